@@ -1,0 +1,34 @@
+"""war_widget: the card game War in Jupyter.
+
+The engine (cards, rules, engine, events, simulation) is pure Python and imports no widget
+library; ``WarWidget`` and the other views are imported lazily on first use.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from .cards import Card
+from .engine import Game, RoundRecord, TableCard
+from .events import Outcome, Termination
+from .rules import Rules
+from .stats import GameStats
+
+__all__ = ["Card", "Game", "GameStats", "Outcome", "RoundRecord", "Rules", "TableCard", "Termination",
+           "simulate", "WarWidget", "CasinoWar", "CasinoWarWidget"]
+__version__ = "0.1.0"
+
+_LAZY = {
+    "simulate": ("war_widget.simulation", "simulate"),
+    "WarWidget": ("war_widget.widget", "WarWidget"),
+    "CasinoWar": ("war_widget.casino", "CasinoWar"),
+    "CasinoWarWidget": ("war_widget.casino_widget", "CasinoWarWidget"),
+}
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LAZY:
+        import importlib
+
+        module, attr = _LAZY[name]
+        return getattr(importlib.import_module(module), attr)
+    raise AttributeError(f"module 'war_widget' has no attribute {name!r}")

@@ -1,0 +1,163 @@
+"""The beats of a game of War, as plain immutable values.
+
+The engine emits one event per beat (``Game.step``); the widget, the chart, the narration and
+the statistics consume them.  Cards are grouped per player as ``(player, cards)`` pairs.
+"""
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+from typing import ClassVar
+
+from .cards import Card
+
+__all__ = ["Termination", "Outcome", "Event", "Shuffled", "Flipped", "Compared", "WarDeclared",
+           "FaceDownLaid", "Collected", "Returned", "PlayerOut", "GameOver", "EVENT_KINDS"]
+
+
+class Termination(enum.Enum):
+    """Why a game ended."""
+
+    ALL_CARDS = "all cards"            # one player (or team) holds every card
+    ROUND_LIMIT = "round limit"
+    TIME = "time"                      # end_now(): a time limit ran out
+    CYCLE = "cycle"                    # no randomness left and a position repeated
+    VOID_ROUND = "void round"          # every card on the table, nobody can turn one up
+    DRUNKARD_LOSER = "drunkard loser"  # P'yanitsa: the loser is decided
+    HANDS_EMPTY = "hands empty"        # captured cards set aside and the hands used up
+    SHORTAGE = "could not finish a war"  # shortage="lose"
+    REUSE_TIE = "reused cards tie"     # zero="reuse": both reuse and tie again
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a game ended.  ``winner`` is a seat (or ``None`` for a draw or a drunkard game with
+    more than two players); with teams, ``winning_team`` is 0 (seats 0 and 2) or 1 (1 and 3)."""
+
+    reason: Termination
+    winner: int | None = None
+    loser: int | None = None
+    drawn: tuple[int, ...] = ()
+    winning_team: int | None = None
+    counts: tuple[int, ...] = ()
+    cycle_start: int | None = None
+    cycle_period: int | None = None
+
+    @property
+    def is_draw(self) -> bool:
+        return self.winner is None and self.loser is None and self.winning_team is None
+
+    def to_dict(self) -> dict:
+        return {"reason": self.reason.name, "winner": self.winner, "loser": self.loser,
+                "drawn": list(self.drawn), "winning_team": self.winning_team, "counts": list(self.counts),
+                "cycle_start": self.cycle_start, "cycle_period": self.cycle_period}
+
+    @classmethod
+    def from_dict(cls, d: dict) -> "Outcome":
+        return cls(Termination[d["reason"]], d["winner"], d["loser"], tuple(d["drawn"]), d["winning_team"],
+                   tuple(d["counts"]), d["cycle_start"], d["cycle_period"])
+
+
+PlayerCards = tuple[tuple[int, tuple[Card, ...]], ...]
+
+
+@dataclass(frozen=True)
+class Event:
+    """Base of every beat.  ``round`` is the round the beat belongs to (1-based)."""
+
+    kind: ClassVar[str] = "event"
+    round: int
+
+
+@dataclass(frozen=True)
+class Shuffled(Event):
+    """A player's won pile became the hand (shuffled first, or turned over as won)."""
+
+    kind: ClassVar[str] = "shuffle"
+    player: int = 0
+    cards: int = 0
+    shuffled: bool = True
+
+
+@dataclass(frozen=True)
+class Flipped(Event):
+    """Cards turned face up for a battle.  ``reused``: players whose last face-up card stays."""
+
+    kind: ClassVar[str] = "flip"
+    battle: int = 1
+    cards: tuple[tuple[int, Card], ...] = ()
+    reused: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class Compared(Event):
+    """The face-up cards of a battle compared: one winner, or ``tied`` players (a war)."""
+
+    kind: ClassVar[str] = "compare"
+    battle: int = 1
+    cards: tuple[tuple[int, Card], ...] = ()
+    winner: int | None = None
+    tied: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class WarDeclared(Event):
+    """A war: ``players`` fight it, each laying ``face_down`` cards (per player) then one up.
+
+    ``short``: players who cannot play and leave the war (their cards stay on the table);
+    ``reusing``: players whose last face-up card is used again."""
+
+    kind: ClassVar[str] = "war"
+    war: int = 1
+    players: tuple[int, ...] = ()
+    face_down: tuple[tuple[int, int], ...] = ()
+    short: tuple[int, ...] = ()
+    reusing: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class FaceDownLaid(Event):
+    """Face-down war cards laid on the table."""
+
+    kind: ClassVar[str] = "face_down"
+    cards: PlayerCards = ()
+
+
+@dataclass(frozen=True)
+class Collected(Event):
+    """The winner takes the table, in the order the cards go to its pile."""
+
+    kind: ClassVar[str] = "collect"
+    winner: int = 0
+    cards: tuple[Card, ...] = ()
+    counts: tuple[int, ...] = ()
+    wars: int = 0
+
+
+@dataclass(frozen=True)
+class Returned(Event):
+    """Each player takes back the cards they put on the table (void round, split tie, draw)."""
+
+    kind: ClassVar[str] = "return"
+    cards: PlayerCards = ()
+    counts: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class PlayerOut(Event):
+    """A player holds no cards and drops out."""
+
+    kind: ClassVar[str] = "out"
+    player: int = 0
+
+
+@dataclass(frozen=True)
+class GameOver(Event):
+    """The game has ended."""
+
+    kind: ClassVar[str] = "game_over"
+    outcome: Outcome = field(default_factory=lambda: Outcome(Termination.ALL_CARDS))
+
+
+EVENT_KINDS = tuple(c.kind for c in (Shuffled, Flipped, Compared, WarDeclared, FaceDownLaid, Collected,
+                                     Returned, PlayerOut, GameOver))

@@ -1,0 +1,254 @@
+"""The rules of a game of War: one frozen, validated value with every option of RULES.md.
+
+Presets name the combinations the source texts describe; ``Rules.preset("classic")``.
+"""
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any, Callable, Sequence, Union
+
+from .cards import JOKER, Card, make_deck
+
+__all__ = ["Rules", "PRESETS", "GATHER_ORDERS", "GatherPolicy"]
+
+# A gather policy gets the won cards (in the order they reached the table) and the winner's
+# seat, and returns the same cards in the order they go to the bottom / won pile.
+GatherPolicy = Callable[[Sequence[Card], int], Sequence[Card]]
+GatherSpec = Union[str, GatherPolicy]
+
+RANK_ORDERS = ("ace_high", "ace_low", "two_high", "low_beats_ace")
+GATHER_ORDERS = ("shuffle", "played", "winner_first", "high_first", "low_first", "strong")
+CAPTURES = ("bottom", "won_pile", "aside")
+SHORTAGES = ("last_card_up", "lose", "split")
+ZEROS = ("lose", "reuse")
+WAR_PLAYERS = ("tied", "all")
+GOALS = ("collect", "loser_all", "loser_first_out")
+DEALS = ("alternate", "by_color")
+JOKER_DEALS = ("random", "split")
+DECKS = (52, 36, 32)
+
+
+def _choice(name: str, value: Any, allowed: Sequence[Any]) -> None:
+    if value not in allowed:
+        raise ValueError(f"{name} must be one of {', '.join(map(repr, allowed))}; got {value!r}")
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Every option of War.  Built validated; ``replace`` returns a validated copy.
+
+    >>> Rules.preset("classic").round_limit
+    40
+    """
+
+    deck: int = 52
+    jokers: int = 0
+    joker_deal: str = "random"
+    rank_order: str = "ace_high"
+    players: int = 2
+    face_down: int | str = 1
+    capture: str = "won_pile"
+    gather: GatherSpec | tuple[GatherSpec, ...] = "shuffle"
+    shuffle_won_pile: bool = True
+    shortage: str = "last_card_up"
+    zero: str = "lose"
+    war_players: str = "tied"
+    teams: bool = False
+    round_limit: int | None = 40
+    goal: str = "collect"
+    deal: str = "alternate"
+
+    def __post_init__(self) -> None:
+        _choice("deck", self.deck, DECKS)
+        if self.jokers not in (0, 2) or isinstance(self.jokers, bool):
+            raise ValueError(f"jokers must be 0 or 2; got {self.jokers!r}")
+        _choice("joker_deal", self.joker_deal, JOKER_DEALS)
+        if self.joker_deal == "split" and self.jokers != 2:
+            raise ValueError("joker_deal='split' buries one joker in each of two hands, so it needs jokers=2")
+        _choice("rank_order", self.rank_order, RANK_ORDERS)
+        if isinstance(self.players, bool) or self.players not in (2, 3, 4):
+            raise ValueError(f"players must be 2, 3 or 4; got {self.players!r}")
+        if self.face_down != "by_rank" and (isinstance(self.face_down, bool) or self.face_down not in (0, 1, 2, 3)):
+            raise ValueError(f"face_down must be 0, 1, 2, 3 or 'by_rank'; got {self.face_down!r}")
+        _choice("capture", self.capture, CAPTURES)
+        if not isinstance(self.shuffle_won_pile, bool):
+            raise ValueError(f"shuffle_won_pile must be True or False; got {self.shuffle_won_pile!r}")
+        _choice("shortage", self.shortage, SHORTAGES)
+        _choice("zero", self.zero, ZEROS)
+        _choice("war_players", self.war_players, WAR_PLAYERS)
+        if not isinstance(self.teams, bool):
+            raise ValueError(f"teams must be True or False; got {self.teams!r}")
+        if self.teams and self.players != 4:
+            raise ValueError(f"teams (two against two) needs players=4; got players={self.players}")
+        if self.round_limit is not None and (isinstance(self.round_limit, bool) or not isinstance(self.round_limit, int)
+                                             or self.round_limit < 1):
+            raise ValueError(f"round_limit must be None or a positive whole number of rounds; got {self.round_limit!r}")
+        _choice("goal", self.goal, GOALS)
+        if self.goal != "collect" and self.teams:
+            raise ValueError("the drunkard goals (loser_all, loser_first_out) are for players, not teams")
+        _choice("deal", self.deal, DEALS)
+        if self.deal == "by_color" and (self.players != 2 or self.jokers):
+            raise ValueError("deal='by_color' gives one player the black cards and the other the red: "
+                             "it needs players=2 and jokers=0")
+        gathers = self.gather if isinstance(self.gather, tuple) else (self.gather,)
+        if isinstance(self.gather, tuple) and len(self.gather) != self.players:
+            raise ValueError(f"gather as a tuple needs one order per player ({self.players}); got {len(self.gather)}")
+        for g in gathers:
+            if not callable(g) and g not in GATHER_ORDERS:
+                raise ValueError(f"gather must be one of {', '.join(map(repr, GATHER_ORDERS))} or a callable "
+                                 f"policy(cards, player) -> cards; got {g!r}")
+        if self.cards_per_player < 1:
+            raise ValueError("not enough cards to deal")
+
+    # --- presets -----------------------------------------------------------------------
+    @classmethod
+    def preset(cls, name: str) -> "Rules":
+        """The rules of a named preset of RULES.md (``Rules.presets()`` lists them)."""
+        if name not in PRESETS:
+            raise ValueError(f"unknown preset {name!r}; presets are: {', '.join(PRESETS)} "
+                             "(steal_war and casino_war have their own classes)")
+        return cls(**PRESETS[name])
+
+    @staticmethod
+    def presets() -> list[str]:
+        """The names of the presets this class plays."""
+        return list(PRESETS)
+
+    def replace(self, **changes: Any) -> "Rules":
+        """A validated copy with some options changed."""
+        names = {f.name for f in dataclasses.fields(self)}
+        unknown = sorted(set(changes) - names)
+        if unknown:
+            raise ValueError(f"unknown rule option(s) {', '.join(unknown)}; options are: {', '.join(sorted(names))}")
+        return dataclasses.replace(self, **changes)
+
+    @property
+    def preset_name(self) -> str | None:
+        """The preset these rules equal, if any."""
+        for name in PRESETS:
+            if Rules.preset(name) == self:
+                return name
+        return None
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data (callable gather policies cannot be written and raise ValueError)."""
+        data = dataclasses.asdict(self)
+        gathers = self.gather if isinstance(self.gather, tuple) else (self.gather,)
+        if any(callable(g) for g in gathers):
+            raise ValueError("rules with a callable gather policy cannot be saved; use a named order "
+                             f"({', '.join(GATHER_ORDERS)})")
+        if isinstance(self.gather, tuple):
+            data["gather"] = list(self.gather)
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> "Rules":
+        """Rules from plain data, validated; unknown keys are an error."""
+        if not isinstance(data, dict):
+            raise ValueError(f"rules must be a JSON object of options; got {type(data).__name__}")
+        data = dict(data)
+        if isinstance(data.get("gather"), list):
+            data["gather"] = tuple(data["gather"])
+        try:
+            return cls().replace(**data)
+        except TypeError as exc:  # pragma: no cover - replace() names unknown keys first
+            raise ValueError(str(exc)) from None
+
+    # --- derived facts -----------------------------------------------------------------
+    @property
+    def deck_cards(self) -> list[Card]:
+        """The cards of this game's deck, in a fixed order."""
+        return make_deck(self.deck, self.jokers)
+
+    @property
+    def cards_per_player(self) -> int:
+        return (self.deck + self.jokers) // self.players
+
+    @property
+    def lowest_rank(self) -> int:
+        return {52: 2, 36: 6, 32: 7}[self.deck]
+
+    def gather_for(self, player: int) -> GatherSpec:
+        """The gather order a player uses for the cards it wins."""
+        return self.gather[player] if isinstance(self.gather, tuple) else self.gather
+
+    @property
+    def has_randomness_after_deal(self) -> bool:
+        """Whether any shuffle can happen after the deal (if not, positions can cycle)."""
+        if self.capture == "aside":
+            return False
+        if self.capture == "won_pile" and self.shuffle_won_pile:
+            return True
+        return any(self.gather_for(p) == "shuffle" for p in range(self.players))
+
+    def strength(self, card: Card) -> int:
+        """How strong a card is alone (higher beats lower).  ``low_beats_ace`` also needs
+        :meth:`best`, because there the deck's lowest rank beats an ace."""
+        r = card.rank
+        if r == JOKER:
+            return 100
+        if self.rank_order == "ace_low":
+            return 1 if r == 14 else r
+        if self.rank_order == "two_high":
+            return 15 if r == 2 else r
+        return r
+
+    def best(self, cards: Sequence[Card]) -> list[int]:
+        """Indices of the highest card(s) among those turned up together."""
+        strengths = [self.strength(c) for c in cards]
+        if self.rank_order == "low_beats_ace":
+            ranks = [c.rank for c in cards]
+            if 14 in ranks and self.lowest_rank in ranks:
+                strengths = [99 if c.rank == self.lowest_rank else s for c, s in zip(cards, strengths)]
+        top = max(strengths)
+        return [i for i, s in enumerate(strengths) if s == top]
+
+    def display_value(self, card: Card) -> int | None:
+        """The number a teaching aid shows for a card under this rank order (J=11, A=14 or 1, ...)."""
+        if card.is_joker:
+            return None
+        if self.rank_order == "ace_low" and card.rank == 14:
+            return 1
+        if self.rank_order == "two_high" and card.rank == 2:
+            return 15
+        return card.rank
+
+    def war_cards(self, tie_rank: int) -> int:
+        """How many cards each player plays in a war after a tie on ``tie_rank`` (last face up)."""
+        if self.face_down == "by_rank":
+            if tie_rank >= 14:
+                return 11
+            return min(tie_rank, 10)
+        return int(self.face_down) + 1
+
+    def describe(self) -> str:
+        """The three things to agree on before playing, in one line [004]."""
+        order = {"ace_high": "A high", "ace_low": "K high, A low", "two_high": "2 high",
+                 "low_beats_ace": f"A high, {self.lowest_rank} beats A"}[self.rank_order]
+        down = "cards by rank" if self.face_down == "by_rank" else f"{self.face_down} down"
+        short = {"last_card_up": f"short: last card up ({'0 cards loses' if self.zero == 'lose' else 'reuse'})",
+                 "lose": "short: can't finish a war loses", "split": "short: tie on last cards is split"}[self.shortage]
+        return f"{order} · war: {down} + 1 up · {short}"
+
+
+_BASE = dict(deck=52, face_down=1, capture="won_pile", gather="shuffle", shuffle_won_pile=True,
+             shortage="last_card_up", zero="lose", round_limit=40)
+PRESETS: dict[str, dict[str, Any]] = {
+    "classic": dict(_BASE),
+    "classic_long": dict(_BASE, round_limit=240),
+    "kids": dict(face_down=0, capture="bottom", gather="shuffle", shortage="last_card_up", zero="reuse",
+                 round_limit=None),
+    "kids_aside": dict(face_down=0, capture="aside", shortage="last_card_up", zero="reuse", round_limit=None),
+    "bicycle": dict(face_down=1, capture="bottom", gather="played", shortage="lose", round_limit=None),
+    "pagat": dict(face_down=1, capture="bottom", gather="shuffle", shortage="lose", round_limit=None),
+    "pagat_last_card": dict(face_down=1, capture="bottom", gather="shuffle", shortage="last_card_up",
+                            zero="reuse", round_limit=None),
+    "three_down": dict(face_down=3, capture="bottom", gather="shuffle", shortage="last_card_up", zero="reuse",
+                       round_limit=None),
+    "razboi": dict(face_down="by_rank", capture="bottom", gather="shuffle", shortage="last_card_up",
+                   zero="reuse", round_limit=None),
+    "pjanitsa": dict(deck=36, rank_order="low_beats_ace", face_down=0, capture="bottom", gather="shuffle",
+                     shortage="last_card_up", zero="reuse", round_limit=None),
+    "tod_und_leben": dict(deck=32, face_down=0, capture="aside", shortage="split", round_limit=None),
+}
