@@ -228,7 +228,7 @@ class CasinoWarWidget(widgets.VBox):
     def redraw(self, *_: object) -> None:
         """Draw the whole table from state (also called when a new view appears)."""
         c, hand = self.canvas, self._shown
-        with hold_canvas(c):
+        with hold_canvas():
             c.clear()
             c.fill_style = FELT
             c.fill_rect(0, 0, c.width, c.height)
