@@ -30,6 +30,10 @@ DEALER_Y, PLAYER_Y = 40, 350
 FIRST_X, BURN_X, WAR_X = 190, 420, 690
 
 
+def _signed(amount: float) -> str:
+    return f"{'+' if amount >= 0 else '-'}${abs(amount)}"
+
+
 class CasinoWarWidget(widgets.VBox):
     """Casino War at a table: chips, Deal, War / Surrender, the cards and a live bankroll chart.
 
@@ -42,8 +46,11 @@ class CasinoWarWidget(widgets.VBox):
     CHIPS = (5, 10, 25, 100)
 
     def __init__(self, decks: int = 6, bankroll: float = 1000, seed: int | None = None,
-                 tie_bet: bool = False, tie_bonus: bool = False) -> None:
-        self.session = CasinoWar(decks=decks, tie_bet=tie_bet, tie_bonus=tie_bonus, seed=seed, bankroll=bankroll)
+                 tie_bet: bool = False, tie_bonus: bool = False, *, session: CasinoWar | None = None) -> None:
+        """Options as for `CasinoWar`; or pass a ready `session` (e.g. `CasinoWar.from_shoe(...)`)."""
+        if session is None:
+            session = CasinoWar(decks=decks, tie_bet=tie_bet, tie_bonus=tie_bonus, seed=seed, bankroll=bankroll)
+        self.session = session
         self.narration: list[str] = []  # the narration, for screen readers and tests
         self._shown: HandResult | None = None  # the hand on the table
         self._last_bet = 0
@@ -249,6 +256,8 @@ class CasinoWarWidget(widgets.VBox):
             if hand.went_to_war:
                 for i in range(len(hand.burns)):
                     self._card_back(BURN_X + 36 * i, DEALER_Y)
+                c.text_align, c.fill_style, c.font = "center", "#cfe8d8", "30px sans-serif"
+                c.fill_text(f"{len(hand.burns)} burned", BURN_X + 36 + CARD_W / 2, DEALER_Y + CARD_H + 40)
                 self._card(WAR_X, DEALER_Y, hand.war_dealer)
                 self._card(WAR_X, PLAYER_Y, hand.war_player)
                 self._compare(WAR_X, hand.war_player, hand.war_dealer)
@@ -260,19 +269,22 @@ class CasinoWarWidget(widgets.VBox):
         label = {Outcome.WIN: "WIN", Outcome.LOSE: "LOSE", Outcome.SURRENDER: "SURRENDER",
                  Outcome.WAR_WIN: "WAR WON", Outcome.WAR_LOSE: "WAR LOST", Outcome.WAR_TIE: "WAR TIE",
                  Outcome.WAR_TIE_BONUS: "BONUS!"}[hand.outcome]
-        sign = "+" if hand.net >= 0 else "-"
-        return [label, f"{sign}${abs(hand.net)}"], COLOURS["good" if hand.net > 0 else "bad"]
+        lines = [label, _signed(hand.net)]
+        if hand.tie_bet:
+            lines.append(f"tie bet {_signed(hand.tie_bet_net)}")
+        return lines, COLOURS["good" if hand.net > 0 else "bad"]
 
     def _panel(self, lines: list[str], colour: str) -> None:
         c = self.canvas
         c.text_align = "center"
         c.fill_style = colour
         for i, text in enumerate(lines):
-            c.font = "bold 64px sans-serif" if i == 0 else "bold 48px sans-serif"
-            c.fill_text(text, 1060, 200 + 80 * i)
+            c.font = ("bold 64px sans-serif" if len(text) < 9 else "bold 52px sans-serif") if i == 0 \
+                else "bold 44px sans-serif"
+            c.fill_text(text, 1050, 200 + 76 * i)
         c.fill_style = "#cfe8d8"
         c.font = "30px sans-serif"
-        c.fill_text(f"shoe: {self.session.cards_left} cards left", 1060, 540)
+        c.fill_text(f"shoe: {self.session.cards_left} cards left", 1050, 540)
 
     def _compare(self, x: float, player: int, dealer: int) -> None:
         c = self.canvas
@@ -301,7 +313,9 @@ class CasinoWarWidget(widgets.VBox):
         c = self.canvas
         c.fill_style = CARD_BACK
         c.fill_rect(x, y, CARD_W, CARD_H)
-        c.stroke_style, c.line_width = "#ffffff", 4
+        c.stroke_style, c.line_width = "#0d2747", 3
+        c.stroke_rect(x, y, CARD_W, CARD_H)
+        c.stroke_style = "#ffffff"
         c.stroke_rect(x + 10, y + 10, CARD_W - 20, CARD_H - 20)
 
     def _slot(self, x: float, y: float) -> None:
