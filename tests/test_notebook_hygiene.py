@@ -1,0 +1,143 @@
+"""Committed notebooks are stripped: no widget state, outputs only where nbval checks them.
+
+Why: an executed notebook stores outputs that change on every run and megabytes of widget
+state. We commit only the outputs of ``# NBVAL_CHECK_OUTPUT`` cells, which nbval compares, and
+each notebook must have at least two of them so it asserts something.
+``tools/strip_notebooks.py`` produces this form; this file checks it and tests the tool.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+from pathlib import Path
+
+import nbformat
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+NOTEBOOK_DIR = ROOT / "notebooks"
+NOTEBOOKS = sorted(NOTEBOOK_DIR.glob("*.ipynb"))
+NAME_PATTERN = re.compile(r"^(\d\d)_[a-z0-9_]+\.ipynb$")
+CHECK_MARK = "# NBVAL_CHECK_OUTPUT"
+
+
+def _load_tool():
+    spec = importlib.util.spec_from_file_location("strip_notebooks", ROOT / "tools" / "strip_notebooks.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _first_line(cell) -> str:
+    lines = cell.source.splitlines()
+    return lines[0].strip() if lines else ""
+
+
+def _ids(paths):
+    return [p.name for p in paths]
+
+
+def test_there_are_notebooks():
+    assert NOTEBOOKS, f"no notebooks found in {NOTEBOOK_DIR}"
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=_ids(NOTEBOOKS))
+def test_notebook_is_valid_and_has_no_widget_state(path):
+    nb = nbformat.read(path, as_version=4)
+    nbformat.validate(nb)
+    assert "widgets" not in nb.metadata, f"{path.name}: widget state in metadata; run tools/strip_notebooks.py"
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=_ids(NOTEBOOKS))
+def test_only_checked_cells_keep_outputs(path):
+    nb = nbformat.read(path, as_version=4)
+    checked = 0
+    for index, cell in enumerate(nb.cells):
+        if cell.cell_type != "code":
+            continue
+        where = f"{path.name} cell {index} ({_first_line(cell)[:40]!r})"
+        if _first_line(cell) == CHECK_MARK:
+            checked += 1
+            assert cell.outputs, f"{where}: a checked cell must be committed with its output"
+            for out in cell.outputs:
+                data = out.get("data", {})
+                assert "application/vnd.jupyter.widget-view+json" not in data, (
+                    f"{where}: a checked cell shows a widget, whose model id changes every run")
+        else:
+            assert cell.outputs == [], f"{where}: unchecked cell committed with outputs"
+            assert cell.execution_count is None, f"{where}: execution_count should be None"
+    assert checked >= 2, f"{path.name}: {checked} '{CHECK_MARK}' cells, at least 2 required"
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=_ids(NOTEBOOKS))
+def test_notebook_opens_with_a_title_and_a_paragraph(path):
+    nb = nbformat.read(path, as_version=4)
+    assert nb.cells, f"{path.name}: empty notebook"
+    first = nb.cells[0]
+    assert first.cell_type == "markdown", f"{path.name}: first cell should be the markdown title"
+    lines = [line for line in first.source.splitlines() if line.strip()]
+    assert lines and re.match(r"^# \S", lines[0]), f"{path.name}: first line should be a '# Title'"
+    body = " ".join(lines[1:])
+    assert len(body.split()) >= 15, f"{path.name}: say in a paragraph under the title what it teaches"
+
+
+def test_notebooks_are_numbered_uniquely():
+    numbers = []
+    for path in NOTEBOOKS:
+        match = NAME_PATTERN.match(path.name)
+        assert match, f"{path.name}: notebook names are NN_lowercase_words.ipynb"
+        numbers.append(int(match.group(1)))
+    assert len(numbers) == len(set(numbers)), f"two notebooks share a number: {_ids(NOTEBOOKS)}"
+    assert all(n >= 1 for n in numbers), "numbering starts at 01"
+
+
+# --- the strip tool itself -------------------------------------------------------------
+
+def _executed_notebook():
+    nb = nbformat.v4.new_notebook()
+    nb.metadata["widgets"] = {"application/vnd.jupyter.widget-state+json": {"state": {}}}
+    nb.cells = [
+        nbformat.v4.new_markdown_cell("# T\n\ntext"),
+        nbformat.v4.new_code_cell("x = 1\nx", execution_count=1, outputs=[
+            nbformat.v4.new_output("execute_result", data={"text/plain": "1"}, execution_count=1)]),
+        nbformat.v4.new_code_cell(f"{CHECK_MARK}\nprint(2)", execution_count=2, outputs=[
+            nbformat.v4.new_output("stream", name="stdout", text="2\n")]),
+        nbformat.v4.new_code_cell(f"{CHECK_MARK}\n3", execution_count=3, outputs=[
+            nbformat.v4.new_output("execute_result", data={"text/plain": "3"}, execution_count=3)]),
+    ]
+    nb.cells[1].metadata["execution"] = {"iopub.execute_input": "2024-01-01T00:00:00Z"}
+    return nb
+
+
+def test_strip_keeps_checked_outputs_and_drops_the_rest():
+    tool = _load_tool()
+    nb = tool.strip_notebook(_executed_notebook())
+    nbformat.validate(nb)
+    assert "widgets" not in nb.metadata
+    plain, checked_print, checked_result = nb.cells[1], nb.cells[2], nb.cells[3]
+    assert plain.outputs == [] and plain.execution_count is None
+    assert "execution" not in plain.metadata
+    assert [o["text"] for o in checked_print.outputs] == ["2\n"]
+    assert checked_result.outputs[0]["data"]["text/plain"] == "3"
+    assert checked_result.outputs[0]["execution_count"] is None
+    assert all(c.execution_count is None for c in nb.cells if c.cell_type == "code")
+
+
+def test_strip_refuses_a_checked_widget_cell():
+    tool = _load_tool()
+    nb = _executed_notebook()
+    nb.cells[2].outputs = [nbformat.v4.new_output(
+        "display_data", data={"application/vnd.jupyter.widget-view+json": {"model_id": "abc"}})]
+    with pytest.raises(ValueError, match="widget"):
+        tool.strip_notebook(nb)
+
+
+def test_strip_tool_writes_the_file_atomically(tmp_path):
+    tool = _load_tool()
+    path = tmp_path / "01_demo.ipynb"
+    nbformat.write(_executed_notebook(), path)
+    assert tool.main(["--no-execute", str(path)]) == 0
+    nb = nbformat.read(path, as_version=4)
+    assert "widgets" not in nb.metadata and nb.cells[1].outputs == []
+    assert [p.name for p in tmp_path.iterdir()] == ["01_demo.ipynb"]

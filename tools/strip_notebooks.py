@@ -1,0 +1,116 @@
+"""Execute notebooks and strip them to the form the project commits.
+
+Why: executed notebooks carry outputs that change on every run and widget state of several
+megabytes. The project keeps only the outputs of cells whose first line is
+``# NBVAL_CHECK_OUTPUT`` (nbval compares those), and no widget state at all.
+``tests/test_notebook_hygiene.py`` checks the result.
+
+Usage::
+
+    python tools/strip_notebooks.py notebooks/02_rules_and_variants.ipynb [more.ipynb ...]
+    python tools/strip_notebooks.py --no-execute notebooks/*.ipynb   # strip only
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+import nbformat
+
+CHECK_MARK = "# NBVAL_CHECK_OUTPUT"
+WIDGET_VIEW_MIME = "application/vnd.jupyter.widget-view+json"
+# Per-cell metadata written by nbconvert/JupyterLab that changes on every run.
+VOLATILE_CELL_METADATA = ("execution", "collapsed", "scrolled")
+
+
+def is_checked(cell: Any) -> bool:
+    """True for a code cell whose first line is the nbval check mark."""
+    if cell.get("cell_type") != "code":
+        return False
+    lines = cell.get("source", "").splitlines()
+    return bool(lines) and lines[0].strip() == CHECK_MARK
+
+
+def strip_notebook(nb: Any) -> Any:
+    """Strip a notebook in place: keep outputs of checked cells only, drop widget state.
+
+    Every execution count becomes None, so re-running a notebook gives a byte-identical file
+    when its checked outputs did not change.
+    """
+    nb.metadata.pop("widgets", None)
+    for cell in nb.cells:
+        for key in VOLATILE_CELL_METADATA:
+            cell.metadata.pop(key, None)
+        if cell.cell_type != "code":
+            continue
+        cell.execution_count = None
+        if not is_checked(cell):
+            cell.outputs = []
+            continue
+        kept = []
+        for out in cell.outputs:
+            if out.get("output_type") == "execute_result":
+                out["execution_count"] = None
+            data = out.get("data")
+            if data is not None and WIDGET_VIEW_MIME in data:
+                raise ValueError(
+                    f"a checked cell displays a widget (model ids change on every run); "
+                    f"remove {CHECK_MARK!r} from it:\n{cell.source[:200]}"
+                )
+            kept.append(out)
+        cell.outputs = kept
+    return nb
+
+
+def write_atomically(nb: Any, path: Path) -> None:
+    """Write the notebook through a temporary file in the same folder, then rename it."""
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            nbformat.write(nb, fh)
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+
+
+def execute(path: Path, timeout: int) -> None:
+    """Run every cell in a fresh kernel, writing outputs into the file (nbconvert --inplace)."""
+    subprocess.run(
+        [sys.executable, "-m", "jupyter", "nbconvert", "--to", "notebook", "--execute",
+         "--inplace", f"--ExecutePreprocessor.timeout={timeout}", str(path)],
+        check=True,
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("notebooks", nargs="+", type=Path)
+    parser.add_argument("--no-execute", action="store_true",
+                        help="strip only; do not run the notebook first")
+    parser.add_argument("--timeout", type=int, default=120,
+                        help="seconds allowed per cell when executing (default 120)")
+    args = parser.parse_args(argv)
+    for path in args.notebooks:
+        if path.suffix != ".ipynb" or not path.is_file():
+            parser.error(f"{path}: not an existing .ipynb file")
+        if not args.no_execute:
+            execute(path, args.timeout)
+        nb = nbformat.read(path, as_version=4)
+        strip_notebook(nb)
+        nbformat.validate(nb)
+        write_atomically(nb, path)
+        checked = sum(is_checked(c) for c in nb.cells)
+        print(f"{path}: stripped, {checked} checked cell(s) keep their output")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
