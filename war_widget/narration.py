@@ -1,0 +1,295 @@
+"""One sentence per beat of a game of War, in English or Japanese.
+
+Pure functions of an engine event: the widget's narration log, the teaching notebooks and a
+screen reader all read the same words, and a teacher stepping through a war reads one sentence
+per beat.
+
+>>> from war_widget import Game
+>>> game = Game.from_hands("classic", [["KS"], ["7H"]])
+>>> narrate(game.step(), names=["You", "Computer"])
+'Round 1: You turn up K♠; Computer turns up 7♥.'
+>>> narrate(game.step(), names=["You", "Computer"])
+'K♠ beats 7♥: You win the round.'
+>>> narrate(game.step(), lang="ja", names=["あなた", "コンピューター"])
+'あなたが 2 枚を取ります（あなた 2、コンピューター 0）。'
+"""
+from __future__ import annotations
+
+from typing import Sequence
+
+from . import events as ev
+from .cards import Card
+from .i18n import check_lang, join_names, reason_text
+from .rules import Rules
+
+__all__ = ["narrate", "card_text", "default_names"]
+
+_YOU = ("You", "you")
+_WAR_WORD_EN = {1: "War", 2: "Double war", 3: "Triple war"}
+_WAR_WORD_JA = {1: "戦争", 2: "二重戦争", 3: "三重戦争"}
+
+
+def default_names(players: int, lang: str = "en") -> list[str]:
+    """Player 1..n in ``lang``."""
+    return [f"Player {p + 1}" if lang == "en" else f"プレイヤー{p + 1}" for p in range(players)]
+
+
+def card_text(card: Card, lang: str = "en", rules: Rules | None = None, values: bool = False) -> str:
+    """A card as printed ("K♠"), with its value under ``rules`` when ``values`` ("K♠ (13)")."""
+    if card.is_joker:
+        text = ("Joker" if lang == "en" else "ジョーカー")
+    else:
+        text = str(card)
+    if values and rules is not None and not card.is_joker and (card.rank > 10 or rules.display_value(card) != card.rank):
+        text += f" ({rules.display_value(card)})"
+    return text
+
+
+def _v(name: str, third: str, base: str) -> str:
+    """English verb agreement: 'You take' but 'Computer takes'."""
+    return f"{name} {base if name in _YOU else third}"
+
+
+def _count_list(counts: Sequence[int], names: Sequence[str], lang: str) -> str:
+    sep = ", " if lang == "en" else "、"
+    return sep.join(f"{names[p]} {c}" for p, c in enumerate(counts))
+
+
+def _war_word(n: int, lang: str) -> str:
+    if lang == "en":
+        return _WAR_WORD_EN.get(n, f"War number {n}")
+    return _WAR_WORD_JA.get(n, f"{n} 回目の戦争")
+
+
+def narrate(event: ev.Event, lang: str = "en", rules: Rules | None = None, names: Sequence[str] | None = None,
+            *, values: bool = False) -> str:
+    """One sentence telling what ``event`` did, in ``lang`` ("en" or "ja").
+
+    ``names`` are the seats' names (default "Player 1", ...); ``rules`` lets the sentence explain
+    a rank order that is not the usual one, and with ``values`` (the teaching aid) face cards get
+    their numbers: "K♠ (13) beats 7♥"."""
+    check_lang(lang)
+    if not isinstance(event, ev.Event):
+        raise ValueError(f"narrate needs an engine event (war_widget.events.Event); got {event!r}")
+    players = _players(event, rules)
+    names = list(names) if names is not None else default_names(players, lang)
+    if len(names) < players:
+        raise ValueError(f"names needs one name per player ({players}); got {len(names)}")
+    handler = _HANDLERS[lang][event.kind]
+    return handler(event, names, rules, values)
+
+
+def _players(event: ev.Event, rules: Rules | None) -> int:
+    if rules is not None:
+        return rules.players
+    seats = [0, 1]
+    for attr in ("cards", "counts"):
+        value = getattr(event, attr, ())
+        if attr == "counts":
+            seats.append(len(value) - 1)
+        else:
+            seats.extend(item[0] for item in value if isinstance(item, tuple))
+    for attr in ("player", "winner"):
+        value = getattr(event, attr, None)
+        if isinstance(value, int):
+            seats.append(value)
+    if isinstance(event, ev.GameOver):
+        seats.append(len(event.outcome.counts) - 1)
+    return max(seats) + 1
+
+
+# --- English -----------------------------------------------------------------------------------
+def _en_flip(e: ev.Flipped, names, rules, values) -> str:
+    parts = [f"{_v(names[p], 'turns up', 'turn up')} {card_text(c, 'en', rules, values)}" for p, c in e.cards]
+    parts += [f"{_v(names[p], 'plays', 'play')} the same card again" for p in e.reused]
+    lead = f"Round {e.round}: " if e.battle == 1 else "In the war, "
+    return lead + "; ".join(parts) + "."
+
+
+def _en_compare(e: ev.Compared, names, rules, values) -> str:
+    cards = dict(e.cards)
+    if e.winner is not None:
+        win = card_text(cards[e.winner], "en", rules, values)
+        losers = [card_text(c, "en", rules, values) for p, c in e.cards if p != e.winner]
+        what = "the round" if e.battle == 1 else "the war"
+        note = _low_beats_ace_note(cards, e.winner, rules, "en")
+        if len(losers) == 1:
+            return f"{win} beats {losers[0]}{note}: {_v(names[e.winner], 'wins', 'win')} {what}."
+        return f"{win} is highest{note}: {_v(names[e.winner], 'wins', 'win')} {what}."
+    card = cards[e.tied[0]]
+    if len(e.cards) == 2:
+        a, b = (card_text(c, "en", rules, values) for _, c in e.cards)
+        return f"{a} and {b} tie: war!"
+    who = join_names([names[p] for p in e.tied], "en")
+    return f"{who} tie for highest ({card.rank_name}): war!"
+
+
+def _low_beats_ace_note(cards: dict, winner: int, rules: Rules | None, lang: str) -> str:
+    if rules is None or rules.rank_order != "low_beats_ace":
+        return ""
+    if cards[winner].rank == rules.lowest_rank and any(c.rank == 14 for c in cards.values()):
+        low = Card(rules.lowest_rank, "S").rank_name
+        return f" ({low} beats an ace in these rules)" if lang == "en" else f"（このルールでは {low} が A に勝つ）"
+    return ""
+
+
+def _en_war(e: ev.WarDeclared, names, rules, values) -> str:
+    word = _war_word(e.war, "en")
+    laying = [(p, k) for p, k in e.face_down if p not in e.reusing]
+    counts = {k for _, k in laying}
+    parts = []
+    if laying:
+        who = join_names([names[p] for p, _ in laying], "en")
+        if len(counts) == 1:
+            k = counts.pop()
+            verb = "each lay" if len(laying) > 1 else ("lay" if names[laying[0][0]] in _YOU else "lays")
+            down = f"{k} card{'s' if k != 1 else ''} face down, then one face up" if k else "one card face up"
+            parts.append(f"{who} {verb} {down}")
+        else:
+            parts.append("; ".join(f"{_v(names[p], 'lays', 'lay')} {k} down and one up" for p, k in laying))
+    for p in e.reusing:
+        parts.append(f"{names[p]} {'have' if names[p] in _YOU else 'has'} no cards left and "
+                     f"{'keep' if names[p] in _YOU else 'keeps'} the last card")
+    for p in e.short:
+        parts.append(f"{names[p]} cannot finish the war and {'lose' if names[p] in _YOU else 'loses'} the table")
+    return f"{word}! " + ("; ".join(parts) if parts else "nobody can play on") + "."
+
+
+def _en_face_down(e: ev.FaceDownLaid, names, rules, values) -> str:
+    parts = [f"{_v(names[p], 'lays', 'lay')} {len(cs)} card{'s' if len(cs) != 1 else ''} face down"
+             for p, cs in e.cards]
+    return "; ".join(parts) + "."
+
+
+def _en_collect(e: ev.Collected, names, rules, values) -> str:
+    n = len(e.cards)
+    return (f"{_v(names[e.winner], 'takes', 'take')} {n} card{'s' if n != 1 else ''} "
+            f"({_count_list(e.counts, names, 'en')}).")
+
+
+def _en_return(e: ev.Returned, names, rules, values) -> str:
+    return f"Everyone takes back their own cards ({_count_list(e.counts, names, 'en')})."
+
+
+def _en_shuffle(e: ev.Shuffled, names, rules, values) -> str:
+    own = "your" if names[e.player] in _YOU else "their"
+    if e.shuffled:
+        return f"{_v(names[e.player], 'shuffles', 'shuffle')} {own} {e.cards} won cards into a new hand."
+    return f"{_v(names[e.player], 'turns', 'turn')} over {own} {e.cards} won cards as a new hand."
+
+
+def _en_out(e: ev.PlayerOut, names, rules, values) -> str:
+    name = names[e.player]
+    return f"{name} {'have' if name in _YOU else 'has'} no cards left and {'are' if name in _YOU else 'is'} out."
+
+
+def _en_game_over(e: ev.GameOver, names, rules, values) -> str:
+    o = e.outcome
+    why = reason_text(o.reason, "en")
+    score = " to ".join(str(c) for c in o.counts)
+    head = f"Game over after {e.round} round{'s' if e.round != 1 else ''} ({why})"
+    if o.reason.name == "CYCLE":
+        return (f"{head}: the game repeats itself from round {o.cycle_start} every {o.cycle_period} "
+                f"round{'s' if o.cycle_period != 1 else ''}, so it is a draw.")
+    if o.winning_team is not None:
+        team = join_names([names[p] for p in range(len(o.counts)) if p % 2 == o.winning_team], "en")
+        return f"{head}: {team} win as a team, {score}."
+    if o.winner is not None:
+        return f"{head}: {_v(names[o.winner], 'wins', 'win')}, {score}."
+    if o.loser is not None:
+        return f"{head}: {_v(names[o.loser], 'is', 'are')} the drunkard and {'lose' if names[o.loser] in _YOU else 'loses'}, {score}."
+    return f"{head}: a draw, {score}."
+
+
+# --- Japanese ----------------------------------------------------------------------------------
+def _ja_flip(e: ev.Flipped, names, rules, values) -> str:
+    parts = [f"{names[p]}は {card_text(c, 'ja', rules, values)}" for p, c in e.cards]
+    text = "、".join(parts) + " をめくります" if parts else ""
+    again = "、".join(f"{names[p]}は同じカードをもう一度使います" for p in e.reused)
+    body = "。".join(x for x in (text, again) if x)
+    lead = f"ラウンド {e.round}: " if e.battle == 1 else "戦争で、"
+    return lead + body + "。"
+
+
+def _ja_compare(e: ev.Compared, names, rules, values) -> str:
+    cards = dict(e.cards)
+    if e.winner is not None:
+        win = card_text(cards[e.winner], "ja", rules, values)
+        losers = [card_text(c, "ja", rules, values) for p, c in e.cards if p != e.winner]
+        what = "このラウンド" if e.battle == 1 else "この戦争"
+        note = _low_beats_ace_note(cards, e.winner, rules, "ja")
+        if len(losers) == 1:
+            return f"{win} は {losers[0]} に勝ちます{note}。{what}は{names[e.winner]}の勝ち。"
+        return f"{win} がいちばん強い{note}。{what}は{names[e.winner]}の勝ち。"
+    if len(e.cards) == 2:
+        a, b = (card_text(c, "ja", rules, values) for _, c in e.cards)
+        return f"{a} と {b} は同じ強さ。戦争だ！"
+    card = cards[e.tied[0]]
+    return f"{join_names([names[p] for p in e.tied], 'ja')}が同点（{card.rank_name}）。戦争だ！"
+
+
+def _ja_war(e: ev.WarDeclared, names, rules, values) -> str:
+    word = _war_word(e.war, "ja")
+    parts = []
+    laying = [(p, k) for p, k in e.face_down if p not in e.reusing]
+    if laying and len({k for _, k in laying}) == 1:
+        k = laying[0][1]
+        who = join_names([names[p] for p, _ in laying], "ja")
+        each = "ずつ" if len(laying) > 1 else ""
+        parts.append(f"{who}は {k} 枚{each}伏せて、1 枚を表に出します" if k else f"{who}は 1 枚{each}を表に出します")
+    else:
+        for p, k in laying:
+            parts.append(f"{names[p]}は {k} 枚を伏せて 1 枚を表に" if k else f"{names[p]}は 1 枚を表に")
+    for p in e.reusing:
+        parts.append(f"{names[p]}はカードがないので最後のカードを使い続けます")
+    for p in e.short:
+        parts.append(f"{names[p]}は戦争を続けられず、場のカードを失います")
+    return f"{word}！" + ("、".join(parts) if parts else "だれも続けられません") + "。"
+
+
+def _ja_face_down(e: ev.FaceDownLaid, names, rules, values) -> str:
+    return "、".join(f"{names[p]}は {len(cs)} 枚" for p, cs in e.cards) + "を伏せて置きます。"
+
+
+def _ja_collect(e: ev.Collected, names, rules, values) -> str:
+    return f"{names[e.winner]}が {len(e.cards)} 枚を取ります（{_count_list(e.counts, names, 'ja')}）。"
+
+
+def _ja_return(e: ev.Returned, names, rules, values) -> str:
+    return f"それぞれ自分のカードを戻します（{_count_list(e.counts, names, 'ja')}）。"
+
+
+def _ja_shuffle(e: ev.Shuffled, names, rules, values) -> str:
+    if e.shuffled:
+        return f"{names[e.player]}は取ったカード {e.cards} 枚を切って新しい手札にします。"
+    return f"{names[e.player]}は取ったカード {e.cards} 枚をそのまま裏返して手札にします。"
+
+
+def _ja_out(e: ev.PlayerOut, names, rules, values) -> str:
+    return f"{names[e.player]}はカードがなくなり、脱落です。"
+
+
+def _ja_game_over(e: ev.GameOver, names, rules, values) -> str:
+    o = e.outcome
+    score = " 対 ".join(str(c) for c in o.counts)
+    head = f"ゲーム終了（{e.round} ラウンド、{reason_text(o.reason, 'ja')}）"
+    if o.reason.name == "CYCLE":
+        return f"{head}: ラウンド {o.cycle_start} から {o.cycle_period} ラウンドごとに同じ局面がくり返すので引き分け。"
+    if o.winning_team is not None:
+        team = join_names([names[p] for p in range(len(o.counts)) if p % 2 == o.winning_team], "ja")
+        return f"{head}: {team}のチームの勝ち、{score}。"
+    if o.winner is not None:
+        return f"{head}: {names[o.winner]}の勝ち、{score}。"
+    if o.loser is not None:
+        return f"{head}: {names[o.loser]}が酔っぱらいで負け、{score}。"
+    return f"{head}: 引き分け、{score}。"
+
+
+_HANDLERS = {
+    "en": {"flip": _en_flip, "compare": _en_compare, "war": _en_war, "face_down": _en_face_down,
+           "collect": _en_collect, "return": _en_return, "shuffle": _en_shuffle, "out": _en_out,
+           "game_over": _en_game_over},
+    "ja": {"flip": _ja_flip, "compare": _ja_compare, "war": _ja_war, "face_down": _ja_face_down,
+           "collect": _ja_collect, "return": _ja_return, "shuffle": _ja_shuffle, "out": _ja_out,
+           "game_over": _ja_game_over},
+}
