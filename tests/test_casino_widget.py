@@ -205,3 +205,8 @@ def test_widget_options_reach_the_engine():
     assert w.tie_toggle.value
     with pytest.raises(ValueError, match="decks must be from 1 to 8"):
         CasinoWarWidget(decks=10)
+
+
+def test_repr_works_so_a_notebook_can_display_the_widget():
+    # the text repr walks every trait; a method shadowing ipywidgets' internals once broke it
+    assert repr(CasinoWarWidget(seed=1)).startswith("CasinoWarWidget(")

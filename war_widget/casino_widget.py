@@ -252,7 +252,7 @@ class CasinoWarWidget(widgets.VBox):
                 return
             self._card(FIRST_X, DEALER_Y, hand.dealer)
             self._card(FIRST_X, PLAYER_Y, hand.player)
-            self._compare(FIRST_X, hand.player, hand.dealer)
+            self._draw_comparison(FIRST_X, hand.player, hand.dealer)
             if hand.went_to_war:
                 for i in range(len(hand.burns)):
                     self._card_back(BURN_X + 36 * i, DEALER_Y)
@@ -260,7 +260,7 @@ class CasinoWarWidget(widgets.VBox):
                 c.fill_text(f"{len(hand.burns)} burned", BURN_X + 36 + CARD_W / 2, DEALER_Y + CARD_H + 40)
                 self._card(WAR_X, DEALER_Y, hand.war_dealer)
                 self._card(WAR_X, PLAYER_Y, hand.war_player)
-                self._compare(WAR_X, hand.war_player, hand.war_dealer)
+                self._draw_comparison(WAR_X, hand.war_player, hand.war_dealer)
             self._panel(*self._verdict(hand))
 
     def _verdict(self, hand: HandResult) -> tuple[list[str], str]:
@@ -286,7 +286,7 @@ class CasinoWarWidget(widgets.VBox):
         c.font = "30px sans-serif"
         c.fill_text(f"shoe: {self.session.cards_left} cards left", 1050, 540)
 
-    def _compare(self, x: float, player: int, dealer: int) -> None:
+    def _draw_comparison(self, x: float, player: int, dealer: int) -> None:
         c = self.canvas
         sign = ">" if player > dealer else "<" if player < dealer else "="
         c.text_align = "center"
