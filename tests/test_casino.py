@@ -436,3 +436,13 @@ def test_exact_edges_match_two_million_simulated_hands(decks):
         edge = -net.mean()
         se = net.std(ddof=1) / math.sqrt(HANDS)
         assert abs(edge - float(exact[key])) < 3 * se, (key, edge, float(exact[key]), se)
+
+
+def test_engine_imports_no_widget_library():
+    import subprocess
+    import sys
+
+    code = ("import sys, war_widget.casino; "
+            "print(sorted(m for m in sys.modules if m.split('.')[0] in ('ipywidgets', 'ipycanvas', 'plotly')))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"

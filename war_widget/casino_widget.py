@@ -223,7 +223,7 @@ class CasinoWarWidget(widgets.VBox):
         bonus = "; war tie pays a bonus" if session.tie_bonus else ""
         self.rules.value = (f"<b>Casino War</b> · {decks} · higher card wins even money · "
                             f"tie: war (win 1 bet or lose 2) or surrender (lose half){bonus} · "
-                            f"tie bet pays 10:1 · seed {session.seed}")
+                            f"tie bet pays 10:1" + (f" · seed {session.seed}" if session.seed is not None else ""))
         tie = f" + tie bet ${session.current_tie_bet}" if session.current_tie_bet else ""
         self.bet_label.value = (f"Bet: <b>${session.current_bet}</b>{tie} &nbsp;·&nbsp; "
                                 f"Bankroll: <b>${session.bankroll}</b> &nbsp;·&nbsp; "
