@@ -29,6 +29,8 @@ from enum import Enum
 from fractions import Fraction
 from typing import Iterable, Sequence
 
+from .rng import SplitMix64
+
 __all__ = [
     "CasinoWar", "HandResult", "Outcome", "OddsRow", "SplitMix64",
     "house_edge", "house_edge_percent", "tie_bet_edge", "tie_bet_edge_percent",
@@ -93,41 +95,7 @@ def _check_chips(value: object, what: str, *, allow_zero: bool = False) -> int:
 # ------------------------------------------------------------------ randomness
 
 
-class SplitMix64:
-    """Tiny seeded 64-bit generator (Steele, Lea and Flood 2014).
-
-    Why not `random`: its algorithm and seeding may differ between Python
-    versions; this one is ten lines, so a seed means the same shoe everywhere.
-    """
-
-    _MASK = (1 << 64) - 1
-
-    def __init__(self, seed: int) -> None:
-        self.state = int(seed) & self._MASK
-
-    def next64(self) -> int:
-        """The next 64-bit output."""
-        self.state = (self.state + 0x9E3779B97F4A7C15) & self._MASK
-        z = self.state
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & self._MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & self._MASK
-        return z ^ (z >> 31)
-
-    def below(self, n: int) -> int:
-        """Uniform int in [0, n): rejection sampling, so no value is favoured."""
-        if n <= 0:
-            raise ValueError(f"below(n) needs n >= 1, got {n}")
-        limit = (1 << 64) - (1 << 64) % n  # largest multiple of n that fits
-        while True:
-            x = self.next64()
-            if x < limit:
-                return x % n
-
-    def shuffle(self, items: list) -> None:
-        """Fisher-Yates shuffle in place: every order equally likely."""
-        for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
-            items[i], items[j] = items[j], items[i]
+# The project's one generator (war_widget.rng), so a seed means the same shoe everywhere.
 
 
 # --------------------------------------------------------------- hand records
