@@ -141,3 +141,21 @@ def test_strip_tool_writes_the_file_atomically(tmp_path):
     nb = nbformat.read(path, as_version=4)
     assert "widgets" not in nb.metadata and nb.cells[1].outputs == []
     assert [p.name for p in tmp_path.iterdir()] == ["01_demo.ipynb"]
+
+
+def test_strip_merges_consecutive_stream_outputs():
+    tool = _load_tool()
+    nb = _executed_notebook()
+    nb.cells[2].outputs = [nbformat.v4.new_output("stream", name="stdout", text="a\n"),
+                           nbformat.v4.new_output("stream", name="stdout", text="b\n"),
+                           nbformat.v4.new_output("stream", name="stderr", text="warn\n")]
+    tool.strip_notebook(nb)
+    assert [(o["name"], o["text"]) for o in nb.cells[2].outputs] == [("stdout", "a\nb\n"), ("stderr", "warn\n")]
+
+
+def test_cell_timings_read_nbconvert_metadata():
+    tool = _load_tool()
+    nb = _executed_notebook()
+    nb.cells[1].metadata["execution"] = {"iopub.execute_input": "2024-01-01T00:00:00.000Z",
+                                         "shell.execute_reply": "2024-01-01T00:00:02.500Z"}
+    assert tool.cell_timings(nb) == [(2.5, 1, "x = 1")]

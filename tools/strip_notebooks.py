@@ -53,7 +53,7 @@ def strip_notebook(nb: Any) -> Any:
         if not is_checked(cell):
             cell.outputs = []
             continue
-        kept = []
+        kept: list[Any] = []
         for out in cell.outputs:
             if out.get("output_type") == "execute_result":
                 out["execution_count"] = None
@@ -63,9 +63,31 @@ def strip_notebook(nb: Any) -> Any:
                     f"a checked cell displays a widget (model ids change on every run); "
                     f"remove {CHECK_MARK!r} from it:\n{cell.source[:200]}"
                 )
+            if (out.get("output_type") == "stream" and kept and kept[-1].get("output_type") == "stream"
+                    and kept[-1].get("name") == out.get("name")):
+                # One stream output per print burst depends on timing; merge them for stable diffs.
+                kept[-1]["text"] = kept[-1]["text"] + out["text"]
+                continue
             kept.append(out)
         cell.outputs = kept
     return nb
+
+
+def cell_timings(nb: Any) -> list[tuple[float, int, str]]:
+    """(seconds, index, first line) per executed code cell, from nbconvert's timing metadata."""
+    from datetime import datetime
+
+    def parse(stamp: str) -> datetime:
+        return datetime.fromisoformat(stamp.replace("Z", "+00:00"))
+
+    timings = []
+    for index, cell in enumerate(nb.cells):
+        meta = cell.get("metadata", {}).get("execution", {})
+        start, end = meta.get("iopub.execute_input"), meta.get("shell.execute_reply")
+        if cell.cell_type == "code" and start and end:
+            first = (cell.source.splitlines() or [""])[0]
+            timings.append(((parse(end) - parse(start)).total_seconds(), index, first))
+    return timings
 
 
 def write_atomically(nb: Any, path: Path) -> None:
@@ -104,6 +126,12 @@ def main(argv: list[str] | None = None) -> int:
         if not args.no_execute:
             execute(path, args.timeout)
         nb = nbformat.read(path, as_version=4)
+        if not args.no_execute:
+            timings = cell_timings(nb)
+            total = sum(t for t, _, _ in timings)
+            slowest = sorted(timings, reverse=True)[:3]
+            print(f"{path}: cells ran in {total:.1f} s; slowest: "
+                  + "; ".join(f"cell {i} {t:.1f} s ({line[:30]!r})" for t, i, line in slowest))
         strip_notebook(nb)
         nbformat.validate(nb)
         write_atomically(nb, path)
