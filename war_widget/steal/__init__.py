@@ -1,0 +1,18 @@
+"""Steal War [003]: the War variant with face-up capture piles that can be stolen.
+
+``StealWarGame`` has the API of ``war_widget.Game`` plus explicit decisions
+(``legal_actions()`` / ``apply()``); ``simulate_steal`` pits two policies against each other.
+"""
+from __future__ import annotations
+
+from .actions import Action, ChooseTop, Play, Steal
+from .events import Protected, StealDeclined, Stolen, Swapped, TopChosen
+from .game import FACE_DOWN, StealWarGame, decode_steal_code, encode_steal_code
+from .policies import POLICIES, always_steal, greedy, never_steal, random_policy
+from .simulation import StealSimulation, policy_table, simulate_steal
+from .text import describe_event
+
+__all__ = ["StealWarGame", "Action", "Play", "Steal", "ChooseTop", "Stolen", "Swapped", "StealDeclined",
+           "Protected", "TopChosen", "never_steal", "always_steal", "greedy", "random_policy", "POLICIES",
+           "simulate_steal", "StealSimulation", "policy_table", "describe_event", "FACE_DOWN",
+           "encode_steal_code", "decode_steal_code"]
