@@ -60,6 +60,8 @@ def test_only_checked_cells_keep_outputs(path):
         if _first_line(cell) == CHECK_MARK:
             checked += 1
             assert cell.outputs, f"{where}: a checked cell must be committed with its output"
+            assert cell.execution_count is not None, (
+                f"{where}: nbval fails a checked cell that has outputs but no execution_count")
             for out in cell.outputs:
                 data = out.get("data", {})
                 assert "application/vnd.jupyter.widget-view+json" not in data, (
@@ -120,8 +122,8 @@ def test_strip_keeps_checked_outputs_and_drops_the_rest():
     assert "execution" not in plain.metadata
     assert [o["text"] for o in checked_print.outputs] == ["2\n"]
     assert checked_result.outputs[0]["data"]["text/plain"] == "3"
-    assert checked_result.outputs[0]["execution_count"] is None
-    assert all(c.execution_count is None for c in nb.cells if c.cell_type == "code")
+    assert plain.execution_count is None
+    assert (checked_print.execution_count, checked_result.execution_count) == (2, 3)
 
 
 def test_strip_refuses_a_checked_widget_cell():
@@ -141,6 +143,14 @@ def test_strip_tool_writes_the_file_atomically(tmp_path):
     nb = nbformat.read(path, as_version=4)
     assert "widgets" not in nb.metadata and nb.cells[1].outputs == []
     assert [p.name for p in tmp_path.iterdir()] == ["01_demo.ipynb"]
+
+
+def test_strip_refuses_a_checked_cell_that_never_ran():
+    tool = _load_tool()
+    nb = _executed_notebook()
+    nb.cells[2].execution_count = None
+    with pytest.raises(ValueError, match="execution count"):
+        tool.strip_notebook(nb)
 
 
 def test_strip_merges_consecutive_stream_outputs():

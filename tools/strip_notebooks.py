@@ -40,8 +40,9 @@ def is_checked(cell: Any) -> bool:
 def strip_notebook(nb: Any) -> Any:
     """Strip a notebook in place: keep outputs of checked cells only, drop widget state.
 
-    Every execution count becomes None, so re-running a notebook gives a byte-identical file
-    when its checked outputs did not change.
+    Unchecked cells lose their execution count; checked cells keep theirs, because nbval skips
+    (and fails) a reference cell with outputs but no count. A top-to-bottom run numbers code
+    cells 1, 2, 3, ... in order, so re-running gives the same file when outputs did not change.
     """
     nb.metadata.pop("widgets", None)
     for cell in nb.cells:
@@ -49,14 +50,16 @@ def strip_notebook(nb: Any) -> Any:
             cell.metadata.pop(key, None)
         if cell.cell_type != "code":
             continue
-        cell.execution_count = None
         if not is_checked(cell):
+            cell.execution_count = None
             cell.outputs = []
             continue
+        if cell.execution_count is None:
+            # nbval refuses a reference cell that has outputs but was never run.
+            raise ValueError(f"a checked cell has no execution count (was the notebook executed?):\n"
+                             f"{cell.source[:200]}")
         kept: list[Any] = []
         for out in cell.outputs:
-            if out.get("output_type") == "execute_result":
-                out["execution_count"] = None
             data = out.get("data")
             if data is not None and WIDGET_VIEW_MIME in data:
                 raise ValueError(
