@@ -98,6 +98,7 @@ class StealWarGame:
         self._scripted = False
         self._setup(n, hands, [[] for _ in range(n)], deck[per * n:])
         self.policies = _check_policies(policies, n)
+        self._settle()
 
     # --- construction ----------------------------------------------------------------------
     @classmethod
@@ -138,6 +139,7 @@ class StealWarGame:
         game.seed, game._rng, game._scripted = seed, SplitMix64(seed), True
         game._setup(n, parsed_hands, parsed_piles, [])
         game.policies = _check_policies(policies, n)
+        game._settle()
         return game
 
     @classmethod
@@ -203,8 +205,9 @@ class StealWarGame:
 
     @property
     def in_round(self) -> bool:
-        """True between the start of a round and its last beat."""
-        return self._phase != "start" and not self.is_over
+        """True while cards of the current round are on the table (from the first flip to the
+        collect); the steal window before the first flip is not yet in the round."""
+        return bool(self._table) and not self.is_over
 
     @property
     def phase(self) -> str:
@@ -256,7 +259,10 @@ class StealWarGame:
     # --- decisions -------------------------------------------------------------------------
     @property
     def to_act(self) -> int | None:
-        """The seat that must decide before the game can go on, or None."""
+        """The seat that must decide before the game can go on, or None.  Beats already
+        decided are shown first: while any is waiting for ``step()``, nobody is asked."""
+        if self._queue:
+            return None
         if self._phase == "look":
             options = self._look()[0]
             for p, victims in options.items():
@@ -309,6 +315,8 @@ class StealWarGame:
                 self._round_events.append(event)
                 for callback in list(self._subscribers):
                     callback(event)
+                if not queue:
+                    self._settle()
                 return event
             if self.outcome is not None:
                 return None
@@ -323,18 +331,21 @@ class StealWarGame:
             self._advance()
 
     def play_round(self) -> RoundRecord | None:
-        """Play the rest of the current round (or a whole new one) and return its record."""
+        """Play the rest of the current round (or a whole new one) and return its record
+        (its events include the beats of this round already stepped)."""
         if self.outcome is not None and not self._queue:
             return None
-        if self._phase == "start" and not self._queue:
-            self._round_events = []
         number = self.round_number + 1
+        seen = [e for e in self._round_events if e.round == number]
         while True:
             event = self.step()
-            if event is None or (self.round_number >= number and not self._queue):
+            if event is None:
                 break
-        events = tuple(self._round_events)
-        self._round_events = []
+            if event.round == number:
+                seen.append(event)
+            if self.round_number >= number and not self._queue:
+                break
+        events = tuple(seen)
         collected = next((e for e in events if isinstance(e, Collected)), None)
         battles = tuple(e.cards for e in events if isinstance(e, Flipped))
         return RoundRecord(number, battles, sum(isinstance(e, WarDeclared) for e in events),
@@ -370,6 +381,12 @@ class StealWarGame:
         self._phase = "over"
         self._emit(GameOver(self.round_number, self.outcome))
         return self.outcome
+
+    def _settle(self) -> None:
+        """Run the silent beats that lead to a steal window (round start, the look opening), so
+        that ``to_act`` and ``legal_actions()`` are right after every beat, not only inside step()."""
+        while not self._queue and self.outcome is None and self._phase in ("start", "open"):
+            self._advance()
 
     def _emit(self, event: Event) -> None:
         for callback in list(self._subscribers):
@@ -437,11 +454,12 @@ class StealWarGame:
 
     def _start_round(self) -> None:
         self._reset_round()
+        self._round_events = []
+        self._phase = "open"
         for p in range(self.players):
             if not self.out[p]:
                 self._refill(p)
         self._fighters = [p for p in range(self.players) if not self.out[p]]
-        self._phase = "open"
 
     def _open_look(self) -> None:
         """Announce protections that block a thief (once per card), then wait for decisions."""
