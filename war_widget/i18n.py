@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from typing import Sequence
 
-__all__ = ["LANGS", "LABELS", "label", "check_lang", "player_names", "reason_text", "option_text"]
+__all__ = ["LANGS", "LABELS", "label", "check_lang", "player_names", "reason_text", "option_text",
+           "describe_rules", "join_names"]
 
 LANGS = ("en", "ja")
 
@@ -28,7 +29,7 @@ LABELS: dict[str, dict[str, str]] = {
         "opp_easy": "Computer (easy)", "opp_strong": "Computer (strong)", "opp_two": "Two players",
         "opp_watch": "Watch",
         "res_title": "Results", "res_rounds": "Rounds played", "res_wars": "Wars", "res_wars_won": "Wars you won",
-        "res_wars_won_p": "Wars won by {name}",
+        "res_wars_won_all": "Wars won",
         "res_streak": "Longest winning streak", "res_lead": "Largest lead", "res_ended": "How it ended",
         "res_playing": "still playing", "res_record": "Your record",
         "res_record_line": "{games} games · {wins} wins · {draws} draws · streak {current} (best {best})",
@@ -45,6 +46,11 @@ LABELS: dict[str, dict[str, str]] = {
         "ff_capped": "Fast-forwarded {n} rounds; the game goes on.",
         "war_bang": "WAR!",
         "yes": "on", "no": "off",
+        "banner_you": "You win!", "banner_win": "{name} wins!", "banner_draw": "Draw",
+        "banner_team": "Team {n} wins!", "banner_loser": "{name} is the drunkard",
+        "chart_title": "Cards held after each round", "chart_war": "war round", "chart_round": "round",
+        "new_game_line": "Game {code}: {counts}.", "custom": "custom",
+        "time_up": "Time is up.",
     },
     "ja": {
         "flip": "めくる", "step": "ステップ", "autoplay": "自動", "fast_forward": "早送り",
@@ -62,7 +68,7 @@ LABELS: dict[str, dict[str, str]] = {
         "opp_easy": "コンピューター（やさしい）", "opp_strong": "コンピューター（つよい）", "opp_two": "二人で対戦",
         "opp_watch": "観戦",
         "res_title": "結果", "res_rounds": "ラウンド数", "res_wars": "戦争の回数", "res_wars_won": "あなたが勝った戦争",
-        "res_wars_won_p": "{name}が勝った戦争",
+        "res_wars_won_all": "勝った戦争",
         "res_streak": "最長連勝", "res_lead": "最大リード", "res_ended": "終わり方",
         "res_playing": "対戦中", "res_record": "あなたの成績",
         "res_record_line": "{games} ゲーム · {wins} 勝 · {draws} 引き分け · 連勝 {current}（最高 {best}）",
@@ -79,6 +85,11 @@ LABELS: dict[str, dict[str, str]] = {
         "ff_capped": "{n} ラウンド早送りしました。ゲームはまだ続きます。",
         "war_bang": "戦争！",
         "yes": "オン", "no": "オフ",
+        "banner_you": "あなたの勝ち！", "banner_win": "{name}の勝ち！", "banner_draw": "引き分け",
+        "banner_team": "チーム {n} の勝ち！", "banner_loser": "{name}が酔っぱらい",
+        "chart_title": "各ラウンド後の枚数", "chart_war": "戦争のあったラウンド", "chart_round": "ラウンド",
+        "new_game_line": "ゲーム {code}: {counts}。", "custom": "カスタム",
+        "time_up": "時間切れです。",
     },
 }
 
@@ -144,3 +155,21 @@ def join_names(names: Sequence[str], lang: str = "en") -> str:
     if len(names) <= 2:
         return " and ".join(names)
     return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def describe_rules(rules, lang: str = "en") -> str:
+    """The rules in force in one line: rank order, face-down cards in a war, what happens when a
+    player runs short (English: the engine's own ``rules.describe()``)."""
+    if check_lang(lang) == "en":
+        return rules.describe()
+    low = {52: "2", 36: "6", 32: "7"}[rules.deck]
+    order = {"ace_high": "A が最強", "ace_low": "K が最強・A は最弱", "two_high": "2 が最強",
+             "low_beats_ace": f"A が最強・{low} は A に勝つ"}[rules.rank_order]
+    down = "ランクの数だけ" if rules.face_down == "by_rank" else f"{rules.face_down} 枚伏せて"
+    if rules.shortage == "last_card_up":
+        short = "足りないとき: 最後の1枚を表に（" + ("0 枚なら負け" if rules.zero == "lose" else "最後のカードを再使用") + "）"
+    elif rules.shortage == "lose":
+        short = "足りないとき: 戦争を続けられなければ負け"
+    else:
+        short = "足りないとき: 最後のカードが同じなら分ける"
+    return f"{order} · 戦争: {down} + 1 枚表 · {short}"

@@ -1,0 +1,98 @@
+"""The live chart: each player's count after every round (round 0 = the deal), and a marker on
+every round that had a war.  A Plotly ``FigureWidget`` (an anywidget); points are appended inside
+one ``batch_update`` per sync, so a round costs one message and a fast-forward also one."""
+from __future__ import annotations
+
+from typing import Sequence
+
+import plotly.graph_objects as go
+
+from .layout import SEAT_COLOURS
+
+__all__ = ["CountChart"]
+
+
+class CountChart:
+    """Keeps ``figure`` in step with a game's ``history``: ``sync(game)`` appends what is new."""
+
+    def __init__(self, names: Sequence[str], title: str = "Cards held after each round",
+                 war_label: str = "war", round_label: str = "round", width: int = 800, height: int = 280) -> None:
+        self.figure = go.FigureWidget(layout=go.Layout(
+            width=width, height=height, margin={"l": 50, "r": 10, "t": 36, "b": 40},
+            title={"text": title, "font": {"size": 14}}, xaxis={"title": {"text": round_label}},
+            yaxis={"title": {"text": ""}, "rangemode": "tozero"},
+            legend={"orientation": "h", "y": 1.02, "x": 1, "xanchor": "right", "yanchor": "bottom"}))
+        self._names = list(names)
+        self._war_label = war_label
+        self._x: list[int] = []
+        self._y: list[list[int]] = []
+        self._war_x: list[int] = []
+        self._war_y: list[int] = []
+        self._build_traces()
+
+    def _build_traces(self) -> None:
+        traces = [go.Scatter(x=[], y=[], mode="lines", name=name, line={"color": SEAT_COLOURS[p], "width": 2})
+                  for p, name in enumerate(self._names)]
+        traces.append(go.Scatter(x=[], y=[], mode="markers", name=self._war_label,
+                                 marker={"symbol": "diamond", "size": 9, "color": "#d62728"}))
+        with self.figure.batch_update():
+            self.figure.data = []
+            self.figure.add_traces(traces)
+
+    @property
+    def rounds_shown(self) -> int:
+        """Rounds drawn so far (the deal is round 0 and is not counted)."""
+        return max(len(self._x) - 1, 0)
+
+    def reset(self, names: Sequence[str], dealt: Sequence[int], title: str | None = None,
+              war_label: str | None = None, round_label: str | None = None) -> None:
+        """Start over for a new game: one point per player at round 0 (the deal)."""
+        if war_label is not None:
+            self._war_label = war_label
+        if list(names) != self._names or len(self.figure.data) != len(names) + 1:
+            self._names = list(names)
+            self._build_traces()
+        self._x, self._y = [0], [[c] for c in dealt]
+        self._war_x, self._war_y = [], []
+        with self.figure.batch_update():
+            self._push()
+            if title is not None:
+                self.figure.layout.title.text = title
+            if round_label is not None:
+                self.figure.layout.xaxis.title.text = round_label
+            self.figure.data[-1].name = self._war_label
+
+    def sync(self, history: Sequence[tuple[int | None, int, tuple[int, ...]]]) -> int:
+        """Append the rounds of ``history`` not shown yet (one message); returns how many."""
+        new = history[self.rounds_shown:]
+        if not new:
+            return 0
+        start = self.rounds_shown
+        for i, (_, wars, counts) in enumerate(new, start=start + 1):
+            self._x.append(i)
+            for p, c in enumerate(counts):
+                self._y[p].append(c)
+            if wars:
+                self._war_x.append(i)
+                self._war_y.append(counts[0])
+        with self.figure.batch_update():
+            self._push()
+        return len(new)
+
+    def _push(self) -> None:
+        for p in range(len(self._names)):
+            self.figure.data[p].x = self._x
+            self.figure.data[p].y = self._y[p]
+        self.figure.data[-1].x = self._war_x
+        self.figure.data[-1].y = self._war_y
+
+    def relabel(self, names: Sequence[str], title: str, war_label: str, round_label: str) -> None:
+        """New words (a language change) without touching the points."""
+        with self.figure.batch_update():
+            for p, name in enumerate(names):
+                self.figure.data[p].name = name
+            self._names = list(names)
+            self._war_label = war_label
+            self.figure.data[-1].name = war_label
+            self.figure.layout.title.text = title
+            self.figure.layout.xaxis.title.text = round_label

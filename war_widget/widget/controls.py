@@ -1,0 +1,121 @@
+"""The buttons, pickers and the rules panel of the War widget (ipywidgets), with their labels
+in English or Japanese.  No game logic here: ``app.WarWidget`` wires every control to a method."""
+from __future__ import annotations
+
+import ipywidgets as widgets
+
+from ..i18n import label, option_text
+from ..rules import CAPTURES, RANK_ORDERS, SHORTAGES, WAR_PLAYERS, ZEROS, Rules
+
+__all__ = ["Controls", "SPEEDS", "LENGTHS", "OPPONENTS", "RULE_OPTIONS"]
+
+SPEEDS = ("slow", "normal", "fast")
+LENGTHS = ("40", "240", "none", "50", "3min")
+OPPONENTS = ("easy", "strong", "two_player", "watch")
+_OPPONENT_LABEL = {"easy": "opp_easy", "strong": "opp_strong", "two_player": "opp_two", "watch": "opp_watch"}
+RULE_OPTIONS: dict[str, tuple] = {
+    "face_down": (0, 1, 2, 3, "by_rank"), "rank_order": RANK_ORDERS, "capture": CAPTURES, "jokers": (0, 2),
+    "shortage": SHORTAGES, "zero": ZEROS, "players": (2, 3, 4), "war_players": WAR_PLAYERS,
+}
+WIDTH = "800px"
+
+
+def _pairs(values, lang: str) -> list[tuple[str, object]]:
+    return [(option_text(v, lang), v) for v in values]
+
+
+class Controls:
+    """Every control widget, created once; ``relabel(lang)`` changes the words only."""
+
+    def __init__(self, lang: str) -> None:
+        wide = widgets.Layout(width=WIDTH, height="48px")
+        self.flip_button = widgets.Button(button_style="primary", layout=wide, icon="clone")
+        self.flip_button.style.font_size = "20px"
+        self.player_buttons: list[widgets.Button] = []
+        self.step_button = widgets.Button(icon="step-forward", layout=widgets.Layout(width="110px"))
+        self.autoplay_toggle = widgets.ToggleButton(value=False, icon="play", layout=widgets.Layout(width="120px"))
+        self.speed_picker = widgets.ToggleButtons(options=[(s, s) for s in SPEEDS], value="normal",
+                                                  style={"button_width": "80px"})
+        self.fast_forward_button = widgets.Button(icon="fast-forward", layout=widgets.Layout(width="130px"))
+        self.new_game_button = widgets.Button(icon="refresh", layout=widgets.Layout(width="140px"))
+        self.game_number = widgets.Text(layout=widgets.Layout(width="360px"))
+        self.replay_button = widgets.Button(layout=widgets.Layout(width="100px"))
+        self.resume_button = widgets.Button(button_style="info", layout=widgets.Layout(width="140px", display="none"))
+        self.progress_label = widgets.Label()
+        self.rules_line = widgets.HTML(layout=widgets.Layout(width=WIDTH))
+        self.notice = widgets.HTML(layout=widgets.Layout(width=WIDTH))
+        self.narration_box = widgets.HTML(layout=widgets.Layout(width=WIDTH, min_height="7em"))
+        # the rules panel
+        self.preset = widgets.Dropdown(options=Rules.presets())
+        self.options = {name: widgets.Dropdown(options=values) for name, values in RULE_OPTIONS.items()}
+        self.length = widgets.Dropdown(options=LENGTHS)
+        self.opponent = widgets.Dropdown(options=OPPONENTS)
+        self.aids = widgets.Checkbox(value=False, indent=False)
+        self.language = widgets.Dropdown(options=[("English", "en"), ("日本語", "ja")], value=lang)
+        self.records = widgets.Checkbox(value=True, indent=False)
+        self.reset_records_button = widgets.Button(layout=widgets.Layout(width="160px"))
+        self._labels: dict[str, widgets.Label] = {}
+        rows = []
+        for key, control in [("preset", self.preset), *[(k, v) for k, v in self.options.items()],
+                             ("length", self.length), ("opponent", self.opponent), ("aids", self.aids),
+                             ("language", self.language), ("records", self.records)]:
+            text = widgets.Label(layout=widgets.Layout(width="200px"))
+            self._labels[key] = text
+            rows.append(widgets.HBox([text, control]))
+        rows.append(self.reset_records_button)
+        self.panel = widgets.Accordion(children=[widgets.VBox(rows)], selected_index=None,
+                                       layout=widgets.Layout(width=WIDTH))
+        self.relabel(lang)
+
+    def make_player_buttons(self, names: list[str]) -> list[widgets.Button]:
+        """One wide button per player (two players on one device)."""
+        self.player_buttons = [widgets.Button(description=n, button_style="primary",
+                                              layout=widgets.Layout(width=WIDTH if len(names) == 2 else "195px",
+                                                                    height="44px"))
+                               for n in names]
+        return self.player_buttons
+
+    def relabel(self, lang: str) -> None:
+        """Set every visible word in ``lang`` (values stay as they are)."""
+        self.flip_button.description = label("flip", lang)
+        self.step_button.description = label("step", lang)
+        self.autoplay_toggle.description = label("autoplay", lang)
+        self.fast_forward_button.description = label("fast_forward", lang)
+        self.new_game_button.description = label("new_game", lang)
+        self.replay_button.description = label("replay", lang)
+        self.resume_button.description = label("resume", lang)
+        self.reset_records_button.description = label("reset_records", lang)
+        self.game_number.description = label("game_number", lang)
+        self.game_number.style.description_width = "initial"
+        for key, text in self._labels.items():
+            text.value = label(key, lang)
+        self.panel.set_title(0, label("rules", lang))
+        _relabel(self.speed_picker, [(label(s, lang), s) for s in SPEEDS])
+        _relabel(self.length, [(label(f"len_{v}", lang), v) for v in LENGTHS] + _custom(self.length))
+        _relabel(self.opponent, [(label(_OPPONENT_LABEL[v], lang), v) for v in OPPONENTS])
+        for name, values in RULE_OPTIONS.items():
+            _relabel(self.options[name], _pairs(values, lang))
+        presets = [(p, p) for p in Rules.presets()]
+        _relabel(self.preset, presets + ([("custom" if lang == "en" else "カスタム", None)]))
+
+    def add_length(self, rounds: int, lang: str) -> str:
+        """A length option for a round limit not in the list (from a pasted game number)."""
+        key = str(rounds)
+        if key not in [v for _, v in self.length.options]:
+            text = f"{rounds} rounds" if lang == "en" else f"{rounds} ラウンド"
+            _relabel(self.length, list(self.length.options) + [(text, key)])
+        return key
+
+
+def _custom(dropdown: widgets.Dropdown) -> list[tuple[str, str]]:
+    return [(t, v) for t, v in dropdown.options if v not in LENGTHS] if dropdown.options and \
+        isinstance(dropdown.options[0], tuple) else []
+
+
+def _relabel(picker, options: list[tuple[str, object]]) -> None:
+    """Replace a picker's options keeping its value (ipywidgets resets it otherwise)."""
+    value = picker.value
+    with picker.hold_trait_notifications():
+        picker.options = options
+        if value in [v for _, v in options]:
+            picker.value = value

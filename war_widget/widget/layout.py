@@ -1,0 +1,389 @@
+"""Where everything on the War table goes: pure geometry, from a snapshot of the game to a list
+of draw operations.
+
+Nothing here touches a canvas, so tests can check what a person would see (ranks, badges,
+where flying cards land) without a browser.  Coordinates are canvas pixels of a canvas drawn at
+twice its CSS size (1600 x 1000 pixels shown as 800 x 500 CSS px).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Iterable, Sequence
+
+from ..cards import Card
+from ..engine import TableCard
+
+__all__ = ["WIDTH", "HEIGHT", "SCALE", "RANK_PX", "TableView", "Shape", "Text", "Line", "Circle", "Op",
+           "Seat", "seats", "base_ops", "table_ops", "card_ops", "card_positions", "flight_frames",
+           "shuffle_frames", "pile_at", "target_of", "compare_text", "SEAT_COLOURS"]
+
+SCALE = 2
+CSS_WIDTH, CSS_HEIGHT = 800, 500
+WIDTH, HEIGHT = CSS_WIDTH * SCALE, CSS_HEIGHT * SCALE
+RANK_PX = 76            # the rank glyph: 38 CSS px, above the 34 px the classroom needs
+FELT, FELT_DARK, INK, RED = "#17693f", "#0f4d2d", "#1b1b1b", "#c62828"
+BACK, BACK_EDGE, GOLD, WHITE = "#1d4f91", "#9ec1f0", "#ffd54f", "#ffffff"
+SEAT_COLOURS = ("#2e7dd7", "#e0523c", "#f2b01e", "#8e5bd6")
+BAR_X, BAR_W, BAR_TOP, BAR_BOTTOM = 1530, 40, 90, 960
+
+
+# --- draw operations ------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Shape:
+    """A rectangle with rounded corners (``radius``), filled and/or outlined."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+    fill: str | None = None
+    stroke: str | None = None
+    line: float = 0
+    radius: float = 0
+    dash: tuple[float, ...] = ()
+    tag: str = ""
+
+
+@dataclass(frozen=True)
+class Text:
+    """Text centred (or aligned) at ``(x, y)``; ``size`` in canvas pixels."""
+
+    x: float
+    y: float
+    text: str
+    size: int
+    color: str = INK
+    align: str = "center"
+    bold: bool = True
+    tag: str = ""
+
+
+@dataclass(frozen=True)
+class Line:
+    points: tuple[tuple[float, float], ...]
+    color: str
+    width: float = 2
+    dash: tuple[float, ...] = ()
+    tag: str = ""
+
+
+@dataclass(frozen=True)
+class Circle:
+    x: float
+    y: float
+    r: float
+    fill: str
+    tag: str = ""
+
+
+Op = Shape | Text | Line | Circle
+
+
+# --- what is shown ----------------------------------------------------------------------------
+@dataclass(frozen=True)
+class TableView:
+    """A snapshot of everything the table shows.  Built from the engine's public state by the
+    widget (``hands`` and ``won`` are pile sizes; a player's count is their sum)."""
+
+    names: tuple[str, ...]
+    hands: tuple[int, ...]
+    won: tuple[int, ...]
+    table: tuple[TableCard, ...] = ()
+    out: tuple[bool, ...] = ()
+    capture: str = "won_pile"
+    total: int = 52
+    progress: float | None = None      # 0..1 of the limit in force, None without a limit
+    progress_text: str = ""
+    waiting: tuple[int, ...] = ()      # two players: seats whose card waits face down
+    aid: str | None = None             # the teaching aid "9 > 7"
+    banner: str | None = None          # "WAR!", "You win!"
+    winner: int | None = None          # highlighted pile / card
+    values: dict[int, int] = field(default_factory=dict)  # rank -> value shown on face cards (aids)
+
+    @property
+    def players(self) -> int:
+        return len(self.names)
+
+    @property
+    def counts(self) -> tuple[int, ...]:
+        return tuple(h + w for h, w in zip(self.hands, self.won))
+
+
+@dataclass(frozen=True)
+class Seat:
+    """Where one player's piles and battle cards sit."""
+
+    pile: tuple[float, float]
+    won: tuple[float, float]
+    battle: tuple[float, float]
+    step: tuple[float, float]     # from one war slot to the next
+    peek: tuple[float, float]     # face-down cards peek out from under a slot this way
+    name: tuple[float, float]
+    card: tuple[float, float]     # card width, height
+
+
+def seats(players: int) -> list[Seat]:
+    """The seats of a 2, 3 or 4 player table: bottom is player 1, then clockwise (2 players:
+    player 2 on top)."""
+    if players == 2:
+        size = (150.0, 210.0)
+        return [Seat((100, 700), (280, 700), (480, 530), (190, 0), (0, 16), (250, 962), size),
+                Seat((100, 90), (280, 90), (480, 250), (190, 0), (0, -16), (250, 326), size)]
+    size = (120.0, 168.0)
+    bottom = Seat((440, 805), (300, 805), (660, 600), (140, 0), (0, 14), (500, 790), size)
+    left = Seat((60, 430), (60, 620), (230, 430), (140, 0), (-12, 0), (120, 416), size)
+    top = Seat((440, 80), (300, 80), (660, 250), (140, 0), (0, -14), (500, 266), size)
+    right = Seat((1340, 430), (1340, 620), (1180, 430), (-140, 0), (12, 0), (1400, 416), size)
+    return [bottom, left, top] if players == 3 else [bottom, left, top, right]
+
+
+def pile_at(view: TableView, player: int) -> tuple[float, float, float, float]:
+    """The hand pile's rectangle (x, y, w, h): the target of a click on the pile."""
+    seat = seats(view.players)[player]
+    return seat.pile + seat.card
+
+
+def target_of(view: TableView, player: int) -> tuple[float, float]:
+    """Where cards won by ``player`` go: under the hand, or onto the won (or set-aside) pile."""
+    seat = seats(view.players)[player]
+    return seat.pile if view.capture == "bottom" else seat.won
+
+
+# --- cards ----------------------------------------------------------------------------------
+def _rank_glyph(card: Card) -> str:
+    return "★" if card.is_joker else card.rank_name
+
+
+def card_ops(card: Card | None, x: float, y: float, w: float, h: float, *, face_up: bool = True,
+             highlight: bool = False, values: dict[int, int] | None = None, tag: str = "card") -> list[Op]:
+    """One card: a face (big rank, suit, corner index; jokers as a star and JOKER) or a back."""
+    radius = w * 0.08
+    if card is None or not face_up:
+        ops: list[Op] = [Shape(x, y, w, h, BACK, WHITE, 4, radius, tag=f"{tag}-back"),
+                         Shape(x + 12, y + 12, w - 24, h - 24, None, BACK_EDGE, 3, radius * 0.6, tag=f"{tag}-back")]
+        if highlight:
+            ops.append(Shape(x - 6, y - 6, w + 12, h + 12, None, GOLD, 8, radius, tag=f"{tag}-highlight"))
+        return ops
+    color = RED if card.is_red else INK
+    ops = [Shape(x, y, w, h, WHITE, GOLD if highlight else "#9e9e9e", 8 if highlight else 3, radius,
+                 tag=f"{tag}-face")]
+    glyph = _rank_glyph(card)
+    rank_px = RANK_PX if len(glyph) == 1 else RANK_PX - 4   # "10" is wide; still 36 CSS px
+    ops.append(Text(x + w / 2, y + h * 0.40, glyph, rank_px, color, tag=f"rank:{card.code}"))
+    if card.is_joker:
+        ops.append(Text(x + w / 2, y + h * 0.74, "JOKER", int(w * 0.19), color, tag="joker"))
+    else:
+        ops.append(Text(x + w / 2, y + h * 0.74, "♠♥♦♣"["SHDC".index(card.suit)], int(w * 0.32), color,
+                        tag=f"suit:{card.code}"))
+        ops.append(Text(x + 8, y + 22, glyph, 26, color, align="left", tag="corner"))
+        value = (values or {}).get(card.rank)
+        if value is not None:
+            ops.append(Text(x + w - 10, y + h - 14, str(value), 28, "#555555", align="right",
+                            tag=f"value:{card.code}"))
+    return ops
+
+
+def card_positions(view: TableView) -> list[tuple[TableCard, float, float]]:
+    """Where each table card lies: per player, one slot per battle (war), at most three slots
+    side by side (older battles overlap in the first); face-down cards peek out under their slot."""
+    out: list[tuple[TableCard, float, float]] = []
+    layout = seats(view.players)
+    for p in range(view.players):
+        mine = [t for t in view.table if t.player == p]
+        if not mine:
+            continue
+        seat = layout[p]
+        battles = sorted({t.battle for t in mine})
+        slot_of = {}
+        for i, b in enumerate(battles):
+            old = len(battles) - 3
+            slot_of[b] = (0, 12 * i) if i <= old else (i - max(old, 0), 0)
+        for b in battles:
+            slot, shift = slot_of[b]
+            bx = seat.battle[0] + slot * seat.step[0] + shift
+            by = seat.battle[1] + slot * seat.step[1]
+            down = [t for t in mine if t.battle == b and not t.face_up]
+            up = [t for t in mine if t.battle == b and t.face_up]
+            for k, t in enumerate(down):
+                depth = min(len(down) - k, 4)
+                out.append((t, bx + seat.peek[0] * depth, by + seat.peek[1] * depth))
+            for t in up:
+                out.append((t, bx, by))
+    return out
+
+
+# --- the layers -------------------------------------------------------------------------------
+def base_ops(view: TableView) -> list[Op]:
+    """Layer 0: felt, progress bar, piles with count badges and names, the count bar."""
+    ops: list[Op] = [Shape(0, 0, WIDTH, HEIGHT, FELT, tag="felt")]
+    ops += _progress_ops(view)
+    layout = seats(view.players)
+    for p, seat in enumerate(layout):
+        ops += _pile_ops(view, p, seat)
+    ops += _count_bar_ops(view)
+    return ops
+
+
+def _progress_ops(view: TableView) -> list[Op]:
+    x, y, w, h = 40, 24, 1440, 40
+    ops: list[Op] = [Shape(x, y, w, h, FELT_DARK, None, 0, 20, tag="progress-bg")]
+    if view.progress is not None:
+        frac = min(max(view.progress, 0.0), 1.0)
+        if frac > 0:
+            ops.append(Shape(x, y, max(w * frac, 40), h, "#8bc34a", None, 0, 20, tag="progress-fill"))
+    ops.append(Text(x + 24, y + h / 2, view.progress_text, 30, WHITE, align="left", tag="progress"))
+    return ops
+
+
+def _stack(x: float, y: float, w: float, h: float, n: int, tag: str) -> list[Op]:
+    if n <= 0:
+        return [Shape(x, y, w, h, None, "#cfe8d8", 3, w * 0.08, dash=(12, 10), tag=f"{tag}-empty")]
+    ops: list[Op] = []
+    layers = 1 if n == 1 else 2 if n < 8 else 3
+    for i in range(layers - 1, -1, -1):
+        ops += card_ops(None, x + 4 * i, y - 4 * i, w, h, face_up=False, tag=tag)
+    return ops
+
+
+def _pile_ops(view: TableView, p: int, seat: Seat) -> list[Op]:
+    w, h = seat.card
+    x, y = seat.pile
+    colour = SEAT_COLOURS[p]
+    ops = _stack(x, y, w, h, view.hands[p], f"pile:{p}")
+    if view.capture != "bottom":
+        wx, wy = seat.won
+        ops += _stack(wx, wy, w, h, view.won[p], f"won:{p}")
+        ops.append(Text(wx + w / 2, wy + h / 2, str(view.won[p]), 30, WHITE, tag=f"won-count:{p}"))
+    if view.winner == p:
+        ops.append(Shape(x - 10, y - 18, w + 28, h + 28, None, GOLD, 8, w * 0.1, tag=f"winner:{p}"))
+    if view.out and view.out[p]:
+        ops.append(Line(((x, y), (x + w, y + h)), "#ffffff", 6, tag=f"out:{p}"))
+    count = view.counts[p]
+    r = 36 if view.players == 2 else 30
+    ops.append(Circle(x + w, y, r, colour, tag=f"badge-bg:{p}"))
+    ops.append(Text(x + w, y, str(count), 36 if view.players == 2 else 30, WHITE, tag=f"badge:{p}"))
+    ops.append(Text(seat.name[0], seat.name[1], view.names[p], 32, WHITE, tag=f"name:{p}"))
+    return ops
+
+
+def _count_bar_ops(view: TableView) -> list[Op]:
+    height = BAR_BOTTOM - BAR_TOP
+    ops: list[Op] = [Shape(BAR_X, BAR_TOP, BAR_W, height, FELT_DARK, "#cfe8d8", 2, 8, tag="countbar")]
+    total = max(view.total, 1)
+    counts = view.counts
+    if view.players == 2:
+        bottom = height * counts[0] / total
+        top = height * counts[1] / total
+        if bottom:
+            ops.append(Shape(BAR_X, BAR_BOTTOM - bottom, BAR_W, bottom, SEAT_COLOURS[0], tag="countbar:0"))
+        if top:
+            ops.append(Shape(BAR_X, BAR_TOP, BAR_W, top, SEAT_COLOURS[1], tag="countbar:1"))
+    else:
+        y = BAR_BOTTOM
+        for p, c in enumerate(counts):
+            part = height * c / total
+            if part:
+                ops.append(Shape(BAR_X, y - part, BAR_W, part, SEAT_COLOURS[p], tag=f"countbar:{p}"))
+            y -= part
+    mid = BAR_TOP + height / 2
+    ops.append(Line(((BAR_X - 14, mid), (BAR_X + BAR_W + 14, mid)), WHITE, 3, (6, 6), tag="midline"))
+    return ops
+
+
+def table_ops(view: TableView) -> list[Op]:
+    """Layer 1: the cards on the table, cards waiting face down, the teaching aid and banner."""
+    ops: list[Op] = []
+    layout = seats(view.players)
+    last_up = {}
+    for t in view.table:
+        if t.face_up:
+            last_up[t.player] = t
+    for t, x, y in card_positions(view):
+        w, h = layout[t.player].card
+        hl = view.winner == t.player and last_up.get(t.player) is t
+        ops += card_ops(t.card, x, y, w, h, face_up=t.face_up, highlight=hl, values=view.values,
+                        tag=f"table:{t.player}")
+    for p in view.waiting:
+        seat = layout[p]
+        ops += card_ops(None, seat.battle[0], seat.battle[1], *seat.card, face_up=False, tag=f"waiting:{p}")
+    ax, ay = (1270, 495) if view.players == 2 else (1290, 150)
+    if view.aid:
+        ops.append(Text(ax, ay - (0 if view.players == 2 else 0), view.aid, 64, WHITE, tag="aid"))
+    if view.banner:
+        by = ay + (90 if view.aid else 0) if view.players == 2 else 250
+        ops.append(Text(ax, by, view.banner, 72, GOLD, tag="banner"))
+    return ops
+
+
+def compare_text(cards: Sequence[tuple[int, Card]], winner: int | None, tied: Sequence[int],
+                 war_word: str = "WAR!") -> str:
+    """The teaching aid for a comparison the engine made: "9 > 7", "7 < 9", "Q = Q  WAR!".
+
+    The relation comes from the engine's ``winner`` / ``tied``, never from comparing here."""
+    names = {p: _rank_glyph(c) if not c.is_joker else "JOKER" for p, c in cards}
+    if len(cards) == 2:
+        (p, a), (q, b) = cards
+        if winner is None:
+            return f"{names[p]} = {names[q]}  {war_word}"
+        return f"{names[p]} {'>' if winner == p else '<'} {names[q]}"
+    if winner is None:
+        return " = ".join(names[p] for p in tied) + f"  {war_word}"
+    return f"{names[winner]} > " + ", ".join(names[p] for p, _ in cards if p != winner)
+
+
+# --- animation frames -----------------------------------------------------------------------
+def _ease(t: float) -> float:
+    return t * t * (3 - 2 * t)
+
+
+def flight_frames(view: TableView, destinations: dict[int, tuple[float, float]] | tuple[float, float],
+                  frames: int = 8) -> list[list[Op]]:
+    """Frames of the table cards of ``view`` flying to their destination piles.
+
+    ``destinations``: one point for all cards (the winner's pile) or one per player who laid
+    them (cards going back).  The last frame has every card exactly on its destination."""
+    layout = seats(view.players)
+    moves = []
+    for t, x, y in card_positions(view):
+        dest = destinations if isinstance(destinations, tuple) else destinations[t.player]
+        moves.append((t, x, y, dest, layout[t.player].card))
+    out = []
+    for i in range(1, frames + 1):
+        k = _ease(i / frames)
+        ops: list[Op] = []
+        for t, x, y, (dx, dy), (w, h) in moves:
+            px, py = x + (dx - x) * k, y + (dy - y) * k
+            if t.face_up and i < frames:
+                ops.append(Shape(px, py, w, h, WHITE, "#9e9e9e", 3, w * 0.08, tag="flying-face"))
+                ops.append(Text(px + w / 2, py + h * 0.42, _rank_glyph(t.card), RANK_PX,
+                                RED if t.card.is_red else INK, tag=f"flying-rank:{t.card.code}"))
+            else:
+                ops.append(Shape(px, py, w, h, BACK, WHITE, 4, w * 0.08, tag="flying-back"))
+        out.append(ops)
+    return out
+
+
+def shuffle_frames(view: TableView, player: int, cards: int, frames: int = 6) -> list[list[Op]]:
+    """Frames of a won pile moving onto the hand spot and being riffled (a shuffle)."""
+    seat = seats(view.players)[player]
+    (wx, wy), (hx, hy), (w, h) = seat.won, seat.pile, seat.card
+    n = max(1, min(cards, 5))
+    out = []
+    half = frames // 2
+    for i in range(1, frames + 1):
+        ops: list[Op] = []
+        if i <= half:
+            k = _ease(i / half)
+            x, y = wx + (hx - wx) * k, wy + (hy - wy) * k
+            ops += [Shape(x + 3 * j, y - 3 * j, w, h, BACK, WHITE, 4, w * 0.08, tag="shuffling") for j in range(n)]
+        else:
+            spread = 26 if (i - half) % 2 else -26
+            ops += [Shape(hx + (spread if j % 2 else -spread) * (i < frames), hy - 3 * j, w, h, BACK, WHITE, 4,
+                          w * 0.08, tag="shuffling") for j in range(n)]
+        out.append(ops)
+    return out
+
+
+def tagged(ops: Iterable[Op], prefix: str) -> list[Op]:
+    """The operations whose tag starts with ``prefix`` (for tests and hit checks)."""
+    return [op for op in ops if op.tag.startswith(prefix)]
