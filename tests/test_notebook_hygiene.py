@@ -139,7 +139,9 @@ def test_strip_tool_writes_the_file_atomically(tmp_path):
     tool = _load_tool()
     path = tmp_path / "01_demo.ipynb"
     nbformat.write(_executed_notebook(), path)
+    path.chmod(0o644)
     assert tool.main(["--no-execute", str(path)]) == 0
+    assert path.stat().st_mode & 0o777 == 0o644
     nb = nbformat.read(path, as_version=4)
     assert "widgets" not in nb.metadata and nb.cells[1].outputs == []
     assert [p.name for p in tmp_path.iterdir()] == ["01_demo.ipynb"]

@@ -99,6 +99,14 @@ def write_atomically(nb: Any, path: Path) -> None:
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
             nbformat.write(nb, fh)
+        # mkstemp creates the file private (0600); keep the notebook's own permissions instead.
+        if path.exists():
+            mode = path.stat().st_mode & 0o777
+        else:
+            umask = os.umask(0)
+            os.umask(umask)
+            mode = 0o666 & ~umask
+        os.chmod(tmp, mode)
         os.replace(tmp, path)
     except BaseException:
         if os.path.exists(tmp):
