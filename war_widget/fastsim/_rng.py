@@ -1,0 +1,106 @@
+"""SplitMix64 vectorised over many games: one uint64 state per game, numpy arithmetic mod 2**64.
+
+The batch simulator draws exactly the numbers the engine's ``war_widget.rng.SplitMix64`` draws,
+in the same order for each game, so a batch game and ``Game(rules, seed)`` play the same deal
+and the same shuffles.  We do not use numpy's own generators: their streams are not the engine's
+and only some of their methods promise the same output across numpy versions.
+
+SplitMix64's state advances by a constant, so the ``k``-th next output of a state ``s`` is
+``mix(s + k * GOLDEN)``: a whole Fisher-Yates shuffle's draws are computed in one 2-D step.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from ..rng import SplitMix64
+
+__all__ = ["GOLDEN", "mix", "draws", "seeds_of_games", "shuffle_rows"]
+
+U64 = np.uint64
+GOLDEN = U64(0x9E3779B97F4A7C15)
+_C1 = U64(0xBF58476D1CE4E5B9)
+_C2 = U64(0x94D049BB133111EB)
+_MASK = (1 << 64) - 1
+# below(n) rejects x >= 2**64 - (2**64 % n); store that bound minus one so it fits in uint64.
+_LIMIT_M1 = np.array([0] + [_MASK - ((1 << 64) % n) for n in range(1, 129)], dtype=U64)
+
+
+def mix(z: np.ndarray) -> np.ndarray:
+    """SplitMix64's output function on an array of states (a new array)."""
+    z = z ^ (z >> U64(30))
+    z *= _C1
+    z ^= z >> U64(27)
+    z *= _C2
+    z ^= z >> U64(31)
+    return z
+
+
+def draws(states: np.ndarray, count: int) -> np.ndarray:
+    """The next ``count`` outputs of each state, shape ``(len(states), count)`` (states unchanged)."""
+    steps = np.arange(1, count + 1, dtype=U64) * GOLDEN
+    return mix(states[:, None] + steps[None, :])
+
+
+def seeds_of_games(seed: int, start: int, stop: int) -> np.ndarray:
+    """``simulation.game_seed(seed, i)`` for ``i`` in ``range(start, stop)``, as uint64."""
+    base = U64((seed * 0x9E3779B97F4A7C15 + start) & _MASK)
+    states = base + np.arange(stop - start, dtype=U64)
+    return mix(states + GOLDEN) >> U64(1)
+
+
+def shuffle_rows(items: np.ndarray, lengths: np.ndarray, states: np.ndarray) -> None:
+    """Fisher-Yates each row's first ``lengths[i]`` items in place, exactly as
+    ``SplitMix64(states[i]).shuffle`` would, and advance ``states`` past the draws used.
+
+    ``items`` is 2-D (rows, width); ``lengths`` and ``states`` are per row.  Rejection in
+    ``below`` happens with probability under 2**-57 per draw; rows that hit it are redone
+    with the scalar generator, so the result is exact either way."""
+    rows = items.shape[0]
+    if rows == 0:
+        return
+    lengths = np.asarray(lengths, dtype=np.int64)
+    width = int(lengths.max())
+    if width < 2:
+        return
+    order = np.argsort(-lengths, kind="stable")       # longest first: active rows form a prefix
+    sorted_len = lengths[order]
+    x = draws(states[order], width - 1)                # x[:, t] is the draw for i = len - 1 - t
+    t = np.arange(width - 1)
+    i_plus_1 = sorted_len[:, None] - t[None, :]         # the bound n = i + 1 of draw t
+    used = i_plus_1 >= 2
+    n = np.where(used, i_plus_1, 1).astype(U64)
+    rejected = used & (x > _LIMIT_M1[n.astype(np.int64)])
+    j = (x % n).astype(np.int64)
+    # active prefix length per step t: rows with len - 1 - t >= 1
+    active = np.searchsorted(-sorted_len, -(t + 2), side="right")
+    bad_rows = np.flatnonzero(rejected.any(axis=1))
+    for step in range(width - 1):
+        m = int(active[step])
+        if m == 0:
+            break
+        r = order[:m]
+        i = sorted_len[:m] - 1 - step
+        jj = j[:m, step]
+        a = items[r, i]
+        items[r, i] = items[r, jj]
+        items[r, jj] = a
+    states[order] += (np.maximum(sorted_len - 1, 0)).astype(U64) * GOLDEN
+    for b in bad_rows:                                  # pragma: no cover - probability < 2**-50
+        row = int(order[b])
+        _scalar_redo(items, row, int(lengths[row]), states, width)
+
+
+def _scalar_redo(items: np.ndarray, row: int, length: int, states: np.ndarray, width: int) -> None:
+    """Undo a row's vectorised shuffle and redo it with the scalar generator (rejection case)."""
+    start = int(states[row]) - (length - 1) * int(GOLDEN)
+    gen = SplitMix64.from_state(start & _MASK)
+    # Recover the original order: replay the vectorised swaps backwards with the same draws.
+    x = [int(v) for v in draws(np.array([start & _MASK], dtype=U64), length - 1)[0]]
+    for step in range(length - 2, -1, -1):
+        i = length - 1 - step
+        jj = x[step] % (i + 1)
+        items[row, i], items[row, jj] = items[row, jj], items[row, i]
+    values = list(items[row, :length])
+    gen.shuffle(values)
+    items[row, :length] = values
+    states[row] = U64(gen.state)

@@ -1,0 +1,140 @@
+"""Drive a Batch over many games: keep its slots full, collect results, settle cycles.
+
+Slots freed by ended games are refilled with new deals in groups, so every step works on a
+full batch until the last games; a game's result never depends on its slot or neighbours."""
+from __future__ import annotations
+
+from typing import Callable
+
+import numpy as np
+
+from ..events import Termination
+from ._batch import Batch
+from ._plan import REASON_CODES, Plan
+
+__all__ = ["run_games", "Results"]
+
+Results = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]   # lengths, winners, reasons, war rounds
+_CYCLE = REASON_CODES[Termination.CYCLE]
+DEFAULT_SLOTS = 1 << 14
+
+
+def run_games(plan: Plan, source, ids: np.ndarray, max_rounds: int | None, *, slots: int = DEFAULT_SLOTS,
+              progress: Callable[[int], None] | None = None) -> Results:
+    """Play the games numbered ``ids`` of ``source`` to the end; results in the order of ``ids``."""
+    ids = np.asarray(ids, np.int64)
+    total = len(ids)
+    lengths = np.zeros(total, np.int32)
+    winners = np.full(total, -1, np.int8)
+    reasons = np.zeros(total, np.int8)
+    wars = np.zeros(total, np.int32)
+    if total == 0:
+        return lengths, winners, reasons, wars
+    n = min(slots, total)
+    batch = Batch(plan, n, max_rounds)
+    job = np.full(n, -1, np.int64)            # position in ids of the game in each slot
+    alive = np.zeros(n, bool)
+    pending: list[tuple[np.ndarray, np.ndarray]] = []    # (positions, slots) of games found to cycle
+    next_job = 0
+    refill_at = max(1, n // 16)
+
+    def load(free: np.ndarray) -> None:
+        nonlocal next_job
+        take = free[:total - next_job]
+        if take.size == 0:
+            return
+        jobs = np.arange(next_job, next_job + len(take))
+        next_job += len(take)
+        hands, lens, states = source.deal(ids[jobs])
+        batch.load(take, hands, lens, states)
+        job[take] = jobs
+        alive[take] = True
+
+    def record(done: np.ndarray) -> None:
+        j = job[done]
+        lengths[j] = batch.rounds[done]
+        winners[j] = batch.winner[done]
+        reasons[j] = batch.reason[done]
+        wars[j] = batch.war_rounds[done]
+        alive[done] = False
+        if progress is not None:
+            progress(len(done))
+
+    load(np.arange(n))
+    free_count = 0
+    while True:
+        active = np.flatnonzero(alive)
+        if active.size == 0:
+            if next_job >= total:
+                break
+            load(np.flatnonzero(~alive))
+            continue
+        ended, cycles = batch.step(active)
+        if ended.size:
+            record(ended)
+            free_count += len(ended)
+        if cycles.size:
+            pending.append((job[cycles].copy(), batch.period[cycles].copy(),
+                            batch.snapped[cycles].copy(), batch.snap[cycles].copy()))
+            alive[cycles] = False
+            free_count += len(cycles)
+        if free_count >= refill_at and next_job < total:
+            load(np.flatnonzero(~alive))
+            free_count = 0
+    if pending:
+        _settle_cycles(plan, source, ids, pending, max_rounds, lengths, winners, reasons, wars, progress)
+    return lengths, winners, reasons, wars
+
+
+def _settle_cycles(plan: Plan, source, ids: np.ndarray, pending: list, max_rounds: int | None,
+                   lengths: np.ndarray, winners: np.ndarray, reasons: np.ndarray, wars: np.ndarray,
+                   progress: Callable[[int], None] | None, chunk: int = 4096) -> None:
+    """Brent's method gave each cycling game its period; the engine reports a cycle at the first
+    repeated position (round mu + period).  Replay each game twice, one copy ``period`` rounds
+    ahead, and advance both a round at a time until their positions agree: that round is mu."""
+    jobs = np.concatenate([p[0] for p in pending])
+    periods = np.concatenate([p[1] for p in pending])
+    snapped = np.concatenate([p[2] for p in pending])
+    snaps = np.concatenate([p[3] for p in pending])
+    for lo in range(0, len(jobs), chunk):
+        sl = slice(lo, lo + chunk)
+        j, lam, sn, snap = jobs[sl], periods[sl], snapped[sl], snaps[sl]
+        m = len(j)
+        replay = Batch(plan, 2 * m, None, detect_cycles=False)
+        hands, lens, states = source.deal(ids[j])
+        both = lambda a: np.concatenate([a, a])   # noqa: E731 - tortoise copies, then hare copies
+        replay.load(np.arange(2 * m), (both(hands[0]), both(hands[1])), (both(lens[0]), both(lens[1])),
+                    both(states))
+        target = np.concatenate([np.zeros(m, np.int64), lam])
+        _advance(replay, np.arange(2 * m), target)
+        open_ = np.arange(m)
+        mu = np.zeros(m, np.int64)
+        war_rounds = np.zeros(m, np.int64)
+        while open_.size:
+            same = (replay.position(open_) == replay.position(open_ + m)).all(axis=1)
+            hit = open_[same]
+            mu[hit] = replay.rounds[hit]
+            war_rounds[hit] = replay.war_rounds[hit + m]
+            open_ = open_[~same]
+            if open_.size:
+                target[open_] += 1
+                target[open_ + m] += 1
+                _advance(replay, np.concatenate([open_, open_ + m]), target)
+        length = mu + lam
+        cyc = ~(sn & (max_rounds is not None) & (length > (max_rounds or 0)))
+        lengths[j] = np.where(cyc, length, max_rounds or 0)
+        winners[j] = np.where(cyc, -1, snap[:, 0])
+        reasons[j] = np.where(cyc, _CYCLE, snap[:, 1])
+        wars[j] = np.where(cyc, war_rounds, snap[:, 2])
+        if progress is not None:
+            progress(m)
+
+
+def _advance(batch: Batch, slots: np.ndarray, target: np.ndarray) -> None:
+    """Step the given games until each has completed ``target`` rounds."""
+    todo = slots[batch.rounds[slots] < target[slots]]
+    while todo.size:
+        ended, _ = batch.step(todo)
+        if ended.size:   # pragma: no cover - a cycling game cannot end
+            raise AssertionError("a game found to cycle ended during its replay")
+        todo = todo[batch.rounds[todo] < target[todo]]
