@@ -6,18 +6,41 @@ A round is a sequence of beats; ``Game.step()`` performs one beat and returns it
 All randomness comes from one SplitMix64 generator, so ``Game.from_code(game.code)`` and
 ``Game.from_json(game.to_json())`` replay the same future on any machine.
 
->>> game = Game("classic", seed=1)
+>>> game = Game.from_hands("classic", [["KS", "9H"], ["7D", "9C"]])
+>>> [game.step().kind for _ in range(3)]
+['flip', 'compare', 'collect']
 >>> game.counts
-(26, 26)
->>> record = game.play_round()
->>> sum(game.counts) + len(game.table)
-52
+(3, 1)
+>>> game.play_round().wars      # 9 against 9, and player 2 has nothing left to turn up
+1
+>>> game.outcome.winner, game.outcome.reason.name
+(0, 'SHORTAGE')
+
+Choices where RULES.md leaves a point open (each is tested in ``tests/``):
+
+* ``gather="played"``: battle by battle; within a battle player 1's cards (face-down ones first,
+  then the face-up one) before player 2's.  Face-down war cards belong to the battle they precede.
+* ``capture="aside"``: won cards go aside in played order (no gather order, no shuffle).  The game
+  ends when fewer than two players can turn a card; a card left in a hand after a war with a
+  reused card still counts for its holder.
+* ``shortage="lose"``, ``zero="lose"``: a player who loses that way forfeits the whole holding to
+  the table (it goes to whoever wins the round) and is out of the game.  When every fighter is
+  short and several hold the same most cards, nobody can settle the war: the cards go back and
+  the game is decided by counts (with two players the counts are then equal: a draw).
+* ``zero="reuse"``: when every fighter left in a war is reusing its card, nothing new can be
+  turned.  With two players that is the draw of [003]; with more, the cards go back and the game
+  is decided by counts.
+* ``shortage="split"`` (Tod und Leben): when a war cannot be completed because some fighter is
+  short, each player takes back the cards they put on the table; the game goes on.
+* Drunkard goals: players going out in the same round under ``loser_first_out`` share the loss
+  (``outcome.drawn`` names them, no single loser).
+* ``end_now()`` mid-round abandons the round: the table goes back to who laid it.
 """
 from __future__ import annotations
 
-from collections import deque
+from collections import Counter, deque
 from dataclasses import dataclass
-from typing import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Callable, Sequence
 
 from .cards import Card
 from .codes import decode_code, encode_code
@@ -27,7 +50,14 @@ from .policies import named_order
 from .rng import SplitMix64, new_seed
 from .rules import Rules
 
-__all__ = ["Game", "RoundRecord", "TableCard"]
+if TYPE_CHECKING:
+    from .stats import GameStats
+
+__all__ = ["Game", "RoundRecord", "TableCard", "as_rules", "PHASES"]
+
+# The beat machine's phases.  START: between rounds; OVER: the outcome is known.
+START, FLIP, COMPARE, WAR, LAY, COLLECT, OVER = "start", "flip", "compare", "war", "lay", "collect", "over"
+PHASES = (START, FLIP, COMPARE, WAR, LAY, COLLECT, OVER)
 
 
 @dataclass(frozen=True)
@@ -42,7 +72,8 @@ class TableCard:
 
 @dataclass(frozen=True)
 class RoundRecord:
-    """What one round did: its battles, wars, winner, the cards moved and the counts after."""
+    """What one round did: its battles (the face-up cards compared), wars, winner, the cards
+    moved to the winner (empty when the table went back) and the counts after."""
 
     number: int
     battles: tuple[tuple[tuple[int, Card], ...], ...]
@@ -73,19 +104,22 @@ class Game:
             raise ValueError(f"seed must be a whole number from 0 to 2**64-1; got {seed!r}")
         self.seed = seed
         self._rng = SplitMix64(seed)
+        self._scripted = False
         hands, unused = _deal(self.rules, self._rng)
         self._setup(hands, unused)
-        self._scripted = False
 
     # --- construction --------------------------------------------------------------------
     @classmethod
     def from_hands(cls, rules: Rules | str, hands: Sequence[Sequence[str | Card]], seed: int = 0) -> "Game":
         """A scripted deal: one list of cards per player, top card first.  Any distinct cards
-        of the rules' deck, hands of any size, so a lesson or a test can set up a position."""
+        of the rules' deck, hands of any size (at least two players need a card), so a lesson
+        or a test can set up a position.  ``seed`` drives the shuffles after the deal."""
         rules = as_rules(rules)
+        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 1 << 64:
+            raise ValueError(f"seed must be a whole number from 0 to 2**64-1; got {seed!r}")
         if not isinstance(hands, (list, tuple)) or len(hands) != rules.players:
-            raise ValueError(f"from_hands needs one hand per player ({rules.players}); got "
-                             f"{len(hands) if isinstance(hands, (list, tuple)) else hands!r}")
+            got = f"{len(hands)} hands" if isinstance(hands, (list, tuple)) else repr(hands)
+            raise ValueError(f"from_hands needs one hand per player ({rules.players} for these rules); got {got}")
         deck = set(rules.deck_cards)
         seen: set[Card] = set()
         parsed: list[list[Card]] = []
@@ -96,17 +130,16 @@ class Game:
             for c in cards:
                 if c not in deck:
                     raise ValueError(f"{c.code} is not in this deck ({rules.deck} cards"
-                                     f"{' + jokers' if rules.jokers else ''}, ranks from "
+                                     f"{' + 2 jokers' if rules.jokers else ', no jokers'}, ranks "
                                      f"{Card(rules.lowest_rank, 'S').rank_name} to A)")
                 if c in seen:
                     raise ValueError(f"{c.code} appears twice in the hands; every card must be distinct")
                 seen.add(c)
             parsed.append(cards)
-        if not any(parsed):
-            raise ValueError("every hand is empty; give at least one player a card")
+        if sum(1 for h in parsed if h) < 2:
+            raise ValueError("at least two hands must hold cards: a game needs two players who can turn one up")
         game = cls.__new__(cls)
-        game.rules, game.seed, game._rng = rules, seed, SplitMix64(seed)
-        game._scripted = True
+        game.rules, game.seed, game._rng, game._scripted = rules, seed, SplitMix64(seed), True
         game._setup(parsed, [])
         return game
 
@@ -117,37 +150,40 @@ class Game:
         return cls(rules, seed)
 
     def _setup(self, hands: list[list[Card]], unused: list[Card]) -> None:
-        n = self.rules.players
+        rules = self.rules
+        n = rules.players
+        self._to_hand = rules.capture == "bottom"            # where won cards go
+        self._pile_plays = rules.capture == "won_pile"        # the won pile becomes the hand
         self.hands: list[deque[Card]] = [deque(h) for h in hands]
         self.won: list[deque[Card]] = [deque() for _ in range(n)]
         self._table: list[TableCard] = []
         self.unused = list(unused)
         self.dealt = tuple(tuple(h) for h in hands)
         self.round_number = 0
-        self.out = [not h for h in hands] if self.rules.capture != "aside" else [False] * n
+        self.out = [False] * n if rules.capture == "aside" else [not h for h in hands]
         self.outcome: Outcome | None = None
         self.history: list[tuple[int | None, int, tuple[int, ...]]] = []
         self._subscribers: list[Callable[[Event], None]] = []
-        self._phase = "start"
-        self._reset_round_state()
-        self._pending: list[Event] = []
+        self._pending: deque[Event] = deque()
         self._round_events: list[Event] = []
+        self._phase = START
+        self._new_round([])
         self._seen: dict[bytes, int] = {}
         if self._detects_cycles:
             self._seen[self._position_key()] = 0
 
-    def _reset_round_state(self) -> None:
-        self._fighters: list[int] = []
-        self._in_round: list[int] = []
+    def _new_round(self, players: list[int]) -> None:
+        self._in_round: list[int] = list(players)   # still in this round
+        self._fighters: list[int] = list(players)   # in the current battle
         self._faceup: dict[int, Card] = {}
         self._reusing: set[int] = set()
         self._battle = 0
         self._wars = 0
         self._tie_rank = 0
+        self._tied: tuple[int, ...] = ()
         self._plan: dict[int, int] = {}
         self._short_end = False
         self._winner: int | None = None
-        self._battles: list[tuple[tuple[int, Card], ...]] = []
 
     # --- public state ----------------------------------------------------------------------
     @property
@@ -158,7 +194,7 @@ class Game:
     @property
     def counts(self) -> tuple[int, ...]:
         """Each player's holding: hand plus won pile (cards on the table belong to nobody)."""
-        return tuple(len(h) + len(w) for h, w in zip(self.hands, self.won))
+        return tuple([len(h) + len(w) for h, w in zip(self.hands, self.won)])
 
     @property
     def team_counts(self) -> tuple[int, int]:
@@ -177,8 +213,13 @@ class Game:
 
     @property
     def in_round(self) -> bool:
-        """True between the first flip of a round and its last beat."""
-        return self._phase not in ("start",) and not self.is_over
+        """True between the first flip of a round and the beat that decides the table."""
+        return self._phase not in (START, OVER)
+
+    @property
+    def phase(self) -> str:
+        """What the next beat does: one of ``PHASES`` (``start`` between rounds)."""
+        return self._phase
 
     @property
     def reusing(self) -> frozenset[int]:
@@ -193,227 +234,222 @@ class Game:
     def subscribe(self, callback: Callable[[Event], None]) -> Callable[[], None]:
         """Call ``callback(event)`` for every beat from now on; returns an unsubscribe function."""
         self._subscribers.append(callback)
-        return lambda: self._subscribers.remove(callback) if callback in self._subscribers else None
+
+        def unsubscribe() -> None:
+            if callback in self._subscribers:
+                self._subscribers.remove(callback)
+        return unsubscribe
 
     # --- playing ----------------------------------------------------------------------------
     def step(self) -> Event | None:
         """Perform the next beat and return its event (None once the game is over)."""
-        if self.outcome is not None and not self._pending:
+        if self._pending:
+            event = self._pending.popleft()
+        elif self._phase == OVER:
             return None
-        event = None
-        while event is None:
-            event = self._advance()
-        self._round_events.append(event)
-        for callback in list(self._subscribers):
-            callback(event)
+        else:
+            event = _BEATS[self._phase](self)
+        events = self._round_events
+        if events and events[-1].round != event.round:
+            events.clear()
+        events.append(event)
+        self._publish(event)
         return event
 
     def play_round(self) -> RoundRecord | None:
-        """Play the rest of the current round (or a whole new one) and return its record."""
-        if self.is_over and not self._pending:
+        """Play the rest of the current round (or a whole new one) and return its record.
+
+        Beats already taken with ``step()`` in this round are part of the record; if the last
+        round's after-beats (players out, game over) are still due, they are finished instead."""
+        if self._pending and self._phase in (START, OVER):
+            number = self.round_number
+        elif self._phase == OVER:
             return None
-        if self._phase == "start":
-            self._round_events = []
-        number = self.round_number + 1
-        while True:
-            event = self.step()
-            if event is None or (self.round_number >= number and not self._pending):
-                break
-        events = tuple(self._round_events)
-        self._round_events = []
+        else:
+            number = self.round_number + 1
+        while self.step() is not None and (self.round_number < number or self._pending):
+            pass
+        events = tuple(e for e in self._round_events if e.round == number)
         collected = next((e for e in events if isinstance(e, Collected)), None)
-        battles = tuple(e.cards for e in events if isinstance(e, Flipped))
-        return RoundRecord(number, battles, sum(isinstance(e, WarDeclared) for e in events),
+        return RoundRecord(number, tuple(e.cards for e in events if isinstance(e, Compared)),
+                           sum(1 for e in events if isinstance(e, WarDeclared)),
                            collected.winner if collected else None,
                            collected.cards if collected else (), self.counts, events)
 
     def play_to_end(self, max_rounds: int | None = None) -> Outcome | None:
-        """Play until the game ends (or ``max_rounds`` more rounds) and return the outcome."""
+        """Play until the game ends, or until ``max_rounds`` more rounds are complete; return
+        the outcome (None if capped before the end)."""
         start = self.round_number
-        while not self.is_over or self._pending:
-            if max_rounds is not None and self.round_number - start >= max_rounds and self._phase == "start":
-                break
+        while True:
+            if not self._pending:
+                if self._phase == OVER:
+                    break
+                if max_rounds is not None and self._phase == START and self.round_number - start >= max_rounds:
+                    break
             self.step()
         return self.outcome
 
     def end_now(self) -> Outcome:
-        """End the game now, as a time limit does: cards on the table go back to who laid them,
-        then more cards wins (equal is a draw)."""
+        """End the game now, as a time limit does: the round in progress is abandoned and its
+        cards go back to who laid them, then more cards wins (equal is a draw)."""
         if self.outcome is not None:
             return self.outcome
         while self._pending:
-            self._emit(self._pending.pop(0))
+            self._publish(self._pending.popleft())
         if self._table:
-            self._emit(self._return_table())
+            self._publish(self._return_table())
+        self._new_round([])
         self.outcome = self._by_counts(Termination.TIME)
-        self._phase = "over"
-        self._emit(GameOver(self.round_number, self.outcome))
+        self._phase = OVER
+        self._publish(GameOver(self.round_number, self.outcome))
         return self.outcome
 
-    def _emit(self, event: Event) -> None:
-        for callback in list(self._subscribers):
+    def _publish(self, event: Event) -> None:
+        for callback in tuple(self._subscribers):
             callback(event)
 
-    # --- the beat machine -----------------------------------------------------------------
+    # --- the beats ---------------------------------------------------------------------------
     def _playable(self, p: int) -> int:
-        return len(self.hands[p]) + (len(self.won[p]) if self.rules.capture == "won_pile" else 0)
+        """Cards ``p`` can still turn: the hand, plus the won pile when it becomes the hand."""
+        return len(self.hands[p]) + (len(self.won[p]) if self._pile_plays else 0)
 
-    def _refill(self, p: int, need: int) -> Shuffled | None:
-        """Won pile under the hand when the hand cannot supply ``need`` cards (won_pile only)."""
-        if self.rules.capture != "won_pile" or len(self.hands[p]) >= need or not self.won[p]:
-            return None
+    def _turn_over(self, p: int) -> Shuffled:
+        """The won pile becomes (the bottom of) the hand: shuffled, or in the order won [000]."""
         pile = list(self.won[p])
         self.won[p].clear()
         if self.rules.shuffle_won_pile:
             self._rng.shuffle(pile)
         self.hands[p].extend(pile)
-        return Shuffled(self._current_round, p, len(pile), self.rules.shuffle_won_pile)
+        return Shuffled(self.round_number + 1, p, len(pile), self.rules.shuffle_won_pile)
 
-    @property
-    def _current_round(self) -> int:
-        return self.round_number + (0 if self._phase == "post" else 1)
+    def _start(self) -> Event:
+        players = [p for p in range(self.rules.players) if not self.out[p] and self._playable(p)]
+        for p in players:
+            if not self.hands[p]:
+                return self._turn_over(p)
+        self._new_round(players)
+        return self._flip()
 
-    def _advance(self) -> Event | None:
-        phase = self._phase
-        if phase == "post" or (phase == "over" and self._pending):
-            if self._pending:
-                return self._pending.pop(0)
-            self._phase = "over" if self.outcome else "start"
-            return None
-        if phase == "start":
-            players = [p for p in range(self.rules.players) if not self.out[p] and self._playable(p) > 0]
-            for p in players:
-                shuffled = self._refill(p, 1)
-                if shuffled:
-                    return shuffled
-            self._reset_round_state()
-            self._fighters = list(players)
-            self._in_round = list(players)
-            self._phase = "flip"
-            return None
-        if phase == "refill":
-            for p in self._fighters:
-                if p not in self._reusing:
-                    shuffled = self._refill(p, self._plan.get(p, 0) + 1)
-                    if shuffled:
-                        return shuffled
-            self._phase = "lay"
-            return None
-        if phase == "lay":
-            self._phase = "flip"
-            laid = []
-            for p in self._fighters:
-                k = self._plan.get(p, 0)
-                if k and p not in self._reusing:
-                    cards = tuple(self.hands[p].popleft() for _ in range(k))
-                    self._table.extend(TableCard(p, c, False, self._battle + 1) for c in cards)
-                    laid.append((p, cards))
-            return FaceDownLaid(self._current_round, tuple(laid)) if laid else None
-        if phase == "flip":
-            self._battle += 1
-            flipped = []
-            for p in self._fighters:
-                if p in self._reusing:
-                    continue
+    def _flip(self) -> Flipped:
+        self._battle += 1
+        battle, flipped = self._battle, []
+        for p in self._fighters:
+            if p not in self._reusing:
                 card = self.hands[p].popleft()
                 self._faceup[p] = card
-                self._table.append(TableCard(p, card, True, self._battle))
+                self._table.append(TableCard(p, card, True, battle))
                 flipped.append((p, card))
-            self._battles.append(tuple((p, self._faceup[p]) for p in self._fighters))
-            self._phase = "compare"
-            return Flipped(self._current_round, self._battle, tuple(flipped),
-                           tuple(p for p in self._fighters if p in self._reusing))
-        if phase == "compare":
-            return self._compare()
-        if phase == "war":
-            return self._declare_war()
-        if phase == "collect":
-            return self._collect()
-        raise AssertionError(f"unknown phase {phase}")  # pragma: no cover
+        self._phase = COMPARE
+        return Flipped(self.round_number + 1, battle, tuple(flipped),
+                       tuple(p for p in self._fighters if p in self._reusing))
 
-    def _compare(self) -> Event:
-        cards = tuple((p, self._faceup[p]) for p in self._fighters)
-        best = [self._fighters[i] for i in self.rules.best([c for _, c in cards])]
+    def _compare(self) -> Compared:
+        fighters = self._fighters
+        cards = tuple((p, self._faceup[p]) for p in fighters)
+        best = [fighters[i] for i in self.rules.best([c for _, c in cards])]
         if len(best) == 1:
             self._winner = best[0]
-            self._phase = "collect"
-            return Compared(self._current_round, self._battle, cards, best[0], ())
+            self._phase = COLLECT
+            return Compared(self.round_number + 1, self._battle, cards, best[0], ())
+        self._tied = tuple(best)
         self._tie_rank = self._faceup[best[0]].rank
-        if all(p in self._reusing for p in best):
-            # Nothing new can ever be turned: the game is a draw [003].
-            self._finish_round_returned(Termination.REUSE_TIE, drawn=tuple(best))
-        else:
-            self._phase = "war"
-            if self.rules.war_players == "all":
-                self._fighters = list(self._in_round)
-            else:
-                self._fighters = best
-        return Compared(self._current_round, self._battle, cards, None, tuple(best))
+        self._phase = WAR
+        return Compared(self.round_number + 1, self._battle, cards, None, self._tied)
 
-    def _declare_war(self) -> Event | None:
+    def _declare_war(self) -> WarDeclared:
+        """Decide who fights the war and how many cards each lays; settle shortages."""
         rules = self.rules
         self._wars += 1
-        need = rules.war_cards(self._tie_rank)
-        fighters = list(self._fighters)
-        have = {p: self._playable(p) for p in fighters}
+        fighters = list(self._tied) if rules.war_players == "tied" else list(self._in_round)
+        need = rules.war_cards(self._tie_rank)      # cards per fighter, the last one face up
+        have = {p: self._playable(p) for p in fighters if p not in self._reusing}
+        plan: dict[int, int] = {}
         short: list[int] = []
-        self._plan = {}
-        if rules.shortage == "split":
-            if any(have[p] < need for p in fighters if p not in self._reusing):
-                self._finish_round_returned(None)
-                return self._pending.pop(0)
-            self._plan = {p: need - 1 for p in fighters}
-        elif rules.shortage == "lose":
-            short = [p for p in fighters if have[p] < need]
-            if short and len(short) == len(fighters):
-                most = max(have[p] for p in short)
-                keep = [p for p in short if have[p] == most]
-                if len(keep) > 1:
-                    self._finish_round_returned(Termination.SHORTAGE, drawn=tuple(keep))
-                    return self._pending.pop(0)
-                short = [p for p in short if p not in keep]
-            self._plan = {p: need - 1 for p in fighters if p not in short}
-        else:  # last_card_up
-            for p in fighters:
-                if p in self._reusing:
-                    continue
-                if have[p] == 0:
-                    if rules.zero == "lose":
-                        short.append(p)
-                    else:
-                        self._reusing.add(p)
+        stuck: Termination | None = None            # the war can never be settled
+        if rules.shortage == "last_card_up":
+            for p, n in have.items():
+                if n:
+                    plan[p] = min(need - 1, n - 1)
+                elif rules.zero == "lose":
+                    short.append(p)
                 else:
-                    self._plan[p] = min(need - 1, have[p] - 1)
-        for p in short:  # out of this war; whatever they still hold is forfeited to the table
-            forfeited = list(self.hands[p]) + list(self.won[p])
-            self.hands[p].clear()
-            self.won[p].clear()
-            self._table.extend(TableCard(p, c, False, self._battle + 1) for c in forfeited)
-            self._in_round.remove(p)
-            self._short_end = True
-        remaining = [p for p in fighters if p not in short]
-        event = WarDeclared(self._current_round, self._wars, tuple(fighters),
-                            tuple((p, self._plan.get(p, 0)) for p in remaining), tuple(short),
-                            tuple(p for p in remaining if p in self._reusing))
-        self._fighters = remaining
-        if len(remaining) == 1:
-            self._winner = remaining[0]
-            self._phase = "collect"
-        elif not remaining:  # nobody can turn a card: a void round, decided by counts [000]
-            self._finish_round_returned(Termination.VOID_ROUND)
+                    self._reusing.add(p)
         else:
-            self._phase = "refill"
+            short = [p for p, n in have.items() if n < need]
+            if rules.shortage == "split" and short:
+                stuck = Termination.SHORTAGE
+            elif short and len(short) == len(fighters):
+                most = max(have.values())           # the one who runs out first loses [003]
+                short = [p for p in fighters if have[p] < most]
+                if len(fighters) - len(short) > 1:
+                    stuck = Termination.SHORTAGE
+            plan = {p: need - 1 for p in fighters if p not in short}
+        if stuck is not None:
+            # split: each takes back what they laid and play goes on; lose: nobody can settle it.
+            short = [p for p, n in have.items() if n < need]
+            self._settle_returned(None if rules.shortage == "split" else stuck)
+            return WarDeclared(self.round_number, self._wars, tuple(fighters), (), tuple(short), ())
+        for p in short:
+            self._forfeit(p)
+        remaining = [p for p in fighters if p not in short]
+        event = WarDeclared(self.round_number + 1, self._wars, tuple(fighters),
+                            tuple((p, plan.get(p, 0)) for p in remaining), tuple(short),
+                            tuple(p for p in remaining if p in self._reusing))
+        self._fighters, self._plan = remaining, plan
+        if not remaining:
+            self._settle_returned(Termination.VOID_ROUND)       # every card is on the table [000]
+        elif len(remaining) == 1:
+            self._winner = remaining[0]
+            self._phase = COLLECT
+        elif all(p in self._reusing for p in remaining):
+            self._settle_returned(Termination.REUSE_TIE)        # nothing new can be turned [003]
+        else:
+            self._phase = LAY
         return event
 
+    def _forfeit(self, p: int) -> None:
+        """A short player loses: the whole holding goes on the table and the player leaves."""
+        battle = self._battle + 1
+        for pile in (self.hands[p], self.won[p]):
+            self._table.extend(TableCard(p, c, False, battle) for c in pile)
+            pile.clear()
+        self._in_round.remove(p)
+        self._short_end = True
+
+    def _lay(self) -> Event:
+        if self._pile_plays:
+            for p in self._fighters:
+                if self.won[p] and len(self.hands[p]) <= self._plan.get(p, 0):
+                    return self._turn_over(p)
+        battle, laid = self._battle + 1, []
+        for p in self._fighters:
+            k = self._plan.get(p, 0)
+            if k:
+                hand = self.hands[p]
+                cards = tuple(hand.popleft() for _ in range(k))
+                self._table.extend(TableCard(p, c, False, battle) for c in cards)
+                laid.append((p, cards))
+        self._phase = FLIP
+        if laid:
+            return FaceDownLaid(self.round_number + 1, tuple(laid))
+        return self._flip()
+
     def _gather(self, winner: int) -> list[Card]:
-        spec = self.rules.gather_for(winner)
-        played = sorted(self._table, key=lambda t: (t.battle, t.player))
+        """The won cards in the order they go to the winner (see the module docstring)."""
+        played = sorted(self._table, key=lambda t: (t.battle, t.player))   # stable: down before up
         cards = [t.card for t in played]
+        if self.rules.capture == "aside":
+            return cards
+        spec = self.rules.gather_for(winner)
         if callable(spec):
-            ordered = list(spec(tuple(cards), winner))
-            if sorted(ordered) != sorted(cards):
-                raise ValueError(f"the gather policy for player {winner + 1} must return the same cards it was "
-                                 f"given, reordered; got {ordered!r} for {cards!r}")
+            try:
+                ordered = list(spec(tuple(cards), winner))
+                valid = Counter(ordered) == Counter(cards)
+            except TypeError:
+                valid = False
+            if not valid:
+                raise ValueError(f"the gather policy of player {winner + 1} must return the cards it was given, "
+                                 f"reordered ({len(cards)} cards: {' '.join(c.code for c in cards)})")
             return ordered
         if spec == "shuffle":
             self._rng.shuffle(cards)
@@ -422,93 +458,93 @@ class Game:
             return [t.card for t in played if t.player == winner] + [t.card for t in played if t.player != winner]
         return named_order(spec, cards, self.rules)
 
-    def _collect(self) -> Event:
+    def _collect(self) -> Collected:
         winner = self._winner
         assert winner is not None
-        cards = self._gather(winner)
+        cards = self._gather(winner)          # may raise (bad policy) before anything moves
         self._table.clear()
-        (self.hands if self.rules.capture == "bottom" else self.won)[winner].extend(cards)
-        event = Collected(self._current_round, winner, tuple(cards), self.counts, self._wars)
-        self._complete_round(winner, None)
+        (self.hands if self._to_hand else self.won)[winner].extend(cards)
+        event = Collected(self.round_number + 1, winner, tuple(cards), self.counts, self._wars)
+        self._complete_round(winner)
         return event
 
     def _return_table(self) -> Returned:
+        """Each player takes back the cards they laid, in the order laid."""
         back: dict[int, list[Card]] = {}
         for t in self._table:
             back.setdefault(t.player, []).append(t.card)
+        dest = self.hands if self._to_hand else self.won
         for p, cards in back.items():
-            (self.hands if self.rules.capture == "bottom" else self.won)[p].extend(cards)
+            dest[p].extend(cards)
         self._table.clear()
-        return Returned(self._current_round, tuple((p, tuple(c)) for p, c in sorted(back.items())), self.counts)
+        return Returned(self.round_number + 1, tuple((p, tuple(back[p])) for p in sorted(back)), self.counts)
 
-    def _finish_round_returned(self, reason: Termination | None, drawn: tuple[int, ...] = ()) -> None:
-        """Every player takes back their own table cards; the round ends with no winner.
-
-        With a ``reason`` the game ends too: a void round is decided by counts [000]; a tie
-        nobody can break (``drawn``) is a draw."""
+    def _settle_returned(self, reason: Termination | None) -> None:
+        """The round ends with the table given back; with a ``reason`` the game ends too."""
         self._pending.append(self._return_table())
         forced = None
-        if reason is Termination.VOID_ROUND:
-            forced = self._by_counts(reason)
+        if reason is Termination.REUSE_TIE and self.rules.players == 2:
+            forced = Outcome(reason, drawn=(0, 1), counts=self.counts)
         elif reason is not None:
-            forced = Outcome(reason, drawn=drawn, counts=self.counts)
+            forced = self._by_counts(reason)
         self._complete_round(None, forced)
 
-    def _complete_round(self, winner: int | None, forced: Outcome | None) -> None:
+    # --- the end of a round and of the game ---------------------------------------------
+    def _complete_round(self, winner: int | None, forced: Outcome | None = None) -> None:
         """Book the round, then queue the after-round beats (players out, game over)."""
         self.round_number += 1
         self.history.append((winner, self._wars, self.counts))
-        self._phase = "post"
-        after: list[Event] = []
-        outcome = forced
+        outcome = forced if forced is not None else self._check_end()
         if outcome is None:
-            outcome = self._check_end(after)
-        for event in after:
-            self._pending.append(event)
-        if outcome is not None:
+            self._phase = START
+        else:
             self.outcome = outcome
+            self._phase = OVER
             self._pending.append(GameOver(self.round_number, outcome))
 
-    def _check_end(self, after: list[Event]) -> Outcome | None:
+    def _check_end(self) -> Outcome | None:
         rules, n = self.rules, self.rules.players
         counts = self.counts
-        newly_out: list[int] = []
-        if rules.capture != "aside":
-            for p in range(n):
-                if not self.out[p] and counts[p] == 0:
-                    self.out[p] = True
-                    newly_out.append(p)
-                    after.append(PlayerOut(self.round_number, p))
-        if rules.goal == "loser_first_out" and newly_out:
-            loser = newly_out[0]
-            return Outcome(Termination.DRUNKARD_LOSER, winner=(1 - loser) if n == 2 else None, loser=loser,
-                           counts=counts)
-        remaining = [p for p in range(n) if not self.out[p]]
         if rules.capture == "aside":
-            if sum(1 for p in range(n) if self.hands[p]) < 2:
+            if sum(1 for h in self.hands if h) < 2:
                 return self._by_counts(Termination.HANDS_EMPTY)
-        elif len(remaining) == 1 or (rules.teams and len({p % 2 for p in remaining}) == 1):
-            last = remaining[0]
-            if rules.goal == "loser_all":
-                return Outcome(Termination.DRUNKARD_LOSER, winner=(1 - last) if n == 2 else None, loser=last,
-                               counts=counts)
-            reason = Termination.SHORTAGE if self._short_end else Termination.ALL_CARDS
-            if rules.teams:
-                return Outcome(reason, winning_team=last % 2, counts=counts)
-            return Outcome(reason, winner=last, counts=counts)
+        else:
+            newly_out = [p for p in range(n) if not self.out[p] and counts[p] == 0]
+            for p in newly_out:
+                self.out[p] = True
+                self._pending.append(PlayerOut(self.round_number, p))
+            remaining = [p for p in range(n) if not self.out[p]]
+            if rules.goal == "loser_first_out" and newly_out:
+                return self._drunkard(newly_out)
+            if len(remaining) == 1 or (rules.teams and len({p % 2 for p in remaining}) == 1):
+                if rules.goal == "loser_all":
+                    return self._drunkard(remaining)
+                reason = Termination.SHORTAGE if self._short_end else Termination.ALL_CARDS
+                if rules.teams:
+                    return Outcome(reason, winning_team=remaining[0] % 2, counts=counts)
+                return Outcome(reason, winner=remaining[0], counts=counts)
         if rules.round_limit is not None and self.round_number >= rules.round_limit:
             return self._by_counts(Termination.ROUND_LIMIT)
         if self._detects_cycles:
             key = self._position_key()
             first = self._seen.get(key)
             if first is not None:
-                return Outcome(Termination.CYCLE, drawn=tuple(remaining), counts=counts, cycle_start=first,
-                               cycle_period=self.round_number - first)
+                return Outcome(Termination.CYCLE, drawn=tuple(p for p in range(n) if not self.out[p]),
+                               counts=counts, cycle_start=first, cycle_period=self.round_number - first)
             self._seen[key] = self.round_number
         return None
 
+    def _drunkard(self, losers: list[int], reason: Termination = Termination.DRUNKARD_LOSER) -> Outcome:
+        """P'yanitsa: one loser (the other player wins when there are two), or a shared loss."""
+        counts = self.counts
+        if len(losers) > 1:
+            return Outcome(reason, drawn=tuple(losers), counts=counts)
+        loser = losers[0]
+        return Outcome(reason, winner=(1 - loser) if self.rules.players == 2 else None, loser=loser, counts=counts)
+
     def _by_counts(self, reason: Termination) -> Outcome:
-        """Decide a game by counts: more wins (or loses, for the drunkard goals); equal draws."""
+        """Decide a game by counts: more wins (fewest / most loses under the drunkard goals);
+        a tie is a draw between the tied players."""
         counts = self.counts
         if self.rules.teams:
             tc = self.team_counts
@@ -517,37 +553,39 @@ class Game:
             return Outcome(reason, winning_team=0 if tc[0] > tc[1] else 1, counts=counts)
         players = [p for p in range(self.rules.players) if not self.out[p]] or list(range(self.rules.players))
         goal = self.rules.goal
-        key = min if goal == "loser_first_out" else max
-        extreme = key(counts[p] for p in players)
+        extreme = (min if goal == "loser_first_out" else max)(counts[p] for p in players)
         top = [p for p in players if counts[p] == extreme]
-        if len(top) > 1:
-            return Outcome(reason, drawn=tuple(top), counts=counts)
         if goal == "collect":
+            if len(top) > 1:
+                return Outcome(reason, drawn=tuple(top), counts=counts)
             return Outcome(reason, winner=top[0], counts=counts)
-        loser = top[0]
-        return Outcome(reason, winner=(1 - loser) if self.rules.players == 2 else None, loser=loser, counts=counts)
+        return self._drunkard(top, reason)
 
     # --- cycles -----------------------------------------------------------------------------
     @property
     def _detects_cycles(self) -> bool:
+        """Only a game with no randomness left and no round limit can run forever."""
         return self.rules.round_limit is None and not self.rules.has_randomness_after_deal
 
     def _position_key(self) -> bytes:
+        """The whole position between rounds: every hand and won pile, in order."""
         out = bytearray()
         for h, w in zip(self.hands, self.won):
-            out.extend(c.index for c in h)
+            out.extend([c.index for c in h])
             out.append(254)
-            out.extend(c.index for c in w)
+            out.extend([c.index for c in w])
             out.append(255)
         return bytes(out)
 
     # --- serialisation ----------------------------------------------------------------------
     def to_json(self) -> str:
+        """The whole game as versioned JSON text; :meth:`from_json` continues it exactly."""
         from .persistence import game_to_json
         return game_to_json(self)
 
     @classmethod
     def from_json(cls, text: str) -> "Game":
+        """A game saved by :meth:`to_json`, mid-round included; ValueError if the text is not one."""
         from .persistence import game_from_json
         return game_from_json(text)
 
@@ -556,8 +594,18 @@ class Game:
         return f"<Game {name} round {self.round_number} counts {self.counts}{' over' if self.is_over else ''}>"
 
 
+_BEATS: dict[str, Callable[[Game], Event]] = {
+    START: Game._start, FLIP: Game._flip, COMPARE: Game._compare, WAR: Game._declare_war,
+    LAY: Game._lay, COLLECT: Game._collect,
+}
+
+
 def _deal(rules: Rules, rng: SplitMix64) -> tuple[list[list[Card]], list[Card]]:
-    """Shuffle and deal one card at a time to each player; what does not divide evenly is unused."""
+    """Shuffle and deal one card at a time to each player; what does not divide evenly is unused.
+
+    ``by_color``: player 1 gets the black cards, player 2 the red, each in shuffled order.
+    ``joker_deal="split"``: the plain cards are dealt, then each joker is buried at a random
+    place in the hand of a different, randomly chosen player (who got one plain card fewer)."""
     n = rules.players
     deck = rules.deck_cards
     if rules.deal == "by_color":

@@ -49,7 +49,7 @@ LABELS: dict[str, dict[str, str]] = {
         "banner_you": "You win!", "banner_win": "{name} wins!", "banner_draw": "Draw",
         "banner_team": "Team {n} wins!", "banner_loser": "{name} is the drunkard",
         "chart_title": "Cards held after each round", "chart_war": "war round", "chart_round": "round",
-        "new_game_line": "Game {code}: {counts}.", "custom": "custom",
+        "new_game_line": "Game {code}: {counts}.", "deal_line": "A new deal: {counts}.", "custom": "custom",
         "time_up": "Time is up.",
     },
     "ja": {
@@ -88,7 +88,7 @@ LABELS: dict[str, dict[str, str]] = {
         "banner_you": "あなたの勝ち！", "banner_win": "{name}の勝ち！", "banner_draw": "引き分け",
         "banner_team": "チーム {n} の勝ち！", "banner_loser": "{name}が酔っぱらい",
         "chart_title": "各ラウンド後の枚数", "chart_war": "戦争のあったラウンド", "chart_round": "ラウンド",
-        "new_game_line": "ゲーム {code}: {counts}。", "custom": "カスタム",
+        "new_game_line": "ゲーム {code}: {counts}。", "deal_line": "新しく配りました: {counts}。", "custom": "カスタム",
         "time_up": "時間切れです。",
     },
 }

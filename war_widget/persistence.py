@@ -1,5 +1,9 @@
 """A game as versioned JSON, mid-round included, with the generator's state, so a loaded game
-plays exactly the future the saved one would have played."""
+plays exactly the future the saved one would have played.
+
+Loading checks what it reads (players, phases, seats, cards, that the cards held plus the cards
+on the table are exactly the cards dealt) and answers anything else with a ``ValueError``.
+"""
 from __future__ import annotations
 
 import dataclasses
@@ -10,7 +14,7 @@ from typing import Any
 from . import events as ev
 from .cards import Card
 from .events import Outcome
-from .rng import SplitMix64
+from .rng import MASK64, SplitMix64
 from .rules import Rules
 
 __all__ = ["game_to_json", "game_from_json", "FORMAT", "VERSION"]
@@ -21,6 +25,11 @@ _EVENT_CLASSES = {c.__name__: c for c in (ev.Shuffled, ev.Flipped, ev.Compared, 
                                           ev.Collected, ev.Returned, ev.PlayerOut, ev.GameOver)}
 
 
+class _Bad(Exception):
+    """A malformed field; turned into one ValueError at the top."""
+
+
+# --- writing ------------------------------------------------------------------------------
 def _enc(value: Any) -> Any:
     if isinstance(value, Card):
         return "#" + value.code
@@ -31,26 +40,10 @@ def _enc(value: Any) -> Any:
     return value
 
 
-def _dec(value: Any) -> Any:
-    if isinstance(value, str) and value.startswith("#"):
-        return Card.parse(value[1:])
-    if isinstance(value, dict) and "outcome" in value:
-        return Outcome.from_dict(value["outcome"])
-    if isinstance(value, list):
-        return tuple(_dec(v) for v in value)
-    return value
-
-
 def _event_to_dict(event: ev.Event) -> dict:
     data = {f.name: _enc(getattr(event, f.name)) for f in dataclasses.fields(event)}
     data["type"] = type(event).__name__
     return data
-
-
-def _event_from_dict(data: dict) -> ev.Event:
-    data = dict(data)
-    cls = _EVENT_CLASSES[data.pop("type")]
-    return cls(**{k: _dec(v) for k, v in data.items()})
 
 
 def _codes(cards) -> list[str]:
@@ -59,7 +52,7 @@ def _codes(cards) -> list[str]:
 
 def game_to_json(game) -> str:
     """The whole state of ``game`` as JSON text (rules, deal, holdings, table, round state,
-    generator state, history)."""
+    generator state, history, beats still due)."""
     state = {
         "format": FORMAT, "version": VERSION,
         "rules": game.rules.to_dict(), "seed": game.seed, "rng": game._rng.state, "scripted": game._scripted,
@@ -69,71 +62,221 @@ def game_to_json(game) -> str:
         "round_number": game.round_number, "out": list(game.out),
         "outcome": game.outcome.to_dict() if game.outcome else None,
         "history": [[w, n, list(c)] for w, n, c in game.history],
-        "phase": game._phase, "fighters": game._fighters, "in_round": game._in_round,
+        "phase": game._phase, "fighters": list(game._fighters), "in_round": list(game._in_round),
         "faceup": [[p, c.code] for p, c in sorted(game._faceup.items())], "reusing": sorted(game._reusing),
-        "battle": game._battle, "wars": game._wars, "tie_rank": game._tie_rank,
+        "battle": game._battle, "wars": game._wars, "tie_rank": game._tie_rank, "tied": list(game._tied),
         "plan": [[p, k] for p, k in sorted(game._plan.items())], "short_end": game._short_end,
-        "winner": game._winner, "battles": _enc(game._battles),
+        "winner": game._winner,
         "pending": [_event_to_dict(e) for e in game._pending],
     }
-    return json.dumps(state, separators=(",", ":"))
+    return json.dumps(state, separators=(",", ":"), ensure_ascii=True)
 
 
-def game_from_json(text: str):
-    """Rebuild a game saved by :func:`game_to_json`; a clear ValueError if the text is not one."""
-    from .engine import Game, TableCard
+# --- reading ------------------------------------------------------------------------------
+def _int(value: Any, name: str, lo: int = 0, hi: int | None = None) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < lo or (hi is not None and value > hi):
+        raise _Bad(f"{name} must be a whole number{f' from {lo} to {hi}' if hi is not None else f' >= {lo}'}; "
+                   f"got {value!r}")
+    return value
 
-    if not isinstance(text, (str, bytes)):
-        raise ValueError(f"from_json needs JSON text; got {type(text).__name__}")
+
+def _bool(value: Any, name: str) -> bool:
+    if not isinstance(value, bool):
+        raise _Bad(f"{name} must be true or false; got {value!r}")
+    return value
+
+
+def _list(value: Any, name: str, length: int | None = None) -> list:
+    if not isinstance(value, list) or (length is not None and len(value) != length):
+        raise _Bad(f"{name} must be a list{f' of {length} items' if length is not None else ''}")
+    return value
+
+
+def _card(value: Any, name: str) -> Card:
+    if not isinstance(value, str):
+        raise _Bad(f"{name} must hold card codes like '10H'; got {value!r}")
+    try:
+        return Card.parse(value)
+    except ValueError as exc:
+        raise _Bad(f"{name}: {exc}") from None
+
+
+def _cards(value: Any, name: str) -> list[Card]:
+    return [_card(c, name) for c in _list(value, name)]
+
+
+def _seat(value: Any, name: str, n: int) -> int:
+    return _int(value, name, 0, n - 1)
+
+
+def _seats(value: Any, name: str, n: int) -> list[int]:
+    seats = [_seat(p, name, n) for p in _list(value, name)]
+    if len(set(seats)) != len(seats):
+        raise _Bad(f"{name} names a player twice")
+    return seats
+
+
+def _dec(value: Any, name: str) -> Any:
+    if isinstance(value, str) and value.startswith("#"):
+        return _card(value[1:], name)
+    if isinstance(value, dict):
+        if set(value) != {"outcome"}:
+            raise _Bad(f"{name} holds an unknown object")
+        return _outcome(value["outcome"], name)
+    if isinstance(value, list):
+        return tuple(_dec(v, name) for v in value)
+    return value
+
+
+def _outcome(data: Any, name: str) -> Outcome:
+    if not isinstance(data, dict):
+        raise _Bad(f"{name} must be an object")
+    try:
+        outcome = Outcome.from_dict(data)
+    except (KeyError, TypeError, ValueError) as exc:
+        raise _Bad(f"{name} is not an outcome ({exc!r})") from None
+    for attr in ("winner", "loser", "winning_team", "cycle_start", "cycle_period"):
+        value = getattr(outcome, attr)
+        if value is not None:
+            _int(value, f"{name}.{attr}")
+    for attr in ("drawn", "counts"):
+        for value in getattr(outcome, attr):
+            _int(value, f"{name}.{attr}")
+    return outcome
+
+
+def _event(data: Any, n: int) -> ev.Event:
+    if not isinstance(data, dict) or data.get("type") not in _EVENT_CLASSES:
+        raise _Bad(f"pending beats must be events of the types {', '.join(_EVENT_CLASSES)}")
+    data = dict(data)
+    cls = _EVENT_CLASSES[data.pop("type")]
+    names = {f.name for f in dataclasses.fields(cls)}
+    if set(data) != names:
+        raise _Bad(f"a pending {cls.__name__} must have exactly the fields {', '.join(sorted(names))}")
+    event = cls(**{k: _dec(v, f"pending {cls.__name__}.{k}") for k, v in data.items()})
+    _int(event.round, "an event's round")
+    for attr in ("player", "winner"):
+        if hasattr(event, attr) and getattr(event, attr) is not None:
+            _seat(getattr(event, attr), f"{cls.__name__}.{attr}", n)
+    return event
+
+
+def game_from_json(text: str | bytes):
+    """Rebuild a game saved by :func:`game_to_json`; a ValueError naming the problem if the text
+    is not one."""
+    if not isinstance(text, (str, bytes, bytearray)):
+        raise ValueError(f"from_json needs the JSON text of a saved game; got {type(text).__name__}")
     try:
         state = json.loads(text)
     except json.JSONDecodeError as exc:
         raise ValueError(f"not a saved game: the text is not valid JSON ({exc.msg} at position {exc.pos})") from None
+    except (UnicodeDecodeError, RecursionError) as exc:
+        raise ValueError(f"not a saved game: the text cannot be read as JSON ({type(exc).__name__})") from None
     if not isinstance(state, dict) or state.get("format") != FORMAT:
-        raise ValueError(f"not a saved game: expected a JSON object with format {FORMAT!r}")
+        raise ValueError(f"not a saved game: expected a JSON object with \"format\": {FORMAT!r}")
     if state.get("version") != VERSION:
         raise ValueError(f"saved game version {state.get('version')!r} is not supported; this version reads {VERSION}")
     try:
-        game = Game.__new__(Game)
-        game.rules = Rules.from_dict(state["rules"])
-        game.seed = int(state["seed"])
-        game._scripted = bool(state["scripted"])
-        game._rng = SplitMix64.from_state(int(state["rng"]))
-        dealt = [[Card.parse(c) for c in h] for h in state["dealt"]]
-        game._setup(dealt, [Card.parse(c) for c in state["unused"]])
-        game.hands = [deque(Card.parse(c) for c in h) for h in state["hands"]]
-        game.won = [deque(Card.parse(c) for c in w) for w in state["won"]]
-        game._table = [TableCard(int(p), Card.parse(c), bool(up), int(b)) for p, c, up, b in state["table"]]
-        game.round_number = int(state["round_number"])
-        game.out = [bool(o) for o in state["out"]]
-        game.outcome = Outcome.from_dict(state["outcome"]) if state["outcome"] else None
-        game.history = [(w, int(n), tuple(c)) for w, n, c in state["history"]]
-        game._phase = state["phase"]
-        game._fighters = list(state["fighters"])
-        game._in_round = list(state["in_round"])
-        game._faceup = {int(p): Card.parse(c) for p, c in state["faceup"]}
-        game._reusing = set(state["reusing"])
-        game._battle, game._wars, game._tie_rank = int(state["battle"]), int(state["wars"]), int(state["tie_rank"])
-        game._plan = {int(p): int(k) for p, k in state["plan"]}
-        game._short_end = bool(state["short_end"])
-        game._winner = state["winner"]
-        game._battles = [tuple(b) for b in _dec(state["battles"])]
-        game._pending = [_event_from_dict(e) for e in state["pending"]]
-    except ValueError as exc:
+        return _load(state)
+    except _Bad as exc:
         raise ValueError(f"not a valid saved game: {exc}") from None
-    except (KeyError, TypeError, IndexError, AttributeError) as exc:
-        raise ValueError(f"not a valid saved game: missing or malformed field ({exc!r})") from None
-    _check_conservation(game)
-    if game._detects_cycles and game.round_number:
+    except KeyError as exc:
+        raise ValueError(f"not a valid saved game: the field {exc} is missing") from None
+    except (TypeError, AttributeError, IndexError, OverflowError, RecursionError) as exc:
+        raise ValueError(f"not a valid saved game: a malformed field ({type(exc).__name__}: {exc})") from None
+
+
+def _load(state: dict):
+    from .engine import PHASES, Game, TableCard
+
+    try:
+        rules = Rules.from_dict(state["rules"])
+    except ValueError as exc:
+        raise _Bad(f"rules: {exc}") from None
+    n = rules.players
+    game = Game.__new__(Game)
+    game.rules = rules
+    game.seed = _int(state["seed"], "seed", 0, MASK64)
+    game._scripted = _bool(state["scripted"], "scripted")
+    game._rng = SplitMix64.from_state(_int(state["rng"], "rng", 0, MASK64))
+    dealt = [_cards(h, "dealt") for h in _list(state["dealt"], "dealt", n)]
+    game._setup(dealt, _cards(state["unused"], "unused"))
+    game.hands = [deque(_cards(h, "hands")) for h in _list(state["hands"], "hands", n)]
+    game.won = [deque(_cards(w, "won")) for w in _list(state["won"], "won", n)]
+    table = []
+    for item in _list(state["table"], "table"):
+        p, c, up, b = _list(item, "a table card", 4)
+        table.append(TableCard(_seat(p, "table player", n), _card(c, "table"), _bool(up, "face_up"),
+                               _int(b, "table battle", 1)))
+    game._table = table
+    game.round_number = _int(state["round_number"], "round_number")
+    game.out = [_bool(o, "out") for o in _list(state["out"], "out", n)]
+    game.outcome = None if state["outcome"] is None else _outcome(state["outcome"], "outcome")
+    history = []
+    for item in _list(state["history"], "history"):
+        w, k, c = _list(item, "a history entry", 3)
+        counts = tuple(_int(x, "history counts") for x in _list(c, "history counts", n))
+        history.append((None if w is None else _seat(w, "history winner", n), _int(k, "history wars"), counts))
+    if len(history) != game.round_number:
+        raise _Bad(f"history has {len(history)} rounds but round_number is {game.round_number}")
+    game.history = history
+    phase = state["phase"]
+    if phase not in PHASES:
+        raise _Bad(f"phase must be one of {', '.join(PHASES)}; got {phase!r}")
+    if (phase == "over") != (game.outcome is not None):
+        raise _Bad("a game has an outcome exactly when its phase is 'over'")
+    game._phase = phase
+    game._fighters = _seats(state["fighters"], "fighters", n)
+    game._in_round = _seats(state["in_round"], "in_round", n)
+    faceup = {}
+    for item in _list(state["faceup"], "faceup"):
+        p, c = _list(item, "a face-up card", 2)
+        faceup[_seat(p, "faceup player", n)] = _card(c, "faceup")
+    game._faceup = faceup
+    game._reusing = set(_seats(state["reusing"], "reusing", n))
+    game._battle = _int(state["battle"], "battle")
+    game._wars = _int(state["wars"], "wars")
+    game._tie_rank = _int(state["tie_rank"], "tie_rank", 0, 15)
+    game._tied = tuple(_seats(state["tied"], "tied", n))
+    plan = {}
+    for item in _list(state["plan"], "plan"):
+        p, k = _list(item, "a plan entry", 2)
+        plan[_seat(p, "plan player", n)] = _int(k, "plan cards", 0, 10)
+    game._plan = plan
+    game._short_end = _bool(state["short_end"], "short_end")
+    winner = state["winner"]
+    game._winner = None if winner is None else _seat(winner, "winner", n)
+    game._pending = deque(_event(e, n) for e in _list(state["pending"], "pending"))
+    _check_consistency(game)
+    if game._detects_cycles and game.round_number and game.outcome is None:
         _rebuild_seen(game)
     return game
 
 
-def _check_conservation(game) -> None:
+def _check_consistency(game) -> None:
+    """The facts every step relies on: cards conserved, the round state names real players."""
     dealt = sorted(c for h in game.dealt for c in h)
+    if len(set(dealt)) != len(dealt) or set(dealt) - set(game.rules.deck_cards):
+        raise _Bad("the cards dealt must be distinct cards of the rules' deck")
     held = sorted([c for h in game.hands for c in h] + [c for w in game.won for c in w] + [t.card for t in game._table])
     if dealt != held:
-        raise ValueError("not a valid saved game: the cards held and on the table are not the cards dealt")
+        raise _Bad("the cards held and on the table are not the cards dealt")
+    phase = game._phase
+    if phase in ("start", "over"):
+        return
+    fighters = game._fighters
+    if not fighters or not set(fighters) <= set(game._in_round) or not game._table:
+        raise _Bad("a round in progress needs fighters among the players in the round, and cards on the table")
+    if phase in ("compare", "war", "collect") and not all(p in game._faceup for p in fighters):
+        raise _Bad("every fighter needs a face-up card")
+    if phase == "war" and not (game._tied and set(game._tied) <= set(game._in_round)):
+        raise _Bad("a war needs the tied players")
+    if phase == "collect" and game._winner not in fighters:
+        raise _Bad("the winner of the table must be a fighter")
+    if phase == "flip" and not all(game.hands[p] or p in game._reusing for p in fighters):
+        raise _Bad("every fighter must have a card to turn up")
+    if phase == "lay" and not all(game._plan.get(p, 0) < game._playable(p) or p in game._reusing for p in fighters):
+        raise _Bad("a fighter plans to lay more cards than it holds")
 
 
 def _rebuild_seen(game) -> None:

@@ -176,9 +176,11 @@ class StealWarGame:
         self._winner: int | None = None
         self._short_end = False
         self._top: Card | None = None
+        self._choosing = False
         self._reset_window()
 
     def _reset_window(self) -> None:
+        self._look_cache: tuple[dict[int, tuple[int, ...]], tuple[int, ...]] | None = None
         self._decisions: dict[int, Action] = {}
         self._declined: dict[int, set[tuple[int, int, Card]]] = {}
         self._announced: set[tuple[int, Card]] = set()
@@ -273,15 +275,16 @@ class StealWarGame:
                     continue  # timing choice 2: the decision to play stands
                 return p
             return None
-        if self._phase == "choose" and self._needs_top_choice():
+        if self._phase == "choose" and self._choosing:
             return self._winner
         return None
 
     def legal_actions(self) -> list[Action]:
         """What the player to act may do now ([] when no decision is pending)."""
         p = self.to_act
-        if p is None:
-            return []
+        return [] if p is None else self._legal(p)
+
+    def _legal(self, p: int) -> list[Action]:
         if self._phase == "choose":
             return [ChooseTop(t.card) for t in self._table]
         return [PLAY] + [Steal(v) for v in self._look()[0][p]]
@@ -292,7 +295,9 @@ class StealWarGame:
         if p is None:
             raise ValueError("no decision is pending now; call step() to play on "
                              "(legal_actions() is empty)")
-        legal = self.legal_actions()
+        self._apply(p, action, self._legal(p))
+
+    def _apply(self, p: int, action: Action, legal: list[Action]) -> None:
         if action not in legal:
             raise ValueError(f"{action!r} is not a legal action for player {p + 1} now; "
                              f"legal: {', '.join(map(repr, legal))}")
@@ -326,7 +331,8 @@ class StealWarGame:
                 if policy is None:
                     raise ValueError(f"player {p + 1} must decide first: call legal_actions() and apply(action), "
                                      "or attach a policy for that seat (policies=...)")
-                self.apply(policy(self, self.legal_actions()))
+                legal = self._legal(p)
+                self._apply(p, policy(self, legal), legal)
                 continue
             self._advance()
 
@@ -360,7 +366,7 @@ class StealWarGame:
             raise ValueError(f"max_rounds must be None or a whole number >= 0; got {max_rounds!r}")
         stop = None if max_rounds is None else self.round_number + max_rounds
         while self.outcome is None or self._queue:
-            if stop is not None and self.round_number >= stop and self._phase == "start" and not self._queue:
+            if stop is not None and self.round_number >= stop and self._between_rounds:
                 break
             self.step()
         return self.outcome
@@ -381,6 +387,12 @@ class StealWarGame:
         self._phase = "over"
         self._emit(GameOver(self.round_number, self.outcome))
         return self.outcome
+
+    @property
+    def _between_rounds(self) -> bool:
+        """No beat waiting, no card on the table, and no decision of the next round made yet."""
+        return (not self._queue and not self._table and self._battle == 0 and not self._decisions
+                and not self._declined and self._phase in ("start", "open", "look"))
 
     def _settle(self) -> None:
         """Run the silent beats that lead to a steal window (round start, the look opening), so
@@ -411,7 +423,14 @@ class StealWarGame:
         return (victim, len(pile), pile[-1])
 
     def _look(self) -> tuple[dict[int, tuple[int, ...]], tuple[int, ...]]:
-        """Who may steal from whom in the current look, and whose piles are protected."""
+        """Who may steal from whom in the current look, and whose piles are protected (nothing
+        moves during a look, so it is computed once when the look opens)."""
+        cached = self._look_cache
+        if cached is None:
+            cached = self._look_cache = self._compute_look()
+        return cached
+
+    def _compute_look(self) -> tuple[dict[int, tuple[int, ...]], tuple[int, ...]]:
         hands, piles, fighters = self.hands, self.piles, self._fighters
         protected = tuple(v for v in fighters if hands[v] and piles[v] and hands[v][0].rank == piles[v][-1].rank)
         options: dict[int, tuple[int, ...]] = {}
@@ -425,9 +444,11 @@ class StealWarGame:
                 options[p] = victims
         return options, protected
 
-    def _needs_top_choice(self) -> bool:
-        winner = self._winner
-        return any(self.hands[q] or self.piles[q] for q in range(self.players) if q != winner)
+    def _enter_choose(self, winner: int) -> None:
+        """Timing choice 7: the winner chooses the top unless these are the last cards in play."""
+        self._winner = winner
+        self._phase = "choose"
+        self._choosing = any(self.hands[q] or self.piles[q] for q in range(self.players) if q != winner)
 
     def _advance(self) -> None:
         phase = self._phase
@@ -463,6 +484,7 @@ class StealWarGame:
 
     def _open_look(self) -> None:
         """Announce protections that block a thief (once per card), then wait for decisions."""
+        self._look_cache = None
         hands, piles = self.hands, self.piles
         for v in self._fighters:
             pile = piles[v]
@@ -483,6 +505,7 @@ class StealWarGame:
         options, protected = self._look()
         decisions = self._decisions
         self._decisions = {}
+        self._look_cache = None
         rnd = self._current_round
         for p in sorted(decisions):
             if isinstance(decisions[p], Play):
@@ -543,8 +566,7 @@ class StealWarGame:
         top = max(c.rank for _, c in cards)
         best = tuple(p for p, c in cards if c.rank == top)
         if len(best) == 1:
-            self._winner = best[0]
-            self._phase = "choose"
+            self._enter_choose(best[0])
             self._queue.append(Compared(self._current_round, self._battle, cards, best[0], ()))
         else:
             self._fighters = list(best)
@@ -579,8 +601,7 @@ class StealWarGame:
                                        tuple(short), ()))
         self._fighters = remaining
         if len(remaining) == 1:
-            self._winner = remaining[0]
-            self._phase = "choose"
+            self._enter_choose(remaining[0])
         else:
             self._phase = "lay"
 

@@ -96,7 +96,7 @@ def steal_to_json(game) -> str:
         "phase": game._phase, "fighters": list(game._fighters),
         "faceup": [[p, c.code] for p, c in sorted(game._faceup.items())],
         "battle": game._battle, "wars": game._wars, "winner": game._winner, "short_end": game._short_end,
-        "top": game._top.code if game._top else None,
+        "top": game._top.code if game._top else None, "choosing": game._choosing,
         "decisions": [[p, _action_to_json(a)] for p, a in sorted(game._decisions.items())],
         "declined": [[p, sorted([v, n, c.code] for v, n, c in sigs)] for p, sigs in sorted(game._declined.items())],
         "announced": sorted([p, c.code] for p, c in game._announced),
@@ -150,6 +150,7 @@ def steal_from_json(text: str, policies=None):
         game._winner = state["winner"]
         game._short_end = bool(state["short_end"])
         game._top = Card.parse(state["top"]) if state["top"] else None
+        game._choosing = bool(state["choosing"])
         game._decisions = {int(p): _action_from_json(a) for p, a in state["decisions"]}
         game._declined = {int(p): {(int(v), int(k), Card.parse(c)) for v, k, c in sigs}
                           for p, sigs in state["declined"]}

@@ -69,12 +69,9 @@ def steal_threshold(game, card: Card) -> float:
     Playing ``card`` wins the table's other cards with chance p and loses the player's own with
     chance 1 - p; after a steal the next, unseen card fights instead, with an even chance.  The
     difference is (p - 1/2) times everything at stake."""
-    p = game.to_act
-    fighters = game.fighters
-    mine = sum(1 for t in game.table if t.player == p) + 1
-    others = len(game.table) - mine + 1 + (len(fighters) - 1)
-    chance = card_win_chance(card, max(1, len(fighters) - 1))
-    return (chance - 0.5) * (mine + others)
+    fighters = len(game.fighters)
+    stake = len(game.table) + fighters  # the table now, plus the cards about to be turned up
+    return (card_win_chance(card, max(1, fighters - 1)) - 0.5) * stake
 
 
 def _biggest(game, steals: Sequence[Steal]) -> Steal:

@@ -75,12 +75,14 @@ class WarWidget(widgets.VBox):
     ``lang`` ("en", "ja"), ``records`` (True: the file under the user's data folder; False: keep
     nothing; a path: that file).  Keyword-only: ``opponent`` ("easy" shuffles what it wins,
     "strong" orders it by its own policy), ``aids`` (teaching aids; default on in the kids
-    presets), ``time_limit`` (seconds, e.g. 180 for the 3-minute game), ``animations``."""
+    presets), ``time_limit`` (seconds, e.g. 180 for the 3-minute game), ``animations`` (False:
+    draw only the state after each action), ``game`` (show this ``Game``, e.g. a lesson's
+    ``Game.from_hands(...)`` position), ``clock`` (the time source of the time limit)."""
 
     def __init__(self, rules: Rules | str = "classic", seed: int | None = None, code: str | None = None,
                  mode: str = "cpu", speed: str = "normal", lang: str = "en",
                  records: bool | str | os.PathLike = True, *, opponent: str = "easy", aids: bool | None = None,
-                 time_limit: float | None = None, animations: bool = True,
+                 time_limit: float | None = None, animations: bool = True, game: Game | None = None,
                  clock: Callable[[], float] | None = None) -> None:
         if mode not in MODES:
             raise ValueError(f"mode must be one of {', '.join(map(repr, MODES))}; got {mode!r}")
@@ -88,12 +90,15 @@ class WarWidget(widgets.VBox):
         self.lang = check_lang(lang)
         if opponent not in ("easy", "strong"):
             raise ValueError(f"opponent must be 'easy' or 'strong'; got {opponent!r}")
-        if seed is not None and code is not None:
-            raise ValueError("give either a seed or a game number (code), not both")
+        if sum(x is not None for x in (seed, code, game)) > 1:
+            raise ValueError("give at most one of seed, code (a game number) or game (a Game to show)")
+        if game is not None and not isinstance(game, Game):
+            raise ValueError(f"game must be a war_widget Game (e.g. Game.from_hands(...)); got {game!r}")
         if time_limit is not None and (isinstance(time_limit, bool) or not isinstance(time_limit, (int, float))
                                        or time_limit <= 0):
             raise ValueError(f"time_limit must be a positive number of seconds or None; got {time_limit!r}")
         self.mode, self.opponent, self.speed = mode, opponent, speed
+        given_game = game is not None
         self.animations = bool(animations)
         self._now = clock or time.monotonic
         self._time_limit = float(time_limit) if time_limit is not None else None
@@ -122,7 +127,9 @@ class WarWidget(widgets.VBox):
         self._records = Records(self._records_path)
 
         # the game
-        if code is not None:
+        if game is not None:
+            base = game.rules
+        elif code is not None:
             game = Game.from_code(code)
             base = game.rules
         else:
@@ -163,7 +170,7 @@ class WarWidget(widgets.VBox):
         if self._records.corrupt_backup is not None:
             self._notify(label("notice_corrupt", self.lang, name=self._records.corrupt_backup.name))
         saved = self._records.saved_game if self._recording else None
-        if saved and seed is None and code is None:
+        if saved and seed is None and code is None and not given_game:
             self._offer_resume(saved)
 
     # ------------------------------------------------------------------ properties
@@ -553,8 +560,9 @@ class WarWidget(widgets.VBox):
         self._aid = self._banner = self._winner = None
         self._recorded = game.is_over
         self._saved_round = game.round_number if fresh else -1
-        self.narration_log = [label("new_game_line", self.lang, code=game.code or "-",
-                                    counts=", ".join(f"{n} {c}" for n, c in zip(self.names, game.counts)))]
+        counts = ", ".join(f"{n} {c}" for n, c in zip(self.names, game.counts))
+        self.narration_log = [label("new_game_line", self.lang, code=game.code, counts=counts) if game.code
+                              else label("deal_line", self.lang, counts=counts)]
         self._shown_log = -1
         if game.is_over:
             self._banner = self._end_banner()

@@ -3,6 +3,7 @@ every round that had a war.  A Plotly ``FigureWidget`` (an anywidget); points ar
 one ``batch_update`` per sync, so a round costs one message and a fast-forward also one."""
 from __future__ import annotations
 
+from copy import deepcopy
 from typing import Sequence
 
 import plotly.graph_objects as go
@@ -61,6 +62,7 @@ class CountChart:
             if round_label is not None:
                 self.figure.layout.xaxis.title.text = round_label
             self.figure.data[-1].name = self._war_label
+        self._keep_state()
 
     def sync(self, history: Sequence[tuple[int | None, int, tuple[int, ...]]]) -> int:
         """Append the rounds of ``history`` not shown yet (one message); returns how many."""
@@ -77,7 +79,20 @@ class CountChart:
                 self._war_y.append(counts[0])
         with self.figure.batch_update():
             self._push()
+        self._keep_state()
         return len(new)
+
+    def _keep_state(self) -> None:
+        """Keep the figure's synced state current without sending it again.
+
+        FigureWidget sends updates as one-off messages and refreshes its ``_widget_data`` state
+        only when displayed on its own; inside a VBox a front end that connects later (Voila, a
+        reloaded page) would build the chart from the stale state.  Writing the value quietly
+        means a new view asks for the current data, while a live view still gets one small
+        update message per round."""
+        values = self.figure._trait_values
+        values["_widget_data"] = deepcopy(self.figure._data)
+        values["_widget_layout"] = deepcopy(self.figure._layout_obj._props)
 
     def _push(self) -> None:
         for p in range(len(self._names)):
@@ -96,3 +111,4 @@ class CountChart:
             self.figure.data[-1].name = war_label
             self.figure.layout.title.text = title
             self.figure.layout.xaxis.title.text = round_label
+        self._keep_state()

@@ -120,6 +120,7 @@ class Seat:
     peek: tuple[float, float]     # face-down cards peek out from under a slot this way
     name: tuple[float, float]
     card: tuple[float, float]     # card width, height
+    name_align: str = "center"
 
 
 def seats(players: int) -> list[Seat]:
@@ -130,10 +131,10 @@ def seats(players: int) -> list[Seat]:
         return [Seat((100, 700), (280, 700), (480, 530), (190, 0), (0, 16), (250, 962), size),
                 Seat((100, 90), (280, 90), (480, 250), (190, 0), (0, -16), (250, 326), size)]
     size = (120.0, 168.0)
-    bottom = Seat((440, 805), (300, 805), (660, 600), (140, 0), (0, 14), (500, 790), size)
-    left = Seat((60, 430), (60, 620), (230, 430), (140, 0), (-12, 0), (120, 416), size)
-    top = Seat((440, 80), (300, 80), (660, 250), (140, 0), (0, -14), (500, 266), size)
-    right = Seat((1340, 430), (1340, 620), (1180, 430), (-140, 0), (12, 0), (1400, 416), size)
+    bottom = Seat((440, 805), (300, 805), (660, 600), (140, 0), (0, 14), (590, 890), size, "left")
+    left = Seat((60, 430), (60, 640), (230, 430), (140, 0), (-12, 0), (120, 385), size)
+    top = Seat((440, 80), (300, 80), (660, 250), (140, 0), (0, -14), (590, 165), size, "left")
+    right = Seat((1340, 430), (1340, 640), (1180, 430), (-140, 0), (12, 0), (1400, 385), size)
     return [bottom, left, top] if players == 3 else [bottom, left, top, right]
 
 
@@ -262,7 +263,7 @@ def _pile_ops(view: TableView, p: int, seat: Seat) -> list[Op]:
     r = 36 if view.players == 2 else 30
     ops.append(Circle(x + w, y, r, colour, tag=f"badge-bg:{p}"))
     ops.append(Text(x + w, y, str(count), 36 if view.players == 2 else 30, WHITE, tag=f"badge:{p}"))
-    ops.append(Text(seat.name[0], seat.name[1], view.names[p], 32, WHITE, tag=f"name:{p}"))
+    ops.append(Text(seat.name[0], seat.name[1], view.names[p], 32, WHITE, align=seat.name_align, tag=f"name:{p}"))
     return ops
 
 
