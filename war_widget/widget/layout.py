@@ -232,7 +232,7 @@ def _progress_ops(view: TableView) -> list[Op]:
         frac = min(max(view.progress, 0.0), 1.0)
         if frac > 0:
             ops.append(Shape(x, y, max(w * frac, 40), h, "#8bc34a", None, 0, 20, tag="progress-fill"))
-    ops.append(Text(x + 24, y + h / 2, view.progress_text, 30, WHITE, align="left", tag="progress"))
+    ops.append(Text(x + 24, y + h / 2, view.progress_text, 30, WHITE, align="left", tag="progress-text"))
     return ops
 
 
