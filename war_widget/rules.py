@@ -91,6 +91,8 @@ class Rules:
         if self.deal == "by_color" and (self.players != 2 or self.jokers):
             raise ValueError("deal='by_color' gives one player the black cards and the other the red: "
                              "it needs players=2 and jokers=0")
+        if isinstance(self.gather, list):  # a list of per-player orders reads as the tuple
+            object.__setattr__(self, "gather", tuple(self.gather))
         gathers = self.gather if isinstance(self.gather, tuple) else (self.gather,)
         if isinstance(self.gather, tuple) and len(self.gather) != self.players:
             raise ValueError(f"gather as a tuple needs one order per player ({self.players}); got {len(self.gather)}")
@@ -105,10 +107,13 @@ class Rules:
     @classmethod
     def preset(cls, name: str) -> "Rules":
         """The rules of a named preset of RULES.md (``Rules.presets()`` lists them)."""
-        if name not in PRESETS:
+        if not isinstance(name, str) or name not in PRESETS:
             raise ValueError(f"unknown preset {name!r}; presets are: {', '.join(PRESETS)} "
                              "(steal_war and casino_war have their own classes)")
-        return cls(**PRESETS[name])
+        rules = _PRESET_RULES.get(name)
+        if rules is None or type(rules) is not cls:
+            rules = _PRESET_RULES[name] = cls(**PRESETS[name])
+        return rules
 
     @staticmethod
     def presets() -> list[str]:
@@ -125,7 +130,11 @@ class Rules:
 
     @property
     def preset_name(self) -> str | None:
-        """The preset these rules equal, if any."""
+        """The preset these rules equal, if any.
+
+        >>> Rules(face_down=3, capture="bottom", shortage="last_card_up", zero="reuse", round_limit=None).preset_name
+        'three_down'
+        """
         for name in PRESETS:
             if Rules.preset(name) == self:
                 return name
@@ -195,7 +204,14 @@ class Rules:
         return r
 
     def best(self, cards: Sequence[Card]) -> list[int]:
-        """Indices of the highest card(s) among those turned up together."""
+        """Indices of the highest card(s) among those turned up together.
+
+        >>> pj = Rules.preset("pjanitsa")
+        >>> pj.best([Card.parse(c) for c in ("AS", "6H", "KD")])   # the six beats the ace
+        [1]
+        >>> pj.best([Card.parse(c) for c in ("6S", "KD")])           # and only an ace
+        [1]
+        """
         strengths = [self.strength(c) for c in cards]
         if self.rank_order == "low_beats_ace":
             ranks = [c.rank for c in cards]
@@ -215,7 +231,15 @@ class Rules:
         return card.rank
 
     def war_cards(self, tie_rank: int) -> int:
-        """How many cards each player plays in a war after a tie on ``tie_rank`` (last face up)."""
+        """How many cards each player plays in a war after a tie on ``tie_rank`` (last face up).
+
+        ``by_rank`` (Razboi): the tied rank's number, J Q K count 10 and A 11 [003]; a tie of
+        two jokers also counts 11 (our choice: the seeds do not say).
+
+        >>> r = Rules.preset("razboi")
+        >>> r.war_cards(5), r.war_cards(13), r.war_cards(14), Rules().war_cards(9)
+        (5, 10, 11, 2)
+        """
         if self.face_down == "by_rank":
             if tie_rank >= 14:
                 return 11
@@ -234,6 +258,7 @@ class Rules:
 
 _BASE = dict(deck=52, face_down=1, capture="won_pile", gather="shuffle", shuffle_won_pile=True,
              shortage="last_card_up", zero="lose", round_limit=40)
+_PRESET_RULES: dict[str, "Rules"] = {}
 PRESETS: dict[str, dict[str, Any]] = {
     "classic": dict(_BASE),
     "classic_long": dict(_BASE, round_limit=240),
