@@ -324,11 +324,15 @@ class WarWidget(widgets.VBox):
 
     def close(self) -> None:
         """Stop autoplay and the clock, leave the game, close the widget and its children."""
-        self._cancel_tasks()
-        if self._unsubscribe:
+        if hasattr(self, "autoplay_task"):
+            self._cancel_tasks()
+        if getattr(self, "_unsubscribe", None):
             self._unsubscribe()
-        for child in [self.canvas, self.chart, self.results, *self.player_buttons]:
-            child.close()
+        for name in ("canvas", "chart", "results"):
+            if hasattr(self, name):
+                getattr(self, name).close()
+        for button in getattr(self, "player_buttons", []):
+            button.close()
         super().close()
 
     # ------------------------------------------------------------------ the action queue

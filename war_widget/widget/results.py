@@ -56,10 +56,10 @@ def story(history: Sequence[tuple[int | None, int, tuple[int, ...]]], dealt: Seq
         return f"{name} led from {since} until {cause}."
     since = "配った時" if first == 0 else f"ラウンド {first}"
     if end >= len(counts):
-        return f"{name}は{since}から最後（ラウンド {len(counts) - 1}）までリードしました。"
+        return f"{name}は{since} から最後（ラウンド {len(counts) - 1}）までリードしました。"
     wars = history[end - 1][1]
     cause = f"ラウンド {end} の{_WAR_JA.get(wars, f'{wars} 重の戦争')}" if wars else f"ラウンド {end}"
-    return f"{name}は{since}から{cause}までリードしていました。"
+    return f"{name}は{since} から{cause}までリードしていました。"
 
 
 class ResultsPanel(widgets.HTML):
