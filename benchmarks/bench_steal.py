@@ -1,7 +1,11 @@
 """Steal War speed, and the full policy table (10,000 games per pairing).
 
-    python benchmarks/bench_steal.py            # speed only: medians, ratios to the baseline
-    python benchmarks/bench_steal.py --table    # also the 6 x 10,000-game policy table
+    python benchmarks/bench_steal.py                    # speed only: medians, ratios to the baseline
+    python benchmarks/bench_steal.py --table --write    # also the policy table -> steal_policy_table.txt
+
+The policy table: never, always and greedy against each other, 20,000 games per pairing
+(10,000 deals, each played with the seats both ways), then each policy against itself on
+10,000 independent deals to measure the first seat's advantage.
 
 The baseline, measured in the same run, is the plain War engine (``Game("pagat")``) playing
 whole games: the ratio says what the decisions, the capture piles and the steal windows cost.
@@ -10,6 +14,7 @@ Numbers are per game, medians of several repeats.
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import sys
 import time
@@ -20,7 +25,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from war_widget import Game  # noqa: E402
 from war_widget.simulation import game_seed  # noqa: E402
 from war_widget.steal import StealWarGame, always_steal, greedy, never_steal  # noqa: E402
-from war_widget.steal.simulation import format_table, policy_table  # noqa: E402
+from war_widget.steal.fast import fast_game  # noqa: E402
+from war_widget.steal.simulation import format_table, policy_table, seat_bias  # noqa: E402
+
+TABLE_FILE = Path(__file__).resolve().parent / "steal_policy_table.txt"
+TABLE_SEED = 2024
 
 
 def per_game(run, games: int, repeats: int) -> float:
@@ -48,7 +57,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=200, help="games per timing repeat")
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--table", action="store_true", help="also compute the 10,000-game policy table")
-    parser.add_argument("--table-games", type=int, default=10_000)
+    parser.add_argument("--table-games", type=int, default=20_000, help="games per pairing (even)")
+    parser.add_argument("--write", action="store_true", help=f"write the table to {TABLE_FILE.name}")
     args = parser.parse_args(argv)
 
     base = per_game(war_game, args.games, args.repeats)
@@ -57,15 +67,28 @@ def main(argv: list[str] | None = None) -> int:
                            ("always vs always", (always_steal, always_steal)),
                            ("greedy vs greedy", (greedy, greedy))):
         t = per_game(steal_game(policies), args.games, args.repeats)
-        print(f"Steal War {name:<17} median {t * 1e3:.2f} ms   ratio {t / base:.2f}x baseline   "
-              f"{1 / t:.0f} games/s")
+        names = name.split(" vs ")
+        f = per_game(lambda seed: fast_game(seed, names[0], names[1]), args.games, args.repeats)
+        print(f"Steal War {name:<17} engine {t * 1e3:6.2f} ms ({t / base:.2f}x baseline)   "
+              f"fast replica {f * 1e3:5.2f} ms ({f / base:.2f}x baseline, {t / f:.1f}x faster)")
     if args.table:
         start = time.perf_counter()
-        results = policy_table(args.table_games, seed=2024)
+        results = policy_table(args.table_games, seed=TABLE_SEED)
+        bias = [seat_bias(name, args.table_games // 2, seed=TABLE_SEED) for name in ("never", "always", "greedy")]
         elapsed = time.perf_counter() - start
+        text = (f"Steal War policy table (python benchmarks/bench_steal.py --table --write; seed {TABLE_SEED})\n"
+                f"{args.table_games} games per pairing: {args.table_games // 2} deals, each played with the seats "
+                "both ways; 95% intervals from per-deal scores\n\n" + format_table(results) + "\n\n"
+                + "\n".join(str(b) for b in bias) + "\n")
         print()
-        print(format_table(results))
-        print(f"\n{len(results)} pairings x {args.table_games} games in {elapsed:.0f} s")
+        print(text)
+        print(f"{len(results)} pairings x {args.table_games} games + {len(bias)} x {args.table_games // 2} "
+              f"self-play games in {elapsed:.0f} s")
+        if args.write:
+            tmp = TABLE_FILE.with_suffix(".tmp")
+            tmp.write_text(text, encoding="utf-8")
+            os.replace(tmp, TABLE_FILE)
+            print(f"wrote {TABLE_FILE}")
     return 0
 
 

@@ -587,3 +587,136 @@ def test_top_choices():
     assert least_matchable_top(game, legal) == ChooseTop(C("RJ"))   # 0 unseen jokers, the higher "rank"
     assert never_steal(game, legal) == ChooseTop(C("KS"))            # the winning card
     assert greedy(game, legal) == ChooseTop(C("RJ"))
+
+
+# --- play_to_end(max_rounds) ----------------------------------------------------------------
+
+def test_play_to_end_stops_at_a_round_boundary():
+    game = StealWarGame(seed=3, policies=(never_steal, never_steal))
+    assert game.play_to_end(max_rounds=10) is None
+    assert game.round_number == 10 and game.table == () and not game.is_over
+    game.play_to_end(max_rounds=5)
+    assert game.round_number == 15
+
+
+# --- simulation --------------------------------------------------------------------------------
+
+from war_widget.simulation import game_seed  # noqa: E402
+from war_widget.steal import POLICIES, policy_table, seat_bias, simulate_steal  # noqa: E402
+from war_widget.steal.fast import fast_game  # noqa: E402
+from war_widget.steal.simulation import StealSimulation, format_table, wilson  # noqa: E402
+
+
+@pytest.mark.parametrize("a", ["never", "always", "greedy"])
+@pytest.mark.parametrize("b", ["never", "always", "greedy"])
+def test_the_fast_replica_plays_exactly_the_engines_games(a, b):
+    for i in range(25):
+        seed = game_seed(77, i)
+        game = StealWarGame(2, seed, (POLICIES[a], POLICIES[b]))
+        game.play_to_end(max_rounds=5000)
+        outcome = game.outcome
+        engine = (-1 if outcome.winner is None else outcome.winner, game.round_number,
+                  len(game.steal_history), False, game.counts)
+        assert fast_game(seed, a, b) == engine, (a, b, i)
+
+
+def test_the_fast_replica_stops_at_the_round_cap_like_the_engine():
+    for i in range(5):
+        seed = game_seed(3, i)
+        game = StealWarGame(2, seed, (never_steal, never_steal))
+        game.play_to_end(max_rounds=30)
+        outcome = game.end_now()
+        fast = fast_game(seed, "never", "never", max_rounds=30)
+        assert fast == (-1 if outcome.winner is None else outcome.winner, 30, 0, True, game.counts)
+
+
+def test_simulate_steal_fast_and_full_agree():
+    fast = simulate_steal("greedy", "always", 16, seed=4, engine="fast")
+    full = simulate_steal("greedy", "always", 16, seed=4, engine="full")
+    assert fast == full
+
+
+def test_seats_are_swapped_in_pairs_on_the_same_deal():
+    games: list = []
+    seats: list[set[int]] = []
+
+    def spy(game, legal):
+        if not games or games[-1] is not game:
+            games.append(game)
+            seats.append(set())
+        seats[-1].add(game.to_act)
+        return never_steal(game, legal)
+
+    simulate_steal(spy, "never", 4, seed=9)
+    assert seats == [{0}, {1}, {0}, {1}]
+    assert [g.dealt for g in games[0:2]] == [games[0].dealt] * 2 and games[2].dealt != games[0].dealt
+    assert games[0].dealt == StealWarGame(2, game_seed(9, 0)).dealt
+
+
+def test_a_policy_against_itself_is_exactly_even():
+    # the two games of a pair are the same game with the names swapped
+    result = simulate_steal("greedy", "greedy", 40, seed=2)
+    assert result.share("A") == result.share("B") == 0.5 or result.share("draw") > 0
+
+
+def test_stealing_beats_never_stealing():
+    # a steal moves a whole pile to the thief for free; a player who never steals only ever
+    # wins battles, so it should lose most games.
+    result = simulate_steal("never", "always", 200, seed=1)
+    assert result.share("A") < 0.1
+    low, high = result.interval()
+    assert low <= result.share("A") <= high
+
+
+def test_interval_from_pair_scores():
+    split = StealSimulation("x", "y", 0, ("A", "B") * 50, (1,) * 100, (0,) * 100, (False,) * 100, 50)
+    # every pair is 1/2: no spread between pairs, so only the Wilson part remains
+    assert split.interval() == pytest.approx(wilson(50, 100))
+    lumpy = StealSimulation("x", "y", 0, ("A", "A", "B", "B") * 25, (1,) * 100, (0,) * 100, (False,) * 100, 50)
+    half = 1.96 * (50 * 0.25 / 49 / 50) ** 0.5
+    assert lumpy.interval() == pytest.approx((0.5 - half, 0.5 + half))
+
+
+def test_wilson():
+    low, high = wilson(0, 100)
+    assert low == 0 and high == pytest.approx(0.037, abs=0.001)
+    with pytest.raises(ValueError, match="at least one trial"):
+        wilson(0, 0)
+
+
+def test_seat_bias_and_table_format():
+    bias = seat_bias("always", 20, seed=1)
+    assert bias.games == 20 and 0 <= bias.share <= 1 and "seat 1 wins" in str(bias)
+    table = policy_table(6, seed=1, pairings=(("never", "always"),))
+    text = format_table(table)
+    assert text.splitlines()[0].split()[:3] == ["A", "B", "games"]
+    assert text.splitlines()[1].split()[:3] == ["never", "always", "6"]
+
+
+@pytest.mark.parametrize("kwargs, message", [
+    (dict(policy_a="sneaky", policy_b="never", games=2), "policy A must be one of never, always, greedy"),
+    (dict(policy_a="never", policy_b=3, games=2), "policy B must be a name"),
+    (dict(policy_a="never", policy_b="never", games=0), "games must be a whole number >= 1"),
+    (dict(policy_a="never", policy_b="never", games=2, seed=-1), "seed must be"),
+    (dict(policy_a="never", policy_b="never", games=2, max_rounds=0), "max_rounds must be"),
+    (dict(policy_a="never", policy_b="never", games=2, engine="gpu"), "engine must be"),
+    (dict(policy_a=lambda g, l: l[0], policy_b="never", games=2, engine="fast"), "built-in policies"),
+])
+def test_bad_simulation_input(kwargs, message):
+    with pytest.raises(ValueError, match=message):
+        simulate_steal(**kwargs)
+
+
+def test_share_of_an_unknown_side():
+    with pytest.raises(ValueError, match="who must be"):
+        simulate_steal("never", "never", 2).share("C")
+
+
+def test_doctests_of_the_steal_modules():
+    import doctest
+
+    import war_widget.steal.game as game_module
+    import war_widget.steal.simulation as simulation_module
+    for module in (game_module, simulation_module):
+        failures, tried = doctest.testmod(module)
+        assert tried > 0 and failures == 0, module.__name__

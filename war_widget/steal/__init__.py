@@ -9,10 +9,10 @@ from .actions import Action, ChooseTop, Play, Steal
 from .events import Protected, StealDeclined, Stolen, Swapped, TopChosen
 from .game import FACE_DOWN, StealWarGame, decode_steal_code, encode_steal_code
 from .policies import POLICIES, always_steal, greedy, never_steal, random_policy
-from .simulation import StealSimulation, policy_table, simulate_steal
+from .simulation import SeatBias, StealSimulation, format_table, policy_table, seat_bias, simulate_steal
 from .text import describe_event
 
 __all__ = ["StealWarGame", "Action", "Play", "Steal", "ChooseTop", "Stolen", "Swapped", "StealDeclined",
            "Protected", "TopChosen", "never_steal", "always_steal", "greedy", "random_policy", "POLICIES",
-           "simulate_steal", "StealSimulation", "policy_table", "describe_event", "FACE_DOWN",
+           "simulate_steal", "StealSimulation", "policy_table", "format_table", "seat_bias", "SeatBias", "describe_event", "FACE_DOWN",
            "encode_steal_code", "decode_steal_code"]

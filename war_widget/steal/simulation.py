@@ -3,8 +3,12 @@
 Games come in pairs: both games of pair ``j`` are dealt from the same seed
 (``war_widget.simulation.game_seed(seed, j)``), policy A in seat 1 in the first and in seat 2 in
 the second, so neither the deal nor the seat favours a policy.  Because the two games of a pair
-are not independent, the 95% interval is computed from the per-pair scores (a cluster-robust
-normal interval), not as if all games were independent.
+are not independent, the 95% interval of A's win share is computed from the per-pair scores (a
+cluster-robust normal interval), not as if all games were independent.
+
+A policy against itself is therefore exactly 50%: the two games of a pair are the same game
+with the names swapped.  Whether seat 1 has an advantage is measured apart, by ``seat_bias``,
+on independent deals.
 """
 from __future__ import annotations
 
@@ -17,10 +21,20 @@ from .fast import fast_game
 from .game import StealWarGame
 from .policies import POLICIES
 
-__all__ = ["simulate_steal", "StealSimulation", "policy_table", "format_table", "PAIRINGS"]
+__all__ = ["simulate_steal", "StealSimulation", "policy_table", "format_table", "PAIRINGS", "seat_bias",
+           "SeatBias", "wilson"]
 
-PAIRINGS = (("never", "always"), ("never", "greedy"), ("always", "greedy"),
-            ("never", "never"), ("always", "always"), ("greedy", "greedy"))
+PAIRINGS = (("never", "always"), ("never", "greedy"), ("always", "greedy"))
+
+
+def wilson(successes: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (independent trials)."""
+    if n <= 0:
+        raise ValueError(f"need at least one trial; got {n}")
+    p = successes / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 def _policy(policy: str | Callable, which: str) -> tuple[str, Callable]:
@@ -33,10 +47,38 @@ def _policy(policy: str | Callable, which: str) -> tuple[str, Callable]:
     return getattr(policy, "__name__", "policy"), policy
 
 
+def _check_count(name: str, value: object, minimum: int) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
+        raise ValueError(f"{name} must be a whole number >= {minimum}; got {value!r}")
+
+
+def _play(names: tuple[str | None, str | None], policies: tuple[Callable, Callable], deal: int, max_rounds: int,
+          use_fast: bool) -> tuple[int | None, int, int, bool]:
+    """One game: (winning seat or None, rounds, steals, capped)."""
+    if use_fast:
+        w, length, stolen, cap, _ = fast_game(deal, names[0], names[1], max_rounds)
+        return (None if w < 0 else w), length, stolen, cap
+    game = StealWarGame(2, deal, policies)
+    game.play_to_end(max_rounds=max_rounds)
+    cap = not game.is_over
+    w = (game.outcome if game.is_over else game.end_now()).winner
+    return w, game.round_number, len(game.steal_history), cap
+
+
+def _engine(pa: Callable, pb: Callable, engine: str) -> tuple[bool, dict]:
+    if engine not in ("auto", "fast", "full"):
+        raise ValueError(f"engine must be 'auto', 'fast' or 'full'; got {engine!r}")
+    builtin = {v: k for k, v in POLICIES.items()}
+    fast_ok = pa in builtin and pb in builtin
+    if engine == "fast" and not fast_ok:
+        raise ValueError("engine='fast' plays only the built-in policies (never, always, greedy)")
+    return fast_ok and engine != "full", builtin
+
+
 @dataclass(frozen=True)
 class StealSimulation:
     """Per-game results of A against B: ``winners`` as 'A', 'B' or 'draw', lengths in rounds,
-    steals per game, and whether the game hit the round cap."""
+    steals per game, whether the game hit the round cap, and how often seat 1 won."""
 
     a: str
     b: str
@@ -45,36 +87,40 @@ class StealSimulation:
     lengths: tuple[int, ...]
     steals: tuple[int, ...]
     capped: tuple[bool, ...]
-    seat0_wins: int
+    seat1_wins: int
 
     @property
     def games(self) -> int:
         return len(self.winners)
 
     def share(self, who: str) -> float:
+        """The share of games won by 'A' or 'B', or drawn ('draw')."""
+        if who not in ("A", "B", "draw"):
+            raise ValueError(f"who must be 'A', 'B' or 'draw'; got {who!r}")
         return self.winners.count(who) / self.games
 
     def interval(self, z: float = 1.96) -> tuple[float, float]:
-        """The 95% interval of A's win share, from the per-pair scores."""
-        scores = []
-        for j in range(0, self.games, 2):
-            pair = self.winners[j:j + 2]
-            scores.append(sum(w == "A" for w in pair) / len(pair))
+        """The 95% interval of A's win share: the normal interval from the per-pair scores
+        (games 2j and 2j+1 share a deal), widened to include the Wilson interval of the games,
+        which stays honest when the share is near 0 or 1 (where the normal one collapses)."""
+        scores = [sum(w == "A" for w in self.winners[j:j + 2]) / len(self.winners[j:j + 2])
+                  for j in range(0, self.games, 2)]
         m = len(scores)
-        mean = self.share("A")
         if m < 2:
             return (0.0, 1.0)
         avg = sum(scores) / m
         var = sum((s - avg) ** 2 for s in scores) / (m - 1)
         half = z * math.sqrt(var / m)
-        return (max(0.0, mean - half), min(1.0, mean + half))
+        mean = self.share("A")
+        low, high = wilson(self.winners.count("A"), self.games, z)
+        return (max(0.0, min(mean - half, low)), min(1.0, max(mean + half, high)))
 
     def summary(self) -> dict:
         low, high = self.interval()
         return {"A": self.a, "B": self.b, "games": self.games, "A_wins": self.share("A"), "A_low": low,
                 "A_high": high, "B_wins": self.share("B"), "draws": self.share("draw"),
                 "mean_rounds": sum(self.lengths) / self.games, "steals_per_game": sum(self.steals) / self.games,
-                "capped": sum(self.capped), "seat1_wins": self.seat0_wins / self.games}
+                "capped": sum(self.capped), "seat1_share": self.seat1_wins / self.games}
 
     def __str__(self) -> str:
         s = self.summary()
@@ -93,65 +139,85 @@ def simulate_steal(policy_a: str | Callable, policy_b: str | Callable, games: in
     game on ``StealWarGame``; "fast" on the verified replica ``fast.fast_game`` (built-in
     policies only); "auto" picks fast when it can.  Both give identical results.
 
-    >>> print(simulate_steal("always", "never", 20, seed=1).share("A") > 0.5)
-    True
+    >>> result = simulate_steal("always", "never", 20, seed=1)
+    >>> result.games, result.share("A") > 0.5
+    (20, True)
     """
     name_a, pa = _policy(policy_a, "A")
     name_b, pb = _policy(policy_b, "B")
-    if engine not in ("auto", "fast", "full"):
-        raise ValueError(f"engine must be 'auto', 'fast' or 'full'; got {engine!r}")
-    builtin = {v: k for k, v in POLICIES.items()}
-    fast_ok = pa in builtin and pb in builtin
-    if engine == "fast" and not fast_ok:
-        raise ValueError("engine='fast' plays only the built-in policies (never, always, greedy)")
-    use_fast = fast_ok and engine != "full"
-    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
-        raise ValueError(f"games must be a positive whole number; got {games!r}")
-    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise ValueError(f"seed must be a non-negative whole number; got {seed!r}")
-    if isinstance(max_rounds, bool) or not isinstance(max_rounds, int) or max_rounds < 1:
-        raise ValueError(f"max_rounds must be a positive whole number; got {max_rounds!r}")
+    _check_count("games", games, 1)
+    _check_count("seed", seed, 0)
+    _check_count("max_rounds", max_rounds, 1)
+    use_fast, builtin = _engine(pa, pb, engine)
     winners, lengths, steals, capped = [], [], [], []
-    seat0 = 0
+    seat1 = 0
     for i in range(games):
         a_seat = i % 2
-        deal = game_seed(seed, i // 2)
-        if use_fast:
-            names = (builtin[pa], builtin[pb]) if a_seat == 0 else (builtin[pb], builtin[pa])
-            w, length, stolen, cap, _ = fast_game(deal, names[0], names[1], max_rounds)
-            w = None if w < 0 else w
-        else:
-            policies = (pa, pb) if a_seat == 0 else (pb, pa)
-            game = StealWarGame(2, deal, policies)
-            game.play_to_end(max_rounds=max_rounds)
-            cap = not game.is_over
-            w = (game.outcome if game.is_over else game.end_now()).winner
-            length, stolen = game.round_number, len(game.steal_history)
-        capped.append(cap)
-        if w is None:
-            winners.append("draw")
-        else:
-            winners.append("A" if w == a_seat else "B")
-            seat0 += w == 0
+        pols = (pa, pb) if a_seat == 0 else (pb, pa)
+        w, length, stolen, cap = _play((builtin.get(pols[0]), builtin.get(pols[1])), pols,
+                                       game_seed(seed, i // 2), max_rounds, use_fast)
+        winners.append("draw" if w is None else ("A" if w == a_seat else "B"))
+        seat1 += w == 0
         lengths.append(length)
         steals.append(stolen)
-    return StealSimulation(name_a, name_b, seed, tuple(winners), tuple(lengths), tuple(steals), tuple(capped), seat0)
+        capped.append(cap)
+    return StealSimulation(name_a, name_b, seed, tuple(winners), tuple(lengths), tuple(steals), tuple(capped),
+                           seat1)
+
+
+@dataclass(frozen=True)
+class SeatBias:
+    """Seat 1's share of ``games`` self-play games of ``policy`` on independent deals."""
+
+    policy: str
+    games: int
+    seat1_wins: int
+    draws: int
+
+    @property
+    def share(self) -> float:
+        return self.seat1_wins / self.games
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        return wilson(self.seat1_wins, self.games)
+
+    def __str__(self) -> str:
+        low, high = self.interval
+        return f"{self.policy} vs itself: seat 1 wins {self.share:.1%} [{low:.1%}, {high:.1%}] of {self.games}"
+
+
+def seat_bias(policy: str | Callable, games: int, seed: int = 0, *, max_rounds: int = 5000,
+              engine: str = "auto") -> SeatBias:
+    """Does the first seat win more often?  ``policy`` plays itself on ``games`` distinct deals
+    (``game_seed(seed + 1, i)``, apart from the deals of ``simulate_steal``)."""
+    name, pol = _policy(policy, "")
+    _check_count("games", games, 1)
+    _check_count("seed", seed, 0)
+    use_fast, builtin = _engine(pol, pol, engine)
+    wins = draws = 0
+    for i in range(games):
+        w, _, _, _ = _play((builtin.get(pol),) * 2, (pol, pol), game_seed(seed + 1, i), max_rounds, use_fast)
+        wins += w == 0
+        draws += w is None
+    return SeatBias(name, games, wins, draws)
 
 
 def policy_table(games: int, seed: int = 0, pairings: Sequence[tuple[str, str]] = PAIRINGS,
                  max_rounds: int = 5000, engine: str = "auto") -> list[StealSimulation]:
-    """One simulation per pairing (the three matches between never, always and greedy, then
-    each against itself as a check of the seat swap)."""
+    """One simulation per pairing (by default never, always and greedy against each other)."""
     return [simulate_steal(a, b, games, seed, max_rounds=max_rounds, engine=engine) for a, b in pairings]
 
 
 def format_table(results: Sequence[StealSimulation]) -> str:
-    """A fixed-width text table of A's win share with its 95% interval."""
-    lines = [f"{'A':<7} {'B':<7} {'games':>6}  {'A wins':>7}  {'95% interval':<16} {'B wins':>7} {'draws':>6} "
-             f"{'rounds':>7} {'steals':>7}"]
+    """A fixed-width text table: A's win share with its 95% interval, B's, draws, the mean
+    length, steals per game and seat 1's share (which the seat swap makes irrelevant)."""
+    lines = [f"{'A':<7} {'B':<7} {'games':>6}  {'A wins':>7}  {'95% interval':<16}  {'B wins':>7} {'draws':>6} "
+             f"{'rounds':>7} {'steals':>7} {'seat 1':>7}"]
     for r in results:
         s = r.summary()
-        lines.append(f"{s['A']:<7} {s['B']:<7} {s['games']:>6}  {s['A_wins']:>7.1%}  "
-                     f"[{s['A_low']:.1%}, {s['A_high']:.1%}]{'':<1} {s['B_wins']:>7.1%} {s['draws']:>6.1%} "
-                     f"{s['mean_rounds']:>7.1f} {s['steals_per_game']:>7.1f}")
+        interval = f"[{s['A_low']:.1%}, {s['A_high']:.1%}]"
+        lines.append(f"{s['A']:<7} {s['B']:<7} {s['games']:>6}  {s['A_wins']:>7.1%}  {interval:<16}  "
+                     f"{s['B_wins']:>7.1%} {s['draws']:>6.1%} {s['mean_rounds']:>7.1f} {s['steals_per_game']:>7.1f} "
+                     f"{s['seat1_share']:>7.1%}")
     return "\n".join(lines)
