@@ -15,6 +15,7 @@ JOKER_COLOURS = ("R", "B")
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 _SYMBOL_TO_SUIT = {v: k for k, v in SUIT_SYMBOLS.items()}
 _SYMBOL_TO_SUIT.update({"♤": "S", "♡": "H", "♢": "D", "♧": "C"})
+_JOKER_NAMES = {"JOKER": "B", "BLACK JOKER": "B", "RED JOKER": "R"}
 _RANK_FROM_TEXT = {v: k for k, v in RANK_NAMES.items()}
 _RANK_FROM_TEXT.update({"T": 10, "1": 14})
 
@@ -41,6 +42,8 @@ class Card:
 
         >>> Card.parse("10H") == Card.parse("TH") == Card(10, "H")
         True
+        >>> str(Card.parse("K♠")), Card.parse("RJ")
+        ('K♠', Card.parse('RJ'))
         """
         if isinstance(text, Card):
             return text
@@ -49,6 +52,8 @@ class Card:
         s = text.strip().upper()
         if s in ("RJ", "BJ", "JR", "JB"):
             return cls(JOKER, s.replace("J", "") or "R")
+        if s in _JOKER_NAMES:  # what str() prints for a joker reads back
+            return cls(JOKER, _JOKER_NAMES[s])
         if len(s) >= 2:
             rank_text, suit_text = s[:-1], s[-1]
             suit = _SYMBOL_TO_SUIT.get(text.strip()[-1], suit_text)
