@@ -1,0 +1,379 @@
+"""Real-browser fixtures: JupyterLab and Voila on free ports, driven by headless Debian Chromium.
+
+Every server runs with its Jupyter, IPython and XDG directories under a temporary directory, so
+no user setting, workspace, kernel spec or War records file on this machine changes what the
+tests see; each server is stopped by its pid at the end of the session (also when a test fails).
+Screenshots, server logs and browser console messages go to tests/browser/artifacts/.
+"""
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+NOTEBOOK = REPO / "notebooks" / "01_play.ipynb"
+ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"]
+SERVER_START_TIMEOUT = 90.0  # s; JupyterLab starts in ~5 s here, more on a busy CI machine
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Everything in this folder opens a real browser: mark it so `-m "not browser"` skips it."""
+    here = Path(__file__).resolve().parent
+    for item in items:
+        if here in Path(str(item.fspath)).resolve().parents:
+            item.add_marker(pytest.mark.browser)
+
+
+def free_port() -> int:
+    """A TCP port nobody listens on right now (the OS picks it)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def wait_until(predicate: Callable[[], object], timeout: float, what: str, interval: float = 0.1) -> object:
+    """Poll ``predicate`` until it returns something truthy; fail saying ``what`` was awaited."""
+    deadline = time.monotonic() + timeout
+    while True:
+        value = predicate()
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            pytest.fail(f"timed out after {timeout:.0f} s waiting for {what}")
+        time.sleep(interval)
+
+
+@dataclass
+class Server:
+    """A running server process: its base URL, pid and log file."""
+
+    name: str
+    url: str
+    process: subprocess.Popen
+    log: Path
+
+    def log_tail(self, n: int = 40) -> str:
+        lines = self.log.read_text(errors="replace").splitlines() if self.log.exists() else []
+        return "\n".join(lines[-n:])
+
+
+def isolated_env(root: Path) -> dict[str, str]:
+    """Environment for a server and its kernels with every per-user directory under ``root``."""
+    env = dict(os.environ)
+    dirs = {
+        "JUPYTER_CONFIG_DIR": root / "jupyter_config",
+        "JUPYTER_DATA_DIR": root / "jupyter_data",
+        "JUPYTER_RUNTIME_DIR": root / "jupyter_runtime",
+        "IPYTHONDIR": root / "ipython",
+        "XDG_DATA_HOME": root / "xdg_data",  # platformdirs: the widget's records file lands here
+        "XDG_CONFIG_HOME": root / "xdg_config",
+        "XDG_CACHE_HOME": root / "xdg_cache",
+    }
+    for key, path in dirs.items():
+        path.mkdir(parents=True, exist_ok=True)
+        env[key] = str(path)
+    env.pop("JUPYTER_PATH", None)
+    env.pop("JUPYTER_CONFIG_PATH", None)
+    env["PYDEVD_DISABLE_FILE_VALIDATION"] = "1"
+    env["PYTHONUNBUFFERED"] = "1"
+    # Lab settings for an unattended browser: no news pop-up, every cell rendered (no windowing).
+    settings = root / "jupyter_config" / "lab" / "user-settings" / "@jupyterlab"
+    for rel, data in {
+        "apputils-extension/notification.jupyterlab-settings": {"fetchNews": "false", "checkForUpdates": False},
+        "notebook-extension/tracker.jupyterlab-settings": {"windowingMode": "none"},
+    }.items():
+        path = settings / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(data))
+    return env
+
+
+def _http_ok(url: str) -> bool:
+    try:
+        with urllib.request.urlopen(url, timeout=5) as response:
+            return response.status == 200
+    except (urllib.error.URLError, ConnectionError, TimeoutError, OSError):
+        return False
+
+
+def start_server(name: str, argv: list[str], env: dict[str, str], cwd: Path, url: str, ready_path: str) -> Server:
+    """Start ``argv`` in its own process group and poll ``url + ready_path`` until it answers 200."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    log = ARTIFACTS / f"{name}.log"
+    with open(log, "wb") as out:
+        process = subprocess.Popen(argv, cwd=cwd, env=env, stdout=out, stderr=subprocess.STDOUT,
+                                   stdin=subprocess.DEVNULL, start_new_session=True)
+    server = Server(name, url, process, log)
+    deadline = time.monotonic() + SERVER_START_TIMEOUT
+    while not _http_ok(url + ready_path):
+        if process.poll() is not None:
+            pytest.fail(f"{name} exited with status {process.returncode} before answering; log:\n{server.log_tail()}")
+        if time.monotonic() > deadline:
+            stop_server(server)
+            pytest.fail(f"{name} did not answer {url + ready_path} within {SERVER_START_TIMEOUT:.0f} s; "
+                        f"log:\n{server.log_tail()}")
+        time.sleep(0.25)
+    return server
+
+
+def stop_server(server: Server) -> None:
+    """SIGTERM the server by pid (it shuts its kernels down), then SIGKILL its group if it lingers."""
+    process = server.process
+    if process.poll() is None:
+        process.terminate()
+        try:
+            process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait(timeout=5)
+
+
+def _copy_notebook(root: Path) -> Path:
+    if not NOTEBOOK.exists():
+        pytest.fail(f"the notebook the browser tests open is missing: {NOTEBOOK}")
+    notebooks = root / "notebooks"
+    notebooks.mkdir(parents=True, exist_ok=True)
+    target = notebooks / NOTEBOOK.name
+    shutil.copy(NOTEBOOK, target)
+    return target
+
+
+@pytest.fixture(scope="session")
+def lab_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """JupyterLab (as root, no token, lab app exposed as window.jupyterapp) on a temp copy of the notebook."""
+    root = tmp_path_factory.mktemp("lab")
+    notebook = _copy_notebook(root)
+    env = isolated_env(root)
+    port = free_port()
+    argv = [sys.executable, "-m", "jupyterlab", "--allow-root", "--no-browser", "--ip=127.0.0.1",
+            f"--port={port}", "--ServerApp.port_retries=0", "--IdentityProvider.token=",
+            "--ServerApp.password=", "--ServerApp.disable_check_xsrf=True",
+            "--LabApp.expose_app_in_browser=True", f"--ServerApp.root_dir={notebook.parent}"]
+    server = start_server("jupyterlab", argv, env, notebook.parent, f"http://127.0.0.1:{port}", "/lab")
+    try:
+        yield server
+    finally:
+        stop_server(server)
+
+
+@pytest.fixture(scope="session")
+def voila_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """Voila serving the notebook alone, as a teacher would: ``voila notebooks/01_play.ipynb``."""
+    root = tmp_path_factory.mktemp("voila")
+    notebook = _copy_notebook(root)
+    env = isolated_env(root)
+    port = free_port()
+    argv = [sys.executable, "-m", "voila", "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
+            str(notebook)]
+    server = start_server("voila", argv, env, notebook.parent, f"http://127.0.0.1:{port}", "/voila/static/favicon.ico")
+    try:
+        yield server
+    finally:
+        stop_server(server)
+
+
+@pytest.fixture(scope="session")
+def chromium() -> Iterator[object]:
+    """Headless Debian Chromium under Playwright (never `playwright install`: no downloads here)."""
+    if not os.path.exists(CHROMIUM):
+        pytest.fail(f"{CHROMIUM} not found: the browser tests need Debian's chromium "
+                    "(apt-get install -y chromium fonts-noto-cjk)")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        pytest.fail('playwright (Python) is not installed: pip install -e ".[test]"')
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+def new_page(browser, name: str):
+    """A fresh 1280x1000 page whose console messages are saved to artifacts/<name>-console.txt."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    context = browser.new_context(viewport={"width": 1280, "height": 1000})
+    page = context.new_page()
+    lines: list[str] = []
+    page.on("console", lambda m: lines.append(f"[{m.type}] {m.text}"))
+    page.on("pageerror", lambda e: lines.append(f"[pageerror] {e}"))
+    page.set_default_timeout(30_000)
+    page._war_console = lines  # type: ignore[attr-defined]
+    page._war_name = name  # type: ignore[attr-defined]
+    return page
+
+
+def close_page(page) -> None:
+    (ARTIFACTS / f"{page._war_name}-console.txt").write_text("\n".join(page._war_console))
+    page.context.close()
+
+
+# --- the page: a notebook (JupyterLab) or a Voila page with War widgets ------------------------
+
+# The colour at (x, y) of a War widget's table as a person sees it: the canvases of an ipycanvas
+# MultiCanvas are stacked in DOM order, so the topmost layer with a non-transparent pixel wins.
+_JS_PIXELS = """(root, pts) => {
+    const layers = Array.from(root.querySelectorAll('canvas')).filter(c => c.width === %d && c.height === %d);
+    if (!layers.length) return null;
+    return pts.map(([x, y]) => {
+        let seen = [0, 0, 0, 0];
+        for (const c of layers) {
+            const d = c.getContext('2d').getImageData(x, y, 1, 1).data;
+            if (d[3] > 0) seen = Array.from(d);
+        }
+        return seen;
+    });
+}"""
+
+# Plotly keeps the figure's traces on its graph div as `data`.
+_JS_PLOT = """root => {
+    const gd = root.querySelector('.js-plotly-plot');
+    if (!gd || !gd.data) return null;
+    return gd.data.map(t => ({name: t.name, mode: t.mode, x: Array.from(t.x || []), y: Array.from(t.y || []),
+                              drawn: gd.querySelectorAll('.scatterlayer .trace').length}));
+}"""
+
+# Run code in the notebook's kernel outside any cell and return what it printed.
+_JS_KERNEL = """async (code) => {
+    const kernel = window.__warKernel;
+    const future = kernel.requestExecute({code: code, silent: false, store_history: false});
+    let out = '';
+    future.onIOPub = msg => {
+        const t = msg.header.msg_type;
+        if (t === 'stream') out += msg.content.text;
+        if (t === 'error') out += 'KERNEL ERROR ' + msg.content.ename + ': ' + msg.content.evalue;
+    };
+    await future.done;
+    return out;
+}"""
+
+_ROUNDS = re.compile(r"^(?:(\d+) / \d+ rounds|Round (\d+))$")
+
+
+class WarView:
+    """One War widget on the page, found by its output area; read and clicked as a person would."""
+
+    def __init__(self, page, root) -> None:
+        self.page = page
+        self.root = root
+
+    def button(self, name: str):
+        """The widget's button labelled exactly ``name`` (icons are CSS glyphs, not text)."""
+        return self.root.locator("button").filter(has_text=re.compile(rf"^\s*{re.escape(name)}\s*$"))
+
+    def click(self, name: str) -> None:
+        self.button(name).click()
+
+    def rounds(self) -> int | None:
+        """The round count from the progress label ("3 / 40 rounds" or "Round 3")."""
+        for text in self.root.locator(".widget-label").all_inner_texts():
+            m = _ROUNDS.match(text.strip())
+            if m:
+                return int(m.group(1) or m.group(2))
+        return None
+
+    def wait_rounds(self, n: int, timeout: float = 30.0) -> int:
+        wait_until(lambda: (self.rounds() or 0) >= n, timeout, f"the progress label to reach round {n}")
+        return self.rounds()
+
+    def narration(self) -> str:
+        log = self.root.locator("[role=log]")
+        return log.inner_text() if log.count() else ""
+
+    def pixels(self, points: list[tuple[int, int]]) -> list[list[int]]:
+        """RGBA of the table at canvas-pixel points (the canvas is 1600 x 1000 for 800 x 500 CSS px)."""
+        from war_widget.widget import layout
+
+        result = self.root.evaluate(_JS_PIXELS % (layout.WIDTH, layout.HEIGHT), points)
+        assert result is not None, "no table canvas found in the widget"
+        return result
+
+    def plot(self) -> list[dict] | None:
+        return self.root.evaluate(_JS_PLOT)
+
+
+class NotebookPage:
+    """A page showing the play notebook's outputs (JupyterLab after run-all, or Voila)."""
+
+    OUTPUT = ".jp-OutputArea-output"
+
+    def __init__(self, page, kind: str) -> None:
+        self.page = page
+        self.kind = kind
+
+    def widgets(self):
+        return self.page.locator(self.OUTPUT).filter(has=self.page.locator("canvas"))
+
+    def widget(self, index: int) -> WarView:
+        return WarView(self.page, self.widgets().nth(index))
+
+    def kernel(self, code: str) -> str:
+        """Output of ``code`` run in the notebook's kernel (JupyterLab pages only)."""
+        out = self.page.evaluate(_JS_KERNEL, code)
+        assert "KERNEL ERROR" not in out, out
+        return out
+
+    def screenshot(self, name: str, element=None) -> Path:
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        path = ARTIFACTS / f"{name}.png"
+        if element is not None:
+            element.screenshot(path=str(path))
+        else:
+            self.page.screenshot(path=str(path))
+        return path
+
+
+@pytest.fixture(scope="session")
+def lab_page(lab_server: Server, chromium) -> Iterator[NotebookPage]:
+    """The play notebook opened in JupyterLab, every cell run, its widgets on screen."""
+    page = new_page(chromium, "lab")
+    try:
+        page.goto(f"{lab_server.url}/lab/tree/{NOTEBOOK.name}?reset", wait_until="domcontentloaded",
+                  timeout=90_000)
+        page.wait_for_function("() => window.jupyterapp?.shell?.currentWidget?.sessionContext?.session"
+                               "?.kernel?.status === 'idle'", timeout=120_000)
+        page.evaluate("() => { const app = window.jupyterapp;"
+                      " window.__warKernel = app.shell.currentWidget.sessionContext.session.kernel;"
+                      " app.shell.collapseLeft(); }")
+        ran = page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+        if ran is False:
+            errors = page.locator('[data-mime-type="application/vnd.jupyter.stderr"]').all_inner_texts()
+            pytest.fail("a cell of the play notebook failed in JupyterLab:\n" + "\n".join(errors)[-3000:])
+        page.wait_for_selector(".jp-OutputArea-output canvas", timeout=120_000)
+        notebook = NotebookPage(page, "lab")
+        wait_until(lambda: notebook.widgets().count() >= 2 and notebook.widget(0).rounds() == 0
+                   and notebook.widget(1).rounds() == 0, 60, "the first two War widgets to show round 0")
+        yield notebook
+    finally:
+        close_page(page)
+
+
+@pytest.fixture(scope="session")
+def voila_page(voila_server: Server, chromium) -> Iterator[NotebookPage]:
+    """The play notebook as Voila serves it (Voila runs the notebook itself)."""
+    page = new_page(chromium, "voila")
+    try:
+        page.goto(voila_server.url + "/", wait_until="commit", timeout=90_000)
+        page.wait_for_selector(".jp-OutputArea-output canvas", timeout=180_000)
+        notebook = NotebookPage(page, "voila")
+        wait_until(lambda: notebook.widget(0).rounds() == 0, 60, "the War widget on the Voila page to show round 0")
+        yield notebook
+    finally:
+        close_page(page)
