@@ -387,14 +387,18 @@ class Game:
         if stuck is not None:
             # split: each takes back what they laid and play goes on; lose: nobody can settle it.
             short = [p for p, n in have.items() if n < need]
+            event = WarDeclared(self.round_number + 1, self._wars, tuple(fighters), (), tuple(short), ())
             self._settle_returned(None if rules.shortage == "split" else stuck)
-            return WarDeclared(self.round_number, self._wars, tuple(fighters), (), tuple(short), ())
+            return event
         for p in short:
             self._forfeit(p)
         remaining = [p for p in fighters if p not in short]
-        event = WarDeclared(self.round_number + 1, self._wars, tuple(fighters),
-                            tuple((p, plan.get(p, 0)) for p in remaining), tuple(short),
-                            tuple(p for p in remaining if p in self._reusing))
+        if len(remaining) < 2:                      # no war is fought: nobody lays a card
+            plan = {}
+        else:
+            plan = {p: plan.get(p, 0) for p in remaining}   # a reusing fighter lays nothing
+        event = WarDeclared(self.round_number + 1, self._wars, tuple(fighters), tuple(plan.items()),
+                            tuple(short), tuple(p for p in remaining if p in self._reusing))
         self._fighters, self._plan = remaining, plan
         if not remaining:
             self._settle_returned(Termination.VOID_ROUND)       # every card is on the table [000]
@@ -494,7 +498,9 @@ class Game:
         """Book the round, then queue the after-round beats (players out, game over)."""
         self.round_number += 1
         self.history.append((winner, self._wars, self.counts))
-        outcome = forced if forced is not None else self._check_end()
+        short_end = self._short_end
+        self._new_round([])
+        outcome = forced if forced is not None else self._check_end(short_end)
         if outcome is None:
             self._phase = START
         else:
@@ -502,7 +508,7 @@ class Game:
             self._phase = OVER
             self._pending.append(GameOver(self.round_number, outcome))
 
-    def _check_end(self) -> Outcome | None:
+    def _check_end(self, short_end: bool = False) -> Outcome | None:
         rules, n = self.rules, self.rules.players
         counts = self.counts
         if rules.capture == "aside":
@@ -519,7 +525,7 @@ class Game:
             if len(remaining) == 1 or (rules.teams and len({p % 2 for p in remaining}) == 1):
                 if rules.goal == "loser_all":
                     return self._drunkard(remaining)
-                reason = Termination.SHORTAGE if self._short_end else Termination.ALL_CARDS
+                reason = Termination.SHORTAGE if short_end else Termination.ALL_CARDS
                 if rules.teams:
                     return Outcome(reason, winning_team=remaining[0] % 2, counts=counts)
                 return Outcome(reason, winner=remaining[0], counts=counts)
