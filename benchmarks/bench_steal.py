@@ -78,7 +78,7 @@ def main(argv: list[str] | None = None) -> int:
         elapsed = time.perf_counter() - start
         text = (f"Steal War policy table (python benchmarks/bench_steal.py --table --write; seed {TABLE_SEED})\n"
                 f"{args.table_games} games per pairing: {args.table_games // 2} deals, each played with the seats "
-                "both ways; 95% intervals from per-deal scores\n\n" + format_table(results) + "\n\n"
+                "both ways; 95% intervals from per-deal scores, widened to the Wilson interval\n\n" + format_table(results) + "\n\n"
                 + "\n".join(str(b) for b in bias) + "\n")
         print()
         print(text)

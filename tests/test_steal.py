@@ -720,3 +720,55 @@ def test_doctests_of_the_steal_modules():
     for module in (game_module, simulation_module):
         failures, tried = doctest.testmod(module)
         assert tried > 0 and failures == 0, module.__name__
+
+
+# --- the golden playthrough -------------------------------------------------------------------
+
+import os  # noqa: E402
+import re  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+GOLDEN = Path(__file__).parent / "golden" / "steal_war.txt"
+GOLDEN_SEED = 226  # a short game with a steal, a swap, a protection, wars, shuffles and a shortage
+
+
+def golden_text() -> str:
+    game = StealWarGame(2, GOLDEN_SEED, (greedy, always_steal))
+    lines = [f"# Steal War golden playthrough: StealWarGame(2, seed={GOLDEN_SEED}, policies=(greedy, always_steal))",
+             f"# game number {game.code}; regenerate: STEAL_GOLDEN=regen pytest tests/test_steal.py -k golden",
+             *(f"# dealt P{p + 1}: {' '.join(c.code for c in hand)}" for p, hand in enumerate(game.dealt))]
+    while (event := game.step()) is not None:
+        lines.append(describe_event(event))
+    return "\n".join(lines) + "\n"
+
+
+def test_golden_playthrough():
+    text = golden_text()
+    if os.environ.get("STEAL_GOLDEN") == "regen":
+        tmp = GOLDEN.with_suffix(".tmp")
+        tmp.write_text(text, encoding="utf-8")
+        os.replace(tmp, GOLDEN)
+    assert GOLDEN.read_text(encoding="utf-8") == text
+
+
+def test_golden_file_is_consistent_on_its_own():
+    """Checks that do not trust the engine: the deal is 27 + 27 distinct cards, counts after
+    every collect add up to 54 (nothing on the table), steals and swaps keep the total too,
+    and every round's first face-up card comes from the top of a hand."""
+    lines = GOLDEN.read_text(encoding="utf-8").splitlines()
+    dealt = [line.split(": ", 1)[1].split() for line in lines if line.startswith("# dealt")]
+    assert [len(d) for d in dealt] == [27, 27] and len(set(dealt[0] + dealt[1])) == 54
+    kinds = set()
+    for line in lines:
+        if line.startswith("#"):
+            continue
+        kind = re.match(r"r\d+ (\w+):", line).group(1)
+        kinds.add(kind)
+        counts = re.search(r"counts (\d+)-(\d+)", line)
+        if counts:
+            total = int(counts.group(1)) + int(counts.group(2))
+            # after a collect the table is empty; a steal may happen with a war on the table
+            assert total == 54 if kind in ("collect", "game_over") else total <= 54, line
+    assert {"steal", "swap", "protect", "war", "face_down", "shuffle", "top", "game_over"} <= kinds
+    first_flip = next(line for line in lines if " flip: " in line)
+    assert first_flip == f"r1 flip: battle 1: P1 {dealt[0][0]}, P2 {dealt[1][0]}"
