@@ -1,0 +1,557 @@
+"""StealWarWidget: play Steal War against the computer in a notebook.
+
+A thin view and controller over ``war_widget.steal.StealWarGame``: every rule, every legal
+choice and every steal comes from the engine (``legal_actions()``, the events of ``step()``);
+this module draws the table, enables what the engine allows, narrates each beat and animates
+the steals.  Every button is also a public method (``flip``, ``steal``, ``choose_top``,
+``step``, ``new_game``, ...) so tests and scripts drive the widget exactly as a click would.
+
+The table is drawn with the same draw operations (``war_widget.widget.layout``) and batched
+painter as the War widget, on one canvas of twice its CSS size (sharp on high-DPI screens).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable, Sequence
+
+import ipywidgets as widgets
+from ipycanvas import Canvas, hold_canvas
+
+from .cards import Card
+from .engine import TableCard
+from .events import Collected, Compared, Event, GameOver, Shuffled
+from .i18n import check_lang, player_names
+from .narration import card_text, narrate
+from .rules import Rules
+from .steal import (POLICIES, ChooseTop, Play, Protected, Steal, StealDeclined, StealWarGame, Stolen, Swapped,
+                    TopChosen)
+from .steal.policies import least_matchable_top
+from .widget.draw import Painter
+from .widget.layout import (BACK, FELT, FELT_DARK, GOLD, RANK_PX, SEAT_COLOURS, WHITE, Circle, Op, Shape, Text,
+                            card_ops)
+
+__all__ = ["StealWarWidget", "StealView", "steal_table_ops", "flight_ops", "narrate_steal", "SCALE",
+           "CSS_WIDTH", "CSS_HEIGHT", "OPPONENTS"]
+
+SCALE = 2
+CSS_WIDTH, CSS_HEIGHT = 800, 520
+WIDTH, HEIGHT = CSS_WIDTH * SCALE, CSS_HEIGHT * SCALE
+CARD_W, CARD_H = 150, 210
+HAND_X, PEEK_X, PILE_X = 70, 250, 1290
+ROW_Y = {1: 40, 0: 790}                 # the computer on top, you at the bottom
+BATTLE_Y = {1: 300, 0: 530}
+BATTLE_X, SLOT_STEP = 470, 200
+FRAMES, FRAME_MS, BEAT_MS = 10, 28, 120
+OPPONENTS = ("greedy", "always", "never")
+_NARRATION_RULES = Rules(jokers=2, face_down=3, capture="won_pile", shortage="lose", round_limit=None)
+
+TEXT = {
+    "en": {
+        "flip": "Flip", "play": "Play my card", "steal": "Steal the pile", "step": "Step", "new": "New game",
+        "auto_top": "Choose my top card for me", "opponent": "Computer:", "top_prompt": "Put on top:",
+        "opp_greedy": "greedy", "opp_always": "always steals", "opp_never": "never steals",
+        "rules": "<b>Steal War</b> · 54 cards, the jokers highest · war: 3 down + 1 up · your next card is shown: "
+                 "if it matches the top of the other pile you may steal the whole pile · a card matching your "
+                 "own pile protects it · short in a war loses",
+        "start": "Game {code}. Press Flip to play; when your next card matches the computer's pile, you may steal it.",
+        "your_steal": "Your next card {card} matches the top of {victim}'s pile ({n} cards): steal it, or play it?",
+        "your_top": "You win the battle: choose which of the {n} cards lies on top of your pile.",
+        "over": "The game is over: press New game to play again.",
+        "next": "next card", "protected": "protected", "steal_here": "STEAL?", "pile": "pile {n}",
+        "hand": "hand {n}", "wait_decision": "Decide first: steal or play.", "wait_top": "Choose your top card first.",
+        "not_now": "Not now: {error}",
+    },
+    "ja": {
+        "flip": "めくる", "play": "そのまま出す", "steal": "山を奪う", "step": "ステップ", "new": "新しいゲーム",
+        "auto_top": "いちばん上のカードを自動で選ぶ", "opponent": "コンピューター:", "top_prompt": "いちばん上に:",
+        "opp_greedy": "かしこい", "opp_always": "いつも奪う", "opp_never": "奪わない",
+        "rules": "<b>スティールウォー</b> · 54 枚（ジョーカーが最強）· 戦争: 3 枚伏せて 1 枚表 · 次のカードが見えます: "
+                 "相手の山のいちばん上と同じ数なら山ごと奪えます · 自分の山と同じ数のカードを出すと山を守れます · "
+                 "戦争でカードが足りなければ負け",
+        "start": "ゲーム {code}。「めくる」で始めます。次のカードが相手の山と同じ数なら、山を奪えます。",
+        "your_steal": "次のカード {card} は{victim}の山（{n} 枚）のいちばん上と同じ数です。奪いますか、出しますか？",
+        "your_top": "勝ちました。{n} 枚のうちどれを山のいちばん上に置くか選んでください。",
+        "over": "ゲームは終わりました。「新しいゲーム」でもう一度遊べます。",
+        "next": "次のカード", "protected": "守られている", "steal_here": "奪える？", "pile": "山 {n}",
+        "hand": "手札 {n}", "wait_decision": "先に選んでください: 奪うか出すか。",
+        "wait_top": "先にいちばん上のカードを選んでください。", "not_now": "今はできません: {error}",
+    },
+}
+
+
+# --- what is shown: a snapshot and its draw operations ------------------------------------
+@dataclass(frozen=True)
+class StealView:
+    """Everything the Steal War table shows, taken from the engine's public state."""
+
+    names: tuple[str, ...]
+    hands: tuple[int, ...]
+    piles: tuple[tuple[Card, ...], ...]
+    table: tuple[TableCard, ...] = ()
+    next_card: Card | None = None          # your next card, which you may look at
+    targets: tuple[int, ...] = ()          # piles you may steal now (highlighted)
+    protected: tuple[int, ...] = ()
+    choosing: tuple[Card, ...] = ()        # won cards you may put on top (highlighted)
+    winner: int | None = None
+    banner: str | None = None
+    lang: str = "en"
+    hidden: tuple[int, ...] = ()           # piles not drawn (in flight during an animation)
+
+    @property
+    def counts(self) -> tuple[int, ...]:
+        return tuple(h + len(w) for h, w in zip(self.hands, self.piles))
+
+
+def pile_xy(player: int) -> tuple[float, float]:
+    return PILE_X, ROW_Y[player]
+
+
+def hand_xy(player: int) -> tuple[float, float]:
+    return HAND_X, ROW_Y[player]
+
+
+def table_positions(table: Sequence[TableCard]) -> list[tuple[TableCard, float, float]]:
+    """Per player one slot per battle (at most three side by side, older ones overlap in the
+    first); face-down war cards peek out under their slot."""
+    out = []
+    for p in (0, 1):
+        mine = [t for t in table if t.player == p]
+        battles = sorted({t.battle for t in mine})
+        for i, b in enumerate(battles):
+            slot = max(0, i - max(0, len(battles) - 3))
+            x = BATTLE_X + slot * SLOT_STEP + (10 * i if slot == 0 and i else 0)
+            y = BATTLE_Y[p]
+            down = [t for t in mine if t.battle == b and not t.face_up]
+            for k, t in enumerate(down):
+                out.append((t, x + 14 * (len(down) - k), y + (16 if p == 0 else -16) * min(len(down) - k, 4)))
+            out += [(t, x, y) for t in mine if t.battle == b and t.face_up]
+    return out
+
+
+def _badge(x: float, y: float, n: int, colour: str, tag: str) -> list[Op]:
+    return [Circle(x, y, 34, colour, tag=f"{tag}-bg"), Text(x, y, str(n), 34, WHITE, tag=tag)]
+
+
+def steal_table_ops(view: StealView) -> list[Op]:
+    """The whole table: felt, each player's face-down hand with its count, the capture pile face
+    up with its top card readable and its size, your next card, the battle, highlights."""
+    t = TEXT[view.lang]
+    ops: list[Op] = [Shape(0, 0, WIDTH, HEIGHT, FELT, tag="felt"),
+                     Shape(20, 280, WIDTH - 40, 480, FELT_DARK, None, 0, 30, tag="battle-area")]
+    for p in (0, 1):
+        hx, hy = hand_xy(p)
+        if view.hands[p]:
+            for i in range(2 if view.hands[p] > 1 else 1, 0, -1):
+                ops += card_ops(None, hx + 5 * (i - 1), hy - 5 * (i - 1), CARD_W, CARD_H, face_up=False,
+                                tag=f"hand:{p}")
+        else:
+            ops.append(Shape(hx, hy, CARD_W, CARD_H, None, "#cfe8d8", 3, 12, dash=(12, 10), tag=f"hand:{p}-empty"))
+        ops += _badge(hx + CARD_W, hy, view.hands[p], SEAT_COLOURS[p], f"hand-count:{p}")
+        name_y = hy + CARD_H + 32 if p == 1 else hy - 30
+        ops.append(Text(hx, name_y, f"{view.names[p]} · {t['hand'].format(n=view.hands[p])}", 30, WHITE,
+                        align="left", tag=f"name:{p}"))
+        px, py = pile_xy(p)
+        pile = view.piles[p]
+        if pile and p not in view.hidden:
+            if len(pile) > 1:  # the edge of the cards under the top one
+                ops.append(Shape(px + 8, py - 8, CARD_W, CARD_H, "#e0e0e0", "#9e9e9e", 3, 12, tag=f"pile:{p}-under"))
+            ops += card_ops(pile[-1], px, py, CARD_W, CARD_H, highlight=p in view.targets, tag=f"pile:{p}")
+        else:
+            ops.append(Shape(px, py, CARD_W, CARD_H, None, "#cfe8d8", 3, 12, dash=(12, 10), tag=f"pile:{p}-empty"))
+        ops += _badge(px + CARD_W, py, len(pile), SEAT_COLOURS[p], f"pile-count:{p}")
+        label_y = py + CARD_H + 32 if p == 1 else py - 30
+        ops.append(Text(px + CARD_W / 2, label_y, t["pile"].format(n=len(pile)), 30, WHITE, tag=f"pile-label:{p}"))
+        if p in view.targets:
+            ops.append(Shape(px - 14, py - 14, CARD_W + 28, CARD_H + 28, None, GOLD, 10, 18, tag=f"target:{p}"))
+            ops.append(Text(px - 30, py + CARD_H / 2, t["steal_here"], 40, GOLD, align="right", tag=f"steal-here:{p}"))
+        if p in view.protected:
+            ops.append(Text(px - 30, py + CARD_H / 2 + (50 if p in view.targets else 0), t["protected"], 34,
+                            "#b3e5fc", align="right", tag=f"protected:{p}"))
+    if view.next_card is not None:
+        nx, ny = PEEK_X, ROW_Y[0]
+        ops += card_ops(view.next_card, nx, ny, CARD_W, CARD_H, tag="next")
+        ops.append(Text(nx + CARD_W / 2, ny - 30, t["next"], 30, WHITE, tag="next-label"))
+    last_up = {tc.player: tc for tc in view.table if tc.face_up}
+    choosing = set(view.choosing)
+    for tc, x, y in table_positions(view.table):
+        hl = tc.card in choosing or (view.winner == tc.player and last_up.get(tc.player) is tc)
+        ops += card_ops(tc.card, x, y, CARD_W, CARD_H, face_up=tc.face_up or tc.card in choosing, highlight=hl,
+                        tag=f"table:{tc.player}")
+    if view.banner:
+        ops.append(Text(1120, 520, view.banner, 64, GOLD, tag="banner"))
+    return ops
+
+
+def _ease(k: float) -> float:
+    return k * k * (3 - 2 * k)
+
+
+def flight_ops(card: Card | None, start: tuple[float, float], end: tuple[float, float], size: int,
+               frames: int = FRAMES) -> list[list[Op]]:
+    """Frames of a pile of ``size`` cards (``card`` face up on top) flying from start to end."""
+    out = []
+    for i in range(1, frames + 1):
+        k = _ease(i / frames)
+        x, y = start[0] + (end[0] - start[0]) * k, start[1] + (end[1] - start[1]) * k
+        ops: list[Op] = []
+        for j in range(min(size, 3) - 1, 0, -1):
+            ops.append(Shape(x + 6 * j, y - 6 * j, CARD_W, CARD_H, "#e0e0e0", "#9e9e9e", 3, 12, tag="flying-under"))
+        ops += card_ops(card, x, y, CARD_W, CARD_H, face_up=card is not None, tag="flying")
+        out.append(ops)
+    return out
+
+
+# --- narration ----------------------------------------------------------------------------
+def _you(name: str) -> bool:
+    return name in ("You", "あなた")
+
+
+def _v(name: str, third: str, base: str) -> str:
+    return f"{name} {base if _you(name) else third}"
+
+
+def narrate_steal(event: Event, lang: str, names: Sequence[str]) -> str:
+    """One sentence for a beat of Steal War (the War beats are told by ``war_widget.narration``)."""
+    check_lang(lang)
+    c = lambda card: card_text(card, lang)  # noqa: E731
+    if isinstance(event, Stolen):
+        thief, victim = names[event.player], names[event.victim]
+        n = event.pile_size + 1
+        if lang == "en":
+            poss = "your" if _you(victim) else f"{victim}'s"
+            return f"{_v(thief, 'puts', 'put')} {c(event.card)} on {poss} pile and {'take' if _you(thief) else 'takes'} all {n} cards!"
+        return f"{thief}は {c(event.card)} を{victim}の山に重ねて、{n} 枚の山ごと奪います！"
+    if isinstance(event, Swapped):
+        (a, ca), (b, cb) = event.cards
+        if lang == "en":
+            return (f"{names[a]} and {names[b]} can steal from each other: the piles are swapped "
+                    f"({names[a]} {event.sizes[1] + 1}, {names[b]} {event.sizes[0] + 1} cards).")
+        return (f"{names[a]}と{names[b]}は互いに奪えるので、山を交換します"
+                f"（{names[a]} {event.sizes[1] + 1} 枚、{names[b]} {event.sizes[0] + 1} 枚）。")
+    if isinstance(event, StealDeclined):
+        if lang == "en":
+            return f"{_v(names[event.player], 'keeps', 'keep')} {c(event.card)} to play instead of stealing."
+        return f"{names[event.player]}は奪わずに {c(event.card)} を出します。"
+    if isinstance(event, Protected):
+        p = names[event.player]
+        if lang == "en":
+            own = "your" if _you(p) else "their"
+            return f"{p}'s {c(event.card)} matches {own} own pile: it is protected this turn."
+        return f"{p}の {c(event.card)} は自分の山と同じ数なので、この回は山が守られます。"
+    if isinstance(event, TopChosen):
+        p = names[event.player]
+        if lang == "en":
+            return f"{_v(p, 'puts', 'put')} {c(event.card)} on top of {'your' if _you(p) else 'their'} pile."
+        return f"{p}は {c(event.card)} を山のいちばん上に置きます。"
+    # Rules for the War beats' sentences (2 players, jokers high, 3 down); also sidesteps
+    # narrate() guessing the number of players from a Shuffled event, which it cannot do.
+    return narrate(event, lang, _NARRATION_RULES, names=names)
+
+
+# --- the widget ---------------------------------------------------------------------------
+class StealWarWidget(widgets.VBox):
+    """Steal War at a table: you (bottom) against the computer (top).
+
+    >>> w = StealWarWidget(seed=3)
+    >>> w.game.counts
+    (27, 27)
+    >>> w.flip(); sum(w.game.counts) + len(w.game.table)
+    54
+    """
+
+    def __init__(self, seed: int | None = None, lang: str = "en", opponent: str = "greedy", *,
+                 game: StealWarGame | None = None) -> None:
+        """``opponent``: the computer's policy (greedy, always, never).  ``game``: a ready game
+        (e.g. ``StealWarGame.from_hands(...)``) whose seat 1 is the computer."""
+        self.lang = check_lang(lang)
+        self._opponent = _check_opponent(opponent)
+        self.names = tuple(player_names("cpu", 2, lang))
+        self.narration: list[str] = []
+        self.animations = 0  # flights drawn (steals and collects), for tests
+        self.top_buttons: list[widgets.Button] = []
+        self._winner: int | None = None
+        self._banner: str | None = None
+        self._hidden: tuple[int, ...] = ()
+        t = TEXT[lang]
+        self.rules = widgets.HTML(t["rules"], layout=widgets.Layout(width=f"{CSS_WIDTH}px"))
+        self.canvas = Canvas(width=WIDTH, height=HEIGHT,
+                             layout=widgets.Layout(width=f"{CSS_WIDTH}px", height=f"{CSS_HEIGHT}px"))
+        self.painter = Painter(self.canvas)
+        self.canvas.on_client_ready(self.redraw)
+        self.canvas.on_mouse_down(self._on_mouse_down)
+        self.status = widgets.HTML(layout=widgets.Layout(width=f"{CSS_WIDTH}px", min_height="2.6em"))
+        self.flip_button = widgets.Button(description=t["flip"], button_style="primary", icon="play",
+                                          layout=widgets.Layout(width="180px"))
+        self.steal_button = widgets.Button(description=t["steal"], button_style="danger", icon="hand-grab-o",
+                                           layout=widgets.Layout(width="180px"))
+        self.step_button = widgets.Button(description=t["step"], layout=widgets.Layout(width="110px"))
+        self.new_button = widgets.Button(description=t["new"], layout=widgets.Layout(width="150px"))
+        self.opponent_picker = widgets.Dropdown(options=[(t[f"opp_{o}"], o) for o in OPPONENTS], value=opponent,
+                                                description=t["opponent"], layout=widgets.Layout(width="260px"))
+        self.auto_top = widgets.Checkbox(value=False, description=t["auto_top"], indent=False)
+        self.top_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
+        self.flip_button.on_click(lambda _b: self._guard(self.flip))
+        self.steal_button.on_click(lambda _b: self._guard(self.steal))
+        self.step_button.on_click(lambda _b: self._guard(self.step))
+        self.new_button.on_click(lambda _b: self._guard(self.new_game))
+        self.opponent_picker.observe(lambda ch: self._guard(self.set_opponent, ch["new"]), names="value")
+        self.auto_top.observe(lambda ch: self._guard(self._auto_top_changed), names="value")
+        controls = widgets.HBox([self.flip_button, self.steal_button, self.step_button, self.new_button])
+        options = widgets.HBox([self.opponent_picker, self.auto_top])
+        super().__init__(children=[self.rules, self.canvas, self.status, controls, self.top_box, options])
+        self._start(game if game is not None else StealWarGame(2, seed, self._policies()))
+
+    # ------------------------------------------------------------ actions (the buttons)
+    def flip(self) -> None:
+        """Play on: the Flip button.  During your steal decision it plays your card instead."""
+        game = self.game
+        if game.is_over:
+            self._say(TEXT[self.lang]["over"])
+            return
+        if self._yours():
+            if game.phase == "choose":
+                raise ValueError(TEXT[self.lang]["wait_top"])
+            game.apply(Play())
+        self._run(until_round_end=True)
+
+    play = flip
+
+    def steal(self, victim: int = 1) -> None:
+        """Steal ``victim``'s pile with your next card (the Steal button)."""
+        if not self._yours() or Steal(victim) not in self.game.legal_actions():
+            raise ValueError("you cannot steal now: your next card must match the top of the other pile")
+        self.game.apply(Steal(victim))
+        self._run(until_round_end=True)
+
+    def choose_top(self, card: Card | str | None = None) -> None:
+        """Put ``card`` (one of the cards you just won) on top of your pile; None: the card
+        least likely to be matched (what the greedy computer would choose)."""
+        legal = self.game.legal_actions() if self._yours() else []
+        if not legal or not isinstance(legal[0], ChooseTop):
+            raise ValueError("there is no top card to choose now: you choose after winning a battle")
+        action = least_matchable_top(self.game, legal) if card is None else ChooseTop(Card.parse(card))
+        if action not in legal:
+            raise ValueError(f"{Card.parse(card).code} is not one of the cards you won; choose one of "
+                             f"{', '.join(a.card.code for a in legal)}")
+        self.game.apply(action)
+        self._run(until_round_end=True)
+
+    def step(self) -> Event | None:
+        """One beat (the Step button): for a teacher walking through a steal or a war."""
+        if self.game.is_over:
+            self._say(TEXT[self.lang]["over"])
+            return None
+        if self._yours():
+            self._prompt()
+            return None
+        return self._run(until_round_end=False)
+
+    def new_game(self, seed: int | None = None) -> None:
+        """Deal a new game (a fresh seed unless one is given)."""
+        self._start(StealWarGame(2, seed, self._policies()))
+
+    def set_opponent(self, name: str) -> None:
+        """Change the computer's policy (greedy, always, never) from its next decision on."""
+        self._opponent = _check_opponent(name)
+        self.game.policies = self._policies()
+        if self.opponent_picker.value != name:
+            self.opponent_picker.value = name
+
+    def redraw(self) -> None:
+        """Draw the whole table from the game's state (also when a new view connects)."""
+        with hold_canvas():
+            self._paint(self.view())
+
+    def view(self) -> StealView:
+        """The snapshot the canvas shows now."""
+        game = self.game
+        legal = game.legal_actions() if self._yours() else []
+        targets = tuple(a.victim for a in legal if isinstance(a, Steal))
+        choosing = tuple(a.card for a in legal if isinstance(a, ChooseTop))
+        return StealView(self.names, tuple(len(h) for h in game.hands), tuple(tuple(w) for w in game.piles),
+                         game.table, game.looking_at(0), targets, game.protected, choosing, self._winner,
+                         self._banner, self.lang, self._hidden)
+
+    # ------------------------------------------------------------------ internals
+    def _policies(self) -> tuple:
+        return (None, POLICIES[self._opponent])
+
+    def _start(self, game: StealWarGame) -> None:
+        if game.players != 2:
+            raise ValueError(f"the widget plays two players (you and the computer); got {game.players}")
+        game.policies = (None, game.policies[1] or POLICIES[self._opponent])
+        self.game = game
+        self._winner, self._banner, self._hidden = None, None, ()
+        self.narration = []
+        self._say(TEXT[self.lang]["start"].format(code=game.code or "scripted"))
+        self._after_beats()
+
+    def _yours(self) -> bool:
+        return self.game.to_act == 0
+
+    def _run(self, until_round_end: bool) -> Event | None:
+        """Step the engine (the computer deciding by its policy) until you must decide, the
+        round is over (``until_round_end``) or after one beat.  Every beat is narrated and drawn
+        in ONE held canvas batch: a pause after each beat, steals and collects flying."""
+        game = self.game
+        start_round = game.round_number
+        last = None
+        with hold_canvas():
+            while not game.is_over or game._queue:
+                if game.to_act == 0:
+                    break
+                event = game.step()
+                if event is None:
+                    break
+                if last is not None:
+                    self.canvas.sleep(BEAT_MS)
+                last = event
+                self._show(event)
+                if not until_round_end or (game.round_number > start_round and not game._queue):
+                    break
+            self._paint(self.view())
+        self._after_beats()
+        return last
+
+    def _show(self, event: Event) -> None:
+        """Narrate one beat and draw it (inside the caller's held batch)."""
+        self._say(narrate_steal(event, self.lang, self.names))
+        if isinstance(event, Compared):
+            self._winner = event.winner
+            self._banner = None if event.winner is not None else ("WAR!" if self.lang == "en" else "戦争！")
+        elif isinstance(event, Collected):
+            self._fly([(None, (BATTLE_X, BATTLE_Y[event.winner]), event.winner, event.cards[-1], len(event.cards))])
+            self._winner = self._banner = None
+        elif isinstance(event, GameOver):
+            self._banner = self._result_banner(event)
+        if isinstance(event, Stolen):
+            self._fly([(event.victim, pile_xy(event.victim), event.player, event.card, event.pile_size + 1)])
+        elif isinstance(event, Swapped):
+            (a, ca), (b, cb) = event.cards
+            self._fly([(b, pile_xy(b), a, ca, event.sizes[1] + 1), (a, pile_xy(a), b, cb, event.sizes[0] + 1)])
+        else:
+            self._paint(self.view())
+
+    def _fly(self, moves: list[tuple[int | None, tuple[float, float], int, Card, int]]) -> None:
+        """Cards flying to a pile: (source, start, destination seat, card on top, how many).
+        The destination piles are hidden until the cards land; frames are separated by
+        ``canvas.sleep`` inside the held batch, so the browser replays them from one message."""
+        self._hidden = tuple(dst for _, _, dst, _, _ in moves)
+        base = steal_table_ops(self.view())
+        flights = [flight_ops(card, start, pile_xy(dst), size) for _, start, dst, card, size in moves]
+        for frame in zip(*flights):
+            self.painter.begin()
+            self.painter.clear()
+            self.painter.paint(base + [op for ops in frame for op in ops])
+            self.canvas.sleep(FRAME_MS)
+        self._hidden = ()
+        self._paint(self.view())
+        self.animations += 1
+
+    def _paint(self, view: StealView) -> None:
+        self.painter.begin()
+        self.painter.clear()
+        self.painter.paint(steal_table_ops(view))
+
+    def _after_beats(self) -> None:
+        """A decision of yours is waiting: explain it (or choose the top for you if asked)."""
+        game = self.game
+        if self._yours() and game.phase == "choose" and self.auto_top.value:
+            game.apply(least_matchable_top(game, game.legal_actions()))
+            self._run(until_round_end=True)
+            return
+        if self._yours():
+            self._prompt()
+        self._refresh()
+
+    def _prompt(self) -> None:
+        t = TEXT[self.lang]
+        game = self.game
+        legal = game.legal_actions()
+        if legal and isinstance(legal[0], ChooseTop):
+            self._say(t["your_top"].format(n=len(legal)))
+        elif legal:
+            victim = next(a.victim for a in legal if isinstance(a, Steal))
+            self._say(t["your_steal"].format(card=card_text(game.looking_at(0), self.lang), victim=self.names[victim],
+                                             n=len(game.piles[victim])))
+
+    def _refresh(self) -> None:
+        """Enable what the engine allows now; the top-card buttons; redraw."""
+        game = self.game
+        t = TEXT[self.lang]
+        legal = game.legal_actions() if self._yours() else []
+        deciding = bool(legal) and not isinstance(legal[0], ChooseTop)
+        choosing = bool(legal) and isinstance(legal[0], ChooseTop)
+        self.flip_button.description = t["play"] if deciding else t["flip"]
+        self.flip_button.disabled = game.is_over or choosing
+        self.steal_button.disabled = not any(isinstance(a, Steal) for a in legal)
+        self.step_button.disabled = game.is_over or bool(legal)
+        buttons = []
+        if choosing:
+            for action in legal:
+                b = widgets.Button(description=card_text(action.card, self.lang), tooltip=action.card.code,
+                                   layout=widgets.Layout(width="auto"))
+                b.on_click(lambda _b, c=action.card: self._guard(self.choose_top, c))
+                buttons.append(b)
+            self.top_box.children = [widgets.Label(t["top_prompt"]), *buttons]
+        else:
+            self.top_box.children = []
+        self.top_buttons = buttons
+        self.status.value = f"<span style='font-size:1.1em'>{_escape(self.narration[-1])}</span>" if self.narration else ""
+        self.redraw()
+
+    def _auto_top_changed(self) -> None:
+        if self.auto_top.value and self._yours() and self.game.phase == "choose":
+            self._after_beats()
+        else:
+            self._refresh()
+
+    def _result_banner(self, event: GameOver) -> str:
+        o = event.outcome
+        if o.winner is None:
+            return "Draw" if self.lang == "en" else "引き分け"
+        if o.winner == 0:
+            return "You win!" if self.lang == "en" else "あなたの勝ち！"
+        return "Computer wins" if self.lang == "en" else "コンピューターの勝ち"
+
+    def _say(self, text: str) -> None:
+        self.narration.append(text)
+        self.status.value = f"<span style='font-size:1.1em'>{_escape(text)}</span>"
+
+    def _guard(self, action: Callable, *args: object) -> None:
+        """Run a button's action; an illegal click is explained, never raised into the page."""
+        try:
+            action(*args)
+        except ValueError as error:
+            self._say(TEXT[self.lang]["not_now"].format(error=error))
+            self._refresh()
+
+    def _on_mouse_down(self, x: float, y: float) -> None:
+        """Clicks on the canvas: the other pile steals when it is highlighted, a highlighted won
+        card is chosen as the top, your hand flips."""
+        view = self.view()
+        for p in view.targets:
+            px, py = pile_xy(p)
+            if px <= x <= px + CARD_W and py <= y <= py + CARD_H:
+                self._guard(self.steal, p)
+                return
+        for tc, cx, cy in reversed(table_positions(view.table)):
+            if tc.card in view.choosing and cx <= x <= cx + CARD_W and cy <= y <= cy + CARD_H:
+                self._guard(self.choose_top, tc.card)
+                return
+        hx, hy = hand_xy(0)
+        if hx <= x <= hx + CARD_W and hy <= y <= hy + CARD_H:
+            self._guard(self.flip)
+
+    def __repr__(self) -> str:
+        return f"<StealWarWidget {self.game!r}>"
+
+
+def _check_opponent(name: str) -> str:
+    if name not in OPPONENTS:
+        raise ValueError(f"opponent must be one of {', '.join(OPPONENTS)}; got {name!r}")
+    return name
+
+
+def _escape(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
