@@ -57,8 +57,7 @@ TEXT = {
         "your_steal": "Your next card {card} matches the top of {victim}'s pile ({n} cards): steal it, or play it?",
         "your_top": "You win the battle: choose which of the {n} cards lies on top of your pile.",
         "over": "The game is over: press New game to play again.",
-        "next": "next card", "protected": "protected", "steal_here": "STEAL?", "pile": "pile {n}",
-        "hand": "hand {n}", "wait_decision": "Decide first: steal or play.", "wait_top": "Choose your top card first.",
+        "next": "next card", "protected": "protected", "steal_here": "STEAL?", "pile": "capture pile", "wait_decision": "Decide first: steal or play.", "wait_top": "Choose your top card first.",
         "not_now": "Not now: {error}",
     },
     "ja": {
@@ -72,8 +71,7 @@ TEXT = {
         "your_steal": "次のカード {card} は{victim}の山（{n} 枚）のいちばん上と同じ数です。奪いますか、出しますか？",
         "your_top": "勝ちました。{n} 枚のうちどれを山のいちばん上に置くか選んでください。",
         "over": "ゲームは終わりました。「新しいゲーム」でもう一度遊べます。",
-        "next": "次のカード", "protected": "守られている", "steal_here": "奪える？", "pile": "山 {n}",
-        "hand": "手札 {n}", "wait_decision": "先に選んでください: 奪うか出すか。",
+        "next": "次のカード", "protected": "守られている", "steal_here": "奪える？", "pile": "取った山", "wait_decision": "先に選んでください: 奪うか出すか。",
         "wait_top": "先にいちばん上のカードを選んでください。", "not_now": "今はできません: {error}",
     },
 }
@@ -147,9 +145,8 @@ def steal_table_ops(view: StealView) -> list[Op]:
         else:
             ops.append(Shape(hx, hy, CARD_W, CARD_H, None, "#cfe8d8", 3, 12, dash=(12, 10), tag=f"hand:{p}-empty"))
         ops += _badge(hx + CARD_W, hy, view.hands[p], SEAT_COLOURS[p], f"hand-count:{p}")
-        name_y = hy + CARD_H + 32 if p == 1 else hy - 30
-        ops.append(Text(hx, name_y, f"{view.names[p]} · {t['hand'].format(n=view.hands[p])}", 30, WHITE,
-                        align="left", tag=f"name:{p}"))
+        name_y = hy + CARD_H + 32 if p == 1 else hy - 46
+        ops.append(Text(hx, name_y, view.names[p], 30, WHITE, align="left", tag=f"name:{p}"))
         px, py = pile_xy(p)
         pile = view.piles[p]
         if pile and p not in view.hidden:
@@ -159,8 +156,8 @@ def steal_table_ops(view: StealView) -> list[Op]:
         else:
             ops.append(Shape(px, py, CARD_W, CARD_H, None, "#cfe8d8", 3, 12, dash=(12, 10), tag=f"pile:{p}-empty"))
         ops += _badge(px + CARD_W, py, len(pile), SEAT_COLOURS[p], f"pile-count:{p}")
-        label_y = py + CARD_H + 32 if p == 1 else py - 30
-        ops.append(Text(px + CARD_W / 2, label_y, t["pile"].format(n=len(pile)), 30, WHITE, tag=f"pile-label:{p}"))
+        label_y = py + CARD_H + 32 if p == 1 else py - 46
+        ops.append(Text(px + CARD_W / 2, label_y, t["pile"], 30, WHITE, tag=f"pile-label:{p}"))
         if p in view.targets:
             ops.append(Shape(px - 14, py - 14, CARD_W + 28, CARD_H + 28, None, GOLD, 10, 18, tag=f"target:{p}"))
             ops.append(Text(px - 30, py + CARD_H / 2, t["steal_here"], 40, GOLD, align="right", tag=f"steal-here:{p}"))
@@ -170,7 +167,7 @@ def steal_table_ops(view: StealView) -> list[Op]:
     if view.next_card is not None:
         nx, ny = PEEK_X, ROW_Y[0]
         ops += card_ops(view.next_card, nx, ny, CARD_W, CARD_H, tag="next")
-        ops.append(Text(nx + CARD_W / 2, ny - 30, t["next"], 30, WHITE, tag="next-label"))
+        ops.append(Text(nx + CARD_W / 2, ny - 46, t["next"], 30, WHITE, tag="next-label"))
     last_up = {tc.player: tc for tc in view.table if tc.face_up}
     choosing = set(view.choosing)
     for tc, x, y in table_positions(view.table):
