@@ -2,7 +2,7 @@
 telling cards apart (a hand set may not hold the same card twice)."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 __all__ = ["Card", "RANK_NAMES", "SUITS", "make_deck", "JOKER"]
 
@@ -27,6 +27,8 @@ class Card:
 
     rank: int
     suit: str
+    # A small distinct integer (0..53): the hash, and the byte of compact position keys.
+    index: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if self.rank == JOKER:
@@ -35,6 +37,11 @@ class Card:
         elif self.rank not in RANK_NAMES or self.suit not in SUITS:
             raise ValueError(f"no such card: rank {self.rank!r}, suit {self.suit!r}; "
                              "ranks are 2..14 (14 = ace), suits S H D C")
+        object.__setattr__(self, "index", 52 + JOKER_COLOURS.index(self.suit) if self.rank == JOKER
+                           else (self.rank - 2) * 4 + SUITS.index(self.suit))
+
+    def __hash__(self) -> int:
+        return self.index
 
     @classmethod
     def parse(cls, text: str) -> "Card":
@@ -80,12 +87,6 @@ class Card:
     def code(self) -> str:
         """The ASCII text form used in JSON and golden files: '10H', 'AS', 'RJ'."""
         return self.suit + "J" if self.is_joker else RANK_NAMES[self.rank] + self.suit
-
-    @property
-    def index(self) -> int:
-        """A small distinct integer (0..53), used for compact position keys."""
-        return 52 + JOKER_COLOURS.index(self.suit) if self.is_joker else (
-            (self.rank - 2) * 4 + SUITS.index(self.suit))
 
     def __str__(self) -> str:
         if self.is_joker:
