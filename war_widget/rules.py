@@ -29,8 +29,13 @@ JOKER_DEALS = ("random", "split")
 DECKS = (52, 36, 32)
 
 
+def _is_one_of(value: Any, allowed: Sequence[Any]) -> bool:
+    """Membership that does not let True stand for 1 or 52.0 for 52."""
+    return any(type(value) is type(a) and value == a for a in allowed)
+
+
 def _choice(name: str, value: Any, allowed: Sequence[Any]) -> None:
-    if value not in allowed:
+    if not _is_one_of(value, allowed):
         raise ValueError(f"{name} must be one of {', '.join(map(repr, allowed))}; got {value!r}")
 
 
@@ -61,15 +66,15 @@ class Rules:
 
     def __post_init__(self) -> None:
         _choice("deck", self.deck, DECKS)
-        if self.jokers not in (0, 2) or isinstance(self.jokers, bool):
+        if not _is_one_of(self.jokers, (0, 2)):
             raise ValueError(f"jokers must be 0 or 2; got {self.jokers!r}")
         _choice("joker_deal", self.joker_deal, JOKER_DEALS)
         if self.joker_deal == "split" and self.jokers != 2:
             raise ValueError("joker_deal='split' buries one joker in each of two hands, so it needs jokers=2")
         _choice("rank_order", self.rank_order, RANK_ORDERS)
-        if isinstance(self.players, bool) or self.players not in (2, 3, 4):
+        if not _is_one_of(self.players, (2, 3, 4)):
             raise ValueError(f"players must be 2, 3 or 4; got {self.players!r}")
-        if self.face_down != "by_rank" and (isinstance(self.face_down, bool) or self.face_down not in (0, 1, 2, 3)):
+        if not _is_one_of(self.face_down, (0, 1, 2, 3, "by_rank")):
             raise ValueError(f"face_down must be 0, 1, 2, 3 or 'by_rank'; got {self.face_down!r}")
         _choice("capture", self.capture, CAPTURES)
         if not isinstance(self.shuffle_won_pile, bool):
@@ -97,7 +102,7 @@ class Rules:
         if isinstance(self.gather, tuple) and len(self.gather) != self.players:
             raise ValueError(f"gather as a tuple needs one order per player ({self.players}); got {len(self.gather)}")
         for g in gathers:
-            if not callable(g) and g not in GATHER_ORDERS:
+            if not callable(g) and not _is_one_of(g, GATHER_ORDERS):
                 raise ValueError(f"gather must be one of {', '.join(map(repr, GATHER_ORDERS))} or a callable "
                                  f"policy(cards, player) -> cards; got {g!r}")
         if self.cards_per_player < 1:
