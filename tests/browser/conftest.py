@@ -2,7 +2,8 @@
 
 Every server runs with its Jupyter, IPython and XDG directories under a temporary directory, so
 no user setting, workspace, kernel spec or War records file on this machine changes what the
-tests see; each server is stopped by its pid at the end of the session (also when a test fails).
+tests see; each server is stopped by its pid when the tests of the module using it are done
+(also when a test fails).
 Screenshots, server logs and browser console messages go to tests/browser/artifacts/.
 """
 from __future__ import annotations
@@ -30,14 +31,6 @@ ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"]
 SERVER_START_TIMEOUT = 90.0  # s; JupyterLab starts in ~5 s here, more on a busy CI machine
-
-
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Everything in this folder opens a real browser: mark it so `-m "not browser"` skips it."""
-    here = Path(__file__).resolve().parent
-    for item in items:
-        if here in Path(str(item.fspath)).resolve().parents:
-            item.add_marker(pytest.mark.browser)
 
 
 def free_port() -> int:
@@ -154,7 +147,7 @@ def _copy_notebook(root: Path) -> Path:
     return target
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def lab_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """JupyterLab (as root, no token, lab app exposed as window.jupyterapp) on a temp copy of the notebook."""
     root = tmp_path_factory.mktemp("lab")
@@ -172,7 +165,7 @@ def lab_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
         stop_server(server)
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def voila_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """Voila serving the notebook alone, as a teacher would: ``voila notebooks/01_play.ipynb``."""
     root = tmp_path_factory.mktemp("voila")
@@ -340,7 +333,7 @@ class NotebookPage:
         return path
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def lab_page(lab_server: Server, chromium) -> Iterator[NotebookPage]:
     """The play notebook opened in JupyterLab, every cell run, its widgets on screen."""
     page = new_page(chromium, "lab")
@@ -365,7 +358,7 @@ def lab_page(lab_server: Server, chromium) -> Iterator[NotebookPage]:
         close_page(page)
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def voila_page(voila_server: Server, chromium) -> Iterator[NotebookPage]:
     """The play notebook as Voila serves it (Voila runs the notebook itself)."""
     page = new_page(chromium, "voila")
