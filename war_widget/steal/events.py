@@ -27,8 +27,9 @@ class Stolen(Event):
 
 @dataclass(frozen=True)
 class Swapped(Event):
-    """Two players could steal each other's pile and both did: the piles are exchanged, each
-    with the other's stealing card on top.  ``sizes`` are the piles' sizes before."""
+    """Two players could steal each other's pile and both did: each put their card on the
+    other's pile and took it, so each now holds the other's old pile with their own stealing
+    card on top.  ``sizes`` are the two piles' sizes before, in the order of ``players``."""
 
     kind: ClassVar[str] = "swap"
     players: tuple[int, int] = (0, 1)
