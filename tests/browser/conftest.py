@@ -81,8 +81,6 @@ def isolated_env(root: Path) -> dict[str, str]:
     for key, path in dirs.items():
         path.mkdir(parents=True, exist_ok=True)
         env[key] = str(path)
-    env.pop("JUPYTER_PATH", None)
-    env.pop("JUPYTER_CONFIG_PATH", None)
     env["PYDEVD_DISABLE_FILE_VALIDATION"] = "1"
     env["PYTHONUNBUFFERED"] = "1"
     # Lab settings for an unattended browser: no news pop-up, every cell rendered (no windowing).
