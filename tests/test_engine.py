@@ -481,3 +481,48 @@ def test_code_and_repr():
     assert game.code == "pagat-99" and Game.from_code(game.code).dealt == game.dealt
     assert Game.from_hands("pagat", [["KS"], ["7H"]]).code is None
     assert repr(game) == "<Game pagat round 0 counts (26, 26)>"
+
+
+def test_phase_names_the_next_beat():
+    game = Game.from_hands("classic", [["9S", "2C", "AH"], ["9H", "4D", "10S"]])
+    phases = []
+    while not game.is_over and len(phases) < 8:
+        phases.append(game.phase)
+        game.step()
+    assert phases[:7] == ["start", "compare", "war", "lay", "flip", "compare", "collect"]
+
+
+def test_play_round_finishes_the_after_beats_of_a_round():
+    rules = Rules(players=3, capture="bottom", round_limit=None)
+    game = Game.from_hands(rules, [["KS", "2S"], ["QS", "3H"], ["JS"]])
+    assert [game.step().kind for _ in range(3)] == ["flip", "compare", "collect"]
+    assert not game.in_round and game.round_number == 1
+    record = game.play_round()                     # only "player 3 out" was still due
+    assert record.number == 1 and [e.kind for e in record.events] == ["flip", "compare", "collect", "out"]
+    assert game.play_round().number == 2
+
+
+def test_rounds_with_a_shuffle_start_with_it():
+    game = Game.from_hands("classic", [["KS"], ["7D", "3D"]], seed=1)
+    game.play_round()                              # K v 7: player 1's hand is empty, 2 cards won
+    record = game.play_round()
+    assert [e.kind for e in record.events][:3] == ["shuffle", "flip", "compare"]
+    assert record.events[0].round == 2
+
+
+def test_subscribers_see_every_beat_once_in_order():
+    game = Game("pagat", seed=3)
+    seen, stepped = [], []
+    game.subscribe(seen.append)
+    while (event := game.step()) is not None:
+        stepped.append(event)
+    assert seen == stepped and isinstance(seen[-1], GameOver)
+
+
+def test_a_fast_game_is_fast():
+    import time
+    game = Game("classic_long", seed=7)
+    start = time.perf_counter()
+    game.play_to_end()
+    elapsed = time.perf_counter() - start
+    assert game.is_over and elapsed < 0.2     # about 5-10 ms on a laptop; generous for busy CI

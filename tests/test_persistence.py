@@ -48,6 +48,15 @@ def test_mid_war_save_continues_the_same_way():
         assert clone.outcome == game.outcome and clone.history == game.history
 
 
+def test_round_record_after_loading_mid_round_is_whole():
+    game = Game.from_hands("classic", [["9S", "2C", "AH", "KS"], ["9H", "4D", "10S", "QS"]])
+    for _ in range(4):
+        game.step()                                  # flip, compare, war, face-down
+    record = Game.from_json(game.to_json()).play_round()
+    assert record == game.play_round()
+    assert record.wars == 1 and len(record.battles) == 2 and record.events[0].kind == "flip"
+
+
 def test_save_keeps_the_generator_state():
     game = Game("classic", seed=5)
     game.play_to_end(max_rounds=30)                 # some won piles have been shuffled by now
@@ -136,7 +145,7 @@ BAD_SAVES = [
     (edit(fighters=[0, 0]), r"fighters names a player twice"),
     (edit(VALID_WAR, plan=[[0, 5]]), r"a fighter plans to lay more cards than it holds"),
     (edit(table=[[0, "9S", True]]), r"a table card must be a list of 4 items"),
-    (edit(pending=[{"type": "Exploded", "round": 1}]), r"pending beats must be events of the types Shuffled"),
+    (edit(pending=[{"type": "Exploded", "round": 1}]), r"pending beats and round events must be events of the types Shuffled"),
     (edit(pending=[{"type": "PlayerOut", "round": 1}]), r"a pending PlayerOut must have exactly the fields player, round"),
     (edit(pending=[{"type": "PlayerOut", "round": 1, "player": 9}]), r"PlayerOut.player must be a whole number from 0 to 1"),
     (edit(outcome={"reason": "NOPE"}), r"outcome is not an outcome"),

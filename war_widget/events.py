@@ -25,14 +25,19 @@ class Termination(enum.Enum):
     VOID_ROUND = "void round"          # every card on the table, nobody can turn one up
     DRUNKARD_LOSER = "drunkard loser"  # P'yanitsa: the loser is decided
     HANDS_EMPTY = "hands empty"        # captured cards set aside and the hands used up
-    SHORTAGE = "could not finish a war"  # shortage="lose"
+    SHORTAGE = "could not finish a war"  # shortage="lose", or zero="lose" with no card to turn
     REUSE_TIE = "reused cards tie"     # zero="reuse": both reuse and tie again
 
 
 @dataclass(frozen=True)
 class Outcome:
-    """How a game ended.  ``winner`` is a seat (or ``None`` for a draw or a drunkard game with
-    more than two players); with teams, ``winning_team`` is 0 (seats 0 and 2) or 1 (1 and 3)."""
+    """How a game ended.
+
+    ``winner`` is a seat (or ``None`` for a draw or a drunkard game with more than two players);
+    ``loser`` is set by the drunkard goals; with teams, ``winning_team`` is 0 (seats 0 and 2) or
+    1 (seats 1 and 3).  ``drawn`` names the players tied at the end (for the win, or for the loss
+    under the drunkard goals).  With a cycle, the position after round ``cycle_start`` (0 = the
+    deal) came back after round ``cycle_start + cycle_period``, where the game stopped."""
 
     reason: Termination
     winner: int | None = None

@@ -68,6 +68,7 @@ def game_to_json(game) -> str:
         "plan": [[p, k] for p, k in sorted(game._plan.items())], "short_end": game._short_end,
         "winner": game._winner,
         "pending": [_event_to_dict(e) for e in game._pending],
+        "round_events": [_event_to_dict(e) for e in game._round_events],
     }
     return json.dumps(state, separators=(",", ":"), ensure_ascii=True)
 
@@ -147,7 +148,7 @@ def _outcome(data: Any, name: str) -> Outcome:
 
 def _event(data: Any, n: int) -> ev.Event:
     if not isinstance(data, dict) or data.get("type") not in _EVENT_CLASSES:
-        raise _Bad(f"pending beats must be events of the types {', '.join(_EVENT_CLASSES)}")
+        raise _Bad(f"pending beats and round events must be events of the types {', '.join(_EVENT_CLASSES)}")
     data = dict(data)
     cls = _EVENT_CLASSES[data.pop("type")]
     names = {f.name for f in dataclasses.fields(cls)}
@@ -247,6 +248,8 @@ def _load(state: dict):
     winner = state["winner"]
     game._winner = None if winner is None else _seat(winner, "winner", n)
     game._pending = deque(_event(e, n) for e in _list(state["pending"], "pending"))
+    # the beats of the current round so far, for play_round()'s record (absent in early saves)
+    game._round_events = [_event(e, n) for e in _list(state.get("round_events", []), "round_events")]
     _check_consistency(game)
     if game._detects_cycles and game.round_number and game.outcome is None:
         _rebuild_seen(game)
