@@ -20,9 +20,15 @@ Choices where RULES.md leaves a point open (each is tested in ``tests/``):
 
 * ``gather="played"``: battle by battle; within a battle player 1's cards (face-down ones first,
   then the face-up one) before player 2's.  Face-down war cards belong to the battle they precede.
+* ``capture="won_pile"``: when a war needs more cards than the hand holds, the won pile goes
+  under the hand before the war cards are laid (the same cards, in the same order, as turning it
+  over at the moment the hand runs out).
 * ``capture="aside"``: won cards go aside in played order (no gather order, no shuffle).  The game
   ends when fewer than two players can turn a card; a card left in a hand after a war with a
-  reused card still counts for its holder.
+  reused card still counts for its holder.  A reuse tie on the last cards is still the draw of
+  [003] (the rule of ``zero="reuse"`` read literally).
+* A callable gather policy must be a pure function of its arguments: replays, saved games and
+  cycle detection assume it.
 * ``shortage="lose"``, ``zero="lose"``: a player who loses that way forfeits the whole holding to
   the table (it goes to whoever wins the round) and is out of the game.  When every fighter is
   short and several hold the same most cards, nobody can settle the war: the cards go back and
@@ -35,6 +41,7 @@ Choices where RULES.md leaves a point open (each is tested in ``tests/``):
 * Drunkard goals: players going out in the same round under ``loser_first_out`` share the loss
   (``outcome.drawn`` names them, no single loser).
 * ``end_now()`` mid-round abandons the round: the table goes back to who laid it.
+* The reason is ``SHORTAGE`` when the round that ended the game had a player lose by running short.
 """
 from __future__ import annotations
 
