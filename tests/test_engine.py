@@ -526,3 +526,20 @@ def test_a_fast_game_is_fast():
     game.play_to_end()
     elapsed = time.perf_counter() - start
     assert game.is_over and elapsed < 0.2     # about 5-10 ms on a laptop; generous for busy CI
+
+
+def test_aside_leftover_hand_card_counts_for_its_holder():
+    # 9 v 9: player 1 has no card left and reuses 9S; player 2 turns 5H and loses the war.
+    # Player 2's 2C can never be played (player 1 has no hand): the game ends, 2C counts for 2.
+    game = Game.from_hands("kids_aside", [["9S"], ["9H", "5H", "2C"]])
+    outcome = game.play_to_end()
+    assert list(game.hands[1]) == [C("2C")] and game.counts == (3, 1)
+    assert outcome.reason is Termination.HANDS_EMPTY and outcome.winner == 0
+
+
+def test_aside_reuse_tie_on_the_last_cards_goes_back_and_the_piles_decide():
+    # K v 2 to player 1 (aside), then 9 v 9 with both hands empty: both reuse tied cards.
+    game = Game.from_hands("kids_aside", [["KS", "9S"], ["2H", "9H"]])
+    outcome = game.play_to_end()
+    assert outcome.reason is Termination.REUSE_TIE and outcome.winner == 0
+    assert [list(w) for w in game.won] == [[C("KS"), C("2H"), C("9S")], [C("9H")]]

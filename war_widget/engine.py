@@ -25,8 +25,7 @@ Choices where RULES.md leaves a point open (each is tested in ``tests/``):
   over at the moment the hand runs out).
 * ``capture="aside"``: won cards go aside in played order (no gather order, no shuffle).  The game
   ends when fewer than two players can turn a card; a card left in a hand after a war with a
-  reused card still counts for its holder.  A reuse tie on the last cards is still the draw of
-  [003] (the rule of ``zero="reuse"`` read literally).
+  reused card still counts for its holder.
 * A callable gather policy must be a pure function of its arguments: replays, saved games and
   cycle detection assume it.
 * ``shortage="lose"``, ``zero="lose"``: a player who loses that way forfeits the whole holding to
@@ -34,8 +33,9 @@ Choices where RULES.md leaves a point open (each is tested in ``tests/``):
   short and several hold the same most cards, nobody can settle the war: the cards go back and
   the game is decided by counts (with two players the counts are then equal: a draw).
 * ``zero="reuse"``: when every fighter left in a war is reusing its card, nothing new can be
-  turned.  With two players that is the draw of [003]; with more, the cards go back and the game
-  is decided by counts.
+  turned.  With two players collecting all the cards that is the draw of [003].  Where the game
+  is decided by counts anyway (three or four players, or ``capture="aside"``, whose game ends by
+  comparing the won piles [001]) the cards go back and the counts decide.
 * ``shortage="split"`` (Tod und Leben): when a war cannot be completed because some fighter is
   short, each player takes back the cards they put on the table; the game goes on.
 * Drunkard goals: players going out in the same round under ``loser_first_out`` share the loss
@@ -494,7 +494,7 @@ class Game:
         """The round ends with the table given back; with a ``reason`` the game ends too."""
         self._pending.append(self._return_table())
         forced = None
-        if reason is Termination.REUSE_TIE and self.rules.players == 2:
+        if reason is Termination.REUSE_TIE and self.rules.players == 2 and self.rules.capture != "aside":
             forced = Outcome(reason, drawn=(0, 1), counts=self.counts)
         elif reason is not None:
             forced = self._by_counts(reason)
