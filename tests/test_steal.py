@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from war_widget import Card, Termination
-from war_widget.events import Collected, Compared, FaceDownLaid, Flipped, GameOver, Shuffled, WarDeclared
+from war_widget.events import Compared, FaceDownLaid, Flipped, GameOver, Shuffled, WarDeclared
 from war_widget.steal import (ChooseTop, Play, Protected, Steal, StealDeclined, StealWarGame, Stolen, Swapped,
                               TopChosen, always_steal, decode_steal_code, describe_event, encode_steal_code,
                               greedy, never_steal)

@@ -10,7 +10,7 @@ from ipycanvas import Canvas
 import war_widget.steal_widget as sw
 from war_widget import Card
 from war_widget.cards import make_deck
-from war_widget.steal import ChooseTop, Steal, StealWarGame, always_steal, never_steal
+from war_widget.steal import StealWarGame, always_steal, never_steal
 from war_widget.steal_widget import (CARD_H, CARD_W, SCALE, StealWarWidget, pile_xy, steal_table_ops)
 from war_widget.widget.layout import RANK_PX, Shape, Text
 
@@ -187,7 +187,8 @@ def test_choose_top_rejects_a_card_you_did_not_win():
 
 def test_auto_top_chooses_for_you():
     w = scripted([["KS", "2C"], ["5D", "3D"]], opponent=never_steal)
-    w.auto_top.value = True
+    w.set_auto_top(True)
+    assert w.auto_top.value
     w.flip()
     # K and 5: three of each unseen; the tie goes to the higher rank
     assert w.game.top(0) == C("KS") and w.game.to_act is None

@@ -11,7 +11,7 @@ painter as the War widget, on one canvas of twice its CSS size (sharp on high-DP
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Callable, Sequence
 
 import ipywidgets as widgets
@@ -19,7 +19,7 @@ from ipycanvas import Canvas, hold_canvas
 
 from .cards import Card
 from .engine import TableCard
-from .events import Collected, Compared, Event, GameOver, Shuffled
+from .events import Collected, Compared, Event, GameOver
 from .i18n import check_lang, player_names
 from .narration import card_text, narrate
 from .rules import Rules
@@ -27,8 +27,7 @@ from .steal import (POLICIES, ChooseTop, Play, Protected, Steal, StealDeclined, 
                     TopChosen)
 from .steal.policies import least_matchable_top
 from .widget.draw import Painter
-from .widget.layout import (BACK, FELT, FELT_DARK, GOLD, RANK_PX, SEAT_COLOURS, WHITE, Circle, Op, Shape, Text,
-                            card_ops)
+from .widget.layout import FELT, FELT_DARK, GOLD, SEAT_COLOURS, WHITE, Circle, Op, Shape, Text, card_ops
 
 __all__ = ["StealWarWidget", "StealView", "steal_table_ops", "flight_ops", "narrate_steal", "SCALE",
            "CSS_WIDTH", "CSS_HEIGHT", "OPPONENTS"]
@@ -353,6 +352,10 @@ class StealWarWidget(widgets.VBox):
         self.game.policies = self._policies()
         if self.opponent_picker.value != name:
             self.opponent_picker.value = name
+
+    def set_auto_top(self, on: bool) -> None:
+        """Let the computer choose your top card (the least matchable won card) from now on."""
+        self.auto_top.value = bool(on)
 
     def redraw(self) -> None:
         """Draw the whole table from the game's state (also when a new view connects)."""

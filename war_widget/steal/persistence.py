@@ -14,7 +14,7 @@ from ..engine import TableCard
 from ..events import Outcome
 from ..rng import SplitMix64
 from . import events as sev
-from .actions import PLAY, ChooseTop, Play, Steal
+from .actions import PLAY, ChooseTop, Steal
 
 __all__ = ["steal_to_json", "steal_from_json", "FORMAT", "VERSION"]
 

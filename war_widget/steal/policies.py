@@ -14,7 +14,7 @@ from typing import Callable, Sequence
 
 from ..cards import JOKER, Card
 from ..rng import SplitMix64
-from .actions import PLAY, Action, ChooseTop, Play, Steal
+from .actions import PLAY, Action, ChooseTop, Steal
 
 __all__ = ["never_steal", "always_steal", "greedy", "random_policy", "POLICIES", "winning_card_top",
            "least_matchable_top", "card_win_chance", "steal_threshold"]
