@@ -453,10 +453,11 @@ class Game:
             return cards
         spec = self.rules.gather_for(winner)
         if callable(spec):
+            result = spec(tuple(cards), winner)
             try:
-                ordered = list(spec(tuple(cards), winner))
+                ordered = list(result)
                 valid = Counter(ordered) == Counter(cards)
-            except TypeError:
+            except TypeError:                 # not a sequence, or not cards
                 valid = False
             if not valid:
                 raise ValueError(f"the gather policy of player {winner + 1} must return the cards it was given, "
