@@ -50,8 +50,8 @@ __all__ = ["WarWidget", "MODES"]
 MODES = ("cpu", "two_player", "watch")
 TIME_LIMIT = 180.0                                   # the "3 minutes" game length, in seconds
 BEAT_MS = {"slow": 900, "normal": 480, "fast": 150}  # pause after a beat (flip, compare, war ...)
-FRAMES = {"slow": 12, "normal": 9, "fast": 5}        # frames of a flight of cards
-FRAME_MS = {"slow": 40, "normal": 30, "fast": 22}
+FRAMES = {"slow": 10, "normal": 6, "fast": 4}        # frames of a flight of cards
+FRAME_MS = {"slow": 40, "normal": 34, "fast": 26}
 INTERVAL = {"slow": 2.6, "normal": 1.5, "fast": 0.55}  # autoplay: seconds between rounds
 FAR_BEHIND = 1.5                                     # seconds of queued animation: skip animating
 FF_CAP = 5000                                        # fast-forward plays at most this many rounds
@@ -144,11 +144,14 @@ class WarWidget(widgets.VBox):
 
         # the view
         self.controls = c = Controls(self.lang)
-        self.canvas = MultiCanvas(4, width=L.WIDTH, height=L.HEIGHT,
+        # layers: 0 felt, 1 piles, 2 counts (badges, bars), 3 table cards, 4 moving cards (events)
+        self.canvas = MultiCanvas(5, width=L.WIDTH, height=L.HEIGHT,
                                   layout=widgets.Layout(width=f"{L.CSS_WIDTH}px", height=f"{L.CSS_HEIGHT}px"))
-        self._painters = [Painter(self.canvas[i]) for i in range(4)]
+        self._painters = [Painter(self.canvas[i]) for i in range(5)]
         self._dirty: list[int] = []
         self._anim_ms = 0
+        self._layer_keys: dict[int, tuple] = {}
+        self._motion_dirty = True
         self.canvas.on_client_ready(self.redraw)
         self.canvas.on_mouse_down(self._on_mouse_down)
         self.canvas.on_key_down(self._on_key_down)
@@ -315,7 +318,7 @@ class WarWidget(widgets.VBox):
                 p.begin()
             self._painters[0].clear()
             self._painters[0].paint([op for op in L.base_ops(self._view()) if op.tag == "felt"])
-            self._paint_rest(self._view())
+            self._paint_rest(self._view(), force=True)
 
     @property
     def record(self) -> dict[str, int] | None:
@@ -706,7 +709,7 @@ class WarWidget(widgets.VBox):
         if not self._time_up():
             self._update_text()
             with hold_canvas():
-                self._painters[1].begin()
+                self._painters[2].begin()
                 self._paint_piles(self._view())
 
     def _cancel_clock(self) -> None:
@@ -794,21 +797,35 @@ class WarWidget(widgets.VBox):
         now = self._now()
         self._busy_until = max(self._busy_until, now) + self._anim_ms / 1000
 
-    def _paint_rest(self, view: L.TableView) -> None:
-        self._paint_piles(view)
-        self._paint_table(view)
-        self._painters[3].clear()
+    def _paint_rest(self, view: L.TableView, force: bool = False) -> None:
+        self._paint_piles(view, force)
+        self._paint_table(view, force)
+        if self._motion_dirty or force:
+            self._painters[4].clear()
+            self._motion_dirty = False
         self._shown_view = view
 
-    def _paint_piles(self, view: L.TableView) -> None:
-        self._painters[1].clear()
-        self._painters[1].paint([op for op in L.base_ops(view) if op.tag != "felt"])
-        self._mark(1)
+    def _paint_layer(self, layer: int, key: tuple, ops: Callable[[], list], force: bool) -> None:
+        """Repaint a layer unless it already shows exactly ``key`` (layers keep their pixels)."""
+        keys = self._layer_keys
+        if keys.get(layer) == key and not force:
+            return
+        keys[layer] = key
+        self._painters[layer].clear()
+        self._painters[layer].paint(ops())
+        self._mark(layer)
 
-    def _paint_table(self, view: L.TableView) -> None:
-        self._painters[2].clear()
-        self._painters[2].paint(L.table_ops(view))
-        self._mark(2)
+    def _paint_piles(self, view: L.TableView, force: bool = False) -> None:
+        """The pile stacks (layer 1) and the counts, badges and bars (layer 2)."""
+        looks = (tuple(map(L.stack_level, view.hands)), tuple(map(L.stack_level, view.won)))
+        self._paint_layer(1, (view.names, looks, view.out, L.highlighted_pile(view), view.capture),
+                          lambda: L.pile_ops(view), force)
+        self._paint_layer(2, (view.hands, view.won, view.progress, view.progress_text, view.capture),
+                          lambda: L.count_ops(view), force)
+
+    def _paint_table(self, view: L.TableView, force: bool = False) -> None:
+        key = (view.names, view.table, view.waiting, view.aid, view.banner, view.winner, tuple(view.values.items()))
+        self._paint_layer(3, key, lambda: L.table_ops(view), force)
 
     def _mark(self, layer: int) -> None:
         if layer not in self._dirty:
@@ -819,16 +836,15 @@ class WarWidget(widgets.VBox):
         layer sleeps, so every layer touched since the last pause sleeps 0 first)."""
         for layer in self._dirty[:-1]:
             self.canvas[layer].sleep(0)
-        self.canvas[self._dirty[-1] if self._dirty else 3].sleep(ms)
+        self.canvas[self._dirty[-1] if self._dirty else 4].sleep(ms)
         self._dirty = []
         self._anim_ms += ms
 
     def _paint_beat(self, prev: L.TableView, event: Event, view: L.TableView, t: _Timing) -> None:
         kind = event.kind
-        motion = self._painters[3]
+        motion = self._painters[4]
         if kind in ("collect", "return"):
-            self._painters[2].clear()
-            self._mark(2)
+            self._paint_layer(3, ("flying",), list, False)
             if kind == "collect":
                 dest: Any = L.target_of(view, event.winner)
             else:
@@ -836,10 +852,11 @@ class WarWidget(widgets.VBox):
             for frame in L.flight_frames(prev, dest, t.frames):
                 motion.clear()
                 motion.paint(frame)
-                self._mark(3)
+                self._mark(4)
                 self._sleep(t.frame)
             motion.clear()
-            self._mark(3)
+            self._mark(4)
+            self._motion_dirty = False
             self._paint_piles(view)
             self._paint_table(view)
             self._sleep(t.beat // 2)
@@ -848,10 +865,11 @@ class WarWidget(widgets.VBox):
             for frame in L.shuffle_frames(view, event.player, event.cards, max(4, t.frames // 2 * 2)):
                 motion.clear()
                 motion.paint(frame)
-                self._mark(3)
+                self._mark(4)
                 self._sleep(t.frame)
             motion.clear()
-            self._mark(3)
+            self._mark(4)
+            self._motion_dirty = False
         else:
             self._paint_piles(view)
             self._paint_table(view)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from copy import deepcopy
 from typing import Sequence
 
+import numpy as np
 import plotly.graph_objects as go
 
 from .layout import SEAT_COLOURS
@@ -62,7 +63,7 @@ class CountChart:
             if round_label is not None:
                 self.figure.layout.xaxis.title.text = round_label
             self.figure.data[-1].name = self._war_label
-        self._keep_state()
+        self._keep_state(layout=True)
 
     def sync(self, history: Sequence[tuple[int | None, int, tuple[int, ...]]]) -> int:
         """Append the rounds of ``history`` not shown yet (one message); returns how many."""
@@ -82,7 +83,7 @@ class CountChart:
         self._keep_state()
         return len(new)
 
-    def _keep_state(self) -> None:
+    def _keep_state(self, layout: bool = False) -> None:
         """Keep the figure's synced state current without sending it again.
 
         FigureWidget sends updates as one-off messages and refreshes its ``_widget_data`` state
@@ -91,15 +92,18 @@ class CountChart:
         means a new view asks for the current data, while a live view still gets one small
         update message per round."""
         values = self.figure._trait_values
-        values["_widget_data"] = deepcopy(self.figure._data)
-        values["_widget_layout"] = deepcopy(self.figure._layout_obj._props)
+        values["_widget_data"] = [dict(trace) for trace in self.figure._data]  # arrays are replaced, never mutated
+        if layout:
+            values["_widget_layout"] = deepcopy(self.figure._layout_obj._props)
 
     def _push(self) -> None:
+        # numpy arrays: plotly validates them ~7x faster than lists and sends them as binary
+        x = np.asarray(self._x, dtype=np.int32)
         for p in range(len(self._names)):
-            self.figure.data[p].x = self._x
-            self.figure.data[p].y = self._y[p]
-        self.figure.data[-1].x = self._war_x
-        self.figure.data[-1].y = self._war_y
+            self.figure.data[p].x = x
+            self.figure.data[p].y = np.asarray(self._y[p], dtype=np.int32)
+        self.figure.data[-1].x = np.asarray(self._war_x, dtype=np.int32)
+        self.figure.data[-1].y = np.asarray(self._war_y, dtype=np.int32)
 
     def relabel(self, names: Sequence[str], title: str, war_label: str, round_label: str) -> None:
         """New words (a language change) without touching the points."""
@@ -111,4 +115,4 @@ class CountChart:
             self.figure.data[-1].name = war_label
             self.figure.layout.title.text = title
             self.figure.layout.xaxis.title.text = round_label
-        self._keep_state()
+        self._keep_state(layout=True)

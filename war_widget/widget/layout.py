@@ -15,7 +15,8 @@ from ..engine import TableCard
 
 __all__ = ["WIDTH", "HEIGHT", "SCALE", "RANK_PX", "TableView", "Shape", "Text", "Line", "Circle", "Op",
            "Seat", "seats", "base_ops", "table_ops", "card_ops", "card_positions", "flight_frames",
-           "shuffle_frames", "pile_at", "target_of", "compare_text", "SEAT_COLOURS"]
+           "shuffle_frames", "pile_at", "target_of", "compare_text", "SEAT_COLOURS", "pile_ops", "count_ops",
+           "stack_level", "highlighted_pile", "tagged"]
 
 SCALE = 2
 CSS_WIDTH, CSS_HEIGHT = 800, 500
@@ -187,7 +188,12 @@ def card_ops(card: Card | None, x: float, y: float, w: float, h: float, *, face_
 def card_positions(view: TableView) -> list[tuple[TableCard, float, float]]:
     """Where each table card lies: per player, one slot per battle (war), at most three slots
     side by side (older battles overlap in the first); face-down cards peek out under their slot."""
-    out: list[tuple[TableCard, float, float]] = []
+    return [(t, x, y) for t, x, y, _ in _positions(view)]
+
+
+def _positions(view: TableView) -> list[tuple[TableCard, float, float, bool]]:
+    """As card_positions, with a flag for face-up cards covered by a newer battle's cards."""
+    out: list[tuple[TableCard, float, float, bool]] = []
     layout = seats(view.players)
     for p in range(view.players):
         mine = [t for t in view.table if t.player == p]
@@ -199,77 +205,108 @@ def card_positions(view: TableView) -> list[tuple[TableCard, float, float]]:
         for i, b in enumerate(battles):
             old = len(battles) - 3
             slot_of[b] = (0, 12 * i) if i <= old else (i - max(old, 0), 0)
+        newest_in_first = max(b for b in battles if slot_of[b][0] == 0)
         for b in battles:
             slot, shift = slot_of[b]
+            covered = slot == 0 and b != newest_in_first
             bx = seat.battle[0] + slot * seat.step[0] + shift
             by = seat.battle[1] + slot * seat.step[1]
             down = [t for t in mine if t.battle == b and not t.face_up]
             up = [t for t in mine if t.battle == b and t.face_up]
             for k, t in enumerate(down):
                 depth = min(len(down) - k, 4)
-                out.append((t, bx + seat.peek[0] * depth, by + seat.peek[1] * depth))
+                out.append((t, bx + seat.peek[0] * depth, by + seat.peek[1] * depth, False))
             for t in up:
-                out.append((t, bx, by))
+                out.append((t, bx, by, covered))
     return out
 
 
 # --- the layers -------------------------------------------------------------------------------
 def base_ops(view: TableView) -> list[Op]:
-    """Layer 0: felt, progress bar, piles with count badges and names, the count bar."""
-    ops: list[Op] = [Shape(0, 0, WIDTH, HEIGHT, FELT, tag="felt")]
-    ops += _progress_ops(view)
-    layout = seats(view.players)
-    for p, seat in enumerate(layout):
-        ops += _pile_ops(view, p, seat)
-    ops += _count_bar_ops(view)
-    return ops
+    """Felt, piles and counts: everything under the table cards (``felt`` + ``pile_ops`` +
+    ``count_ops``)."""
+    return [Shape(0, 0, WIDTH, HEIGHT, FELT, tag="felt")] + pile_ops(view) + count_ops(view)
+
+
+def stack_level(n: int) -> int:
+    """How thick a face-down pile of ``n`` cards is drawn: 0 (empty), 1, 2 or 3 cards."""
+    return 0 if n <= 0 else 1 if n == 1 else 2 if n < 8 else 3
+
+
+def highlighted_pile(view: TableView) -> int | None:
+    """The pile shown as the last winner's (only once the table is cleared)."""
+    return view.winner if not view.table else None
+
+
+def pile_ops(view: TableView) -> list[Op]:
+    """The face-down piles (hand, and won pile unless won cards go under the hand), names,
+    the last winner's pile highlighted, players out crossed.  Changes only when a pile's
+    thickness changes, so it is a layer of its own."""
+    piles: list[Op] = []
+    winner = highlighted_pile(view)
+    for p, seat in enumerate(seats(view.players)):
+        w, h = seat.card
+        x, y = seat.pile
+        piles += _stack(x, y, w, h, view.hands[p], f"pile:{p}")
+        if view.capture != "bottom":
+            piles += _stack(*seat.won, w, h, view.won[p], f"won:{p}")
+        if winner == p:
+            piles.append(Shape(x - 10, y - 18, w + 28, h + 28, None, GOLD, 8, w * 0.1, tag=f"winner:{p}"))
+        if view.out and view.out[p]:
+            piles.append(Line(((x, y), (x + w, y + h)), "#ffffff", 6, tag=f"out:{p}"))
+        piles.append(Text(seat.name[0], seat.name[1], view.names[p], 32, WHITE, align=seat.name_align,
+                          tag=f"name:{p}"))
+    # Piles never overlap one another, so the same kind of drawing for every pile can go in one
+    # call: card bodies, then borders, then lines and texts (order kept within a pile).
+    return sorted(piles, key=_z)
+
+
+def count_ops(view: TableView) -> list[Op]:
+    """What changes every time cards move: the progress bar, the count badges, the won-pile
+    counts and the count bar at the right edge with its dotted midline."""
+    ops = _progress_ops(view)
+    big = view.players == 2
+    for p, seat in enumerate(seats(view.players)):
+        w, h = seat.card
+        x, y = seat.pile
+        ops.append(Circle(x + w, y, 36 if big else 30, SEAT_COLOURS[p], tag=f"badge-bg:{p}"))
+        ops.append(Text(x + w, y, str(view.counts[p]), 36 if big else 30, WHITE, tag=f"badge:{p}"))
+        if view.capture != "bottom":
+            wx, wy = seat.won
+            ops.append(Text(wx + w / 2, wy + h / 2, str(view.won[p]), 30, WHITE, tag=f"won-count:{p}"))
+    return ops + _count_bar_ops(view)
+
+
+def _z(op: Op) -> int:
+    if isinstance(op, Shape):
+        return 0 if op.fill else 1
+    return {Line: 2, Circle: 3}.get(type(op), 4)
 
 
 def _progress_ops(view: TableView) -> list[Op]:
     x, y, w, h = 40, 24, 1440, 40
-    ops: list[Op] = [Shape(x, y, w, h, FELT_DARK, None, 0, 20, tag="progress-bg")]
+    ops: list[Op] = [Shape(x, y, w, h, FELT_DARK, tag="progress-bg")]
     if view.progress is not None:
         frac = min(max(view.progress, 0.0), 1.0)
         if frac > 0:
-            ops.append(Shape(x, y, max(w * frac, 40), h, "#8bc34a", None, 0, 20, tag="progress-fill"))
+            ops.append(Shape(x, y, max(w * frac, 40), h, "#8bc34a", tag="progress-fill"))
     ops.append(Text(x + 24, y + h / 2, view.progress_text, 30, WHITE, align="left", tag="progress-text"))
     return ops
 
 
 def _stack(x: float, y: float, w: float, h: float, n: int, tag: str) -> list[Op]:
-    if n <= 0:
+    level = stack_level(n)
+    if not level:
         return [Shape(x, y, w, h, None, "#cfe8d8", 3, w * 0.08, dash=(12, 10), tag=f"{tag}-empty")]
-    ops: list[Op] = []
-    layers = 1 if n == 1 else 2 if n < 8 else 3
-    for i in range(layers - 1, -1, -1):
-        ops += card_ops(None, x + 4 * i, y - 4 * i, w, h, face_up=False, tag=tag)
-    return ops
-
-
-def _pile_ops(view: TableView, p: int, seat: Seat) -> list[Op]:
-    w, h = seat.card
-    x, y = seat.pile
-    colour = SEAT_COLOURS[p]
-    ops = _stack(x, y, w, h, view.hands[p], f"pile:{p}")
-    if view.capture != "bottom":
-        wx, wy = seat.won
-        ops += _stack(wx, wy, w, h, view.won[p], f"won:{p}")
-        ops.append(Text(wx + w / 2, wy + h / 2, str(view.won[p]), 30, WHITE, tag=f"won-count:{p}"))
-    if view.winner == p:
-        ops.append(Shape(x - 10, y - 18, w + 28, h + 28, None, GOLD, 8, w * 0.1, tag=f"winner:{p}"))
-    if view.out and view.out[p]:
-        ops.append(Line(((x, y), (x + w, y + h)), "#ffffff", 6, tag=f"out:{p}"))
-    count = view.counts[p]
-    r = 36 if view.players == 2 else 30
-    ops.append(Circle(x + w, y, r, colour, tag=f"badge-bg:{p}"))
-    ops.append(Text(x + w, y, str(count), 36 if view.players == 2 else 30, WHITE, tag=f"badge:{p}"))
-    ops.append(Text(seat.name[0], seat.name[1], view.names[p], 32, WHITE, align=seat.name_align, tag=f"name:{p}"))
-    return ops
+    # the cards under the top one show only their edge: one style, so one call for the stack
+    ops: list[Op] = [Shape(x + 4 * i, y - 4 * i, w, h, BACK, WHITE, 4, w * 0.08, tag=f"{tag}-back")
+                     for i in range(level - 1, 0, -1)]
+    return ops + card_ops(None, x, y, w, h, face_up=False, tag=tag)
 
 
 def _count_bar_ops(view: TableView) -> list[Op]:
     height = BAR_BOTTOM - BAR_TOP
-    ops: list[Op] = [Shape(BAR_X, BAR_TOP, BAR_W, height, FELT_DARK, "#cfe8d8", 2, 8, tag="countbar")]
+    ops: list[Op] = [Shape(BAR_X, BAR_TOP, BAR_W, height, FELT_DARK, "#cfe8d8", 2, tag="countbar")]
     total = max(view.total, 1)
     counts = view.counts
     if view.players == 2:
@@ -299,8 +336,11 @@ def table_ops(view: TableView) -> list[Op]:
     for t in view.table:
         if t.face_up:
             last_up[t.player] = t
-    for t, x, y in card_positions(view):
+    for t, x, y, covered in _positions(view):
         w, h = layout[t.player].card
+        if covered:  # an older war card under a newer one: only its edge shows
+            ops.append(Shape(x, y, w, h, WHITE, "#9e9e9e", 3, w * 0.08, tag=f"table:{t.player}-covered"))
+            continue
         hl = view.winner == t.player and last_up.get(t.player) is t
         ops += card_ops(t.card, x, y, w, h, face_up=t.face_up, highlight=hl, values=view.values,
                         tag=f"table:{t.player}")
@@ -348,6 +388,7 @@ def flight_frames(view: TableView, destinations: dict[int, tuple[float, float]] 
     for t, x, y in card_positions(view):
         dest = destinations if isinstance(destinations, tuple) else destinations[t.player]
         moves.append((t, x, y, dest, layout[t.player].card))
+    moves.sort(key=lambda m: m[0].face_up)  # backs first, then faces: fewer style changes
     out = []
     for i in range(1, frames + 1):
         k = _ease(i / frames)
@@ -355,7 +396,7 @@ def flight_frames(view: TableView, destinations: dict[int, tuple[float, float]] 
         for t, x, y, (dx, dy), (w, h) in moves:
             px, py = x + (dx - x) * k, y + (dy - y) * k
             if t.face_up and i < frames:
-                ops.append(Shape(px, py, w, h, WHITE, "#9e9e9e", 3, w * 0.08, tag="flying-face"))
+                ops.append(Shape(px, py, w, h, WHITE, None, 0, w * 0.08, tag="flying-face"))
                 ops.append(Text(px + w / 2, py + h * 0.42, _rank_glyph(t.card), RANK_PX,
                                 RED if t.card.is_red else INK, tag=f"flying-rank:{t.card.code}"))
             else:

@@ -1,0 +1,162 @@
+"""How fast the War widget draws and how much it sends to the browser.
+
+Plain script: ``python benchmarks/bench_widget.py``.  Prints medians, each beside a baseline
+measured in the same run and the ratio, and the project's targets:
+
+* Python time to render one round (the held canvas batch with its animation): <= 5 ms;
+  also the whole Flip click (engine, narration, drawing, chart, labels, results);
+  baseline: the engine alone playing the same rounds.
+* Bytes sent to the front end per round (every comm message of every widget: canvas batch,
+  chart update, labels, narration, results, buffers included): <= 20 KB;
+  baseline: one static full redraw of the table.
+* Fast-forwarding a 240-round game including the chart: <= 1 s; baseline: the engine alone.
+
+Times are CPU time of this process (``time.process_time``): the machines this runs on are
+shared, and wall-clock medians there measure the neighbours as much as the widget.  The wall
+clock medians are printed too.
+"""
+from __future__ import annotations
+
+import json
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import ipywidgets  # noqa: E402
+
+from war_widget import Game  # noqa: E402
+from war_widget.widget import WarWidget  # noqa: E402
+
+ROUNDS = 30
+SEEDS = range(1, 8)
+
+
+class CommMeter:
+    """Counts the bytes every widget sends (JSON message plus binary buffers)."""
+
+    def __init__(self) -> None:
+        self.bytes = 0
+        self.messages = 0
+        self._orig = ipywidgets.Widget._send
+
+    def __enter__(self) -> "CommMeter":
+        meter = self
+        orig = self._orig
+
+        def _send(widget, msg, buffers=None):
+            meter.messages += 1
+            meter.bytes += len(json.dumps(msg, default=str)) + sum(len(memoryview(b).cast("B")) for b in buffers or [])
+            return orig(widget, msg, buffers)
+
+        ipywidgets.Widget._send = _send
+        return self
+
+    def __exit__(self, *exc) -> None:
+        ipywidgets.Widget._send = self._orig
+
+    def take(self) -> tuple[int, int]:
+        out = (self.bytes, self.messages)
+        self.bytes = self.messages = 0
+        return out
+
+
+def ms(values: list[float]) -> float:
+    return statistics.median(values) * 1000
+
+
+class Timer:
+    """CPU and wall time of a block."""
+
+    def __enter__(self) -> "Timer":
+        self.cpu, self.wall = time.process_time(), time.perf_counter()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.cpu = time.process_time() - self.cpu
+        self.wall = time.perf_counter() - self.wall
+
+
+def bench_rounds() -> dict[str, float]:
+    render, click, engine, sent, msgs, redraw, render_wall, click_wall = [], [], [], [], [], [], [], []
+    with CommMeter() as meter:
+        for seed in SEEDS:
+            w = WarWidget(seed=seed, records=False)
+            g = Game("classic", seed)
+            meter.take()
+            for _ in range(ROUNDS):
+                if w.game.is_over:
+                    break
+                w._busy_until = 0.0           # the browser has caught up: draw the full animation
+                with Timer() as t:
+                    w.flip()
+                click.append(t.cpu)
+                click_wall.append(t.wall)
+                b, m = meter.take()
+                sent.append(b)
+                msgs.append(m)
+                with Timer() as t:
+                    g.play_round()
+                engine.append(t.cpu)
+            # the drawing alone, for the recorded beats of one more round
+            for _ in range(10):
+                if w.game.is_over:
+                    break
+                frames = w._record(w.game.play_round)
+                w._busy_until = 0.0
+                with Timer() as t:
+                    w._render(frames, True)
+                render.append(t.cpu)
+                render_wall.append(t.wall)
+            meter.take()
+            w.redraw()
+            redraw.append(meter.take()[0])
+            w.close()
+    return {"render_ms": ms(render), "click_ms": ms(click), "engine_ms": ms(engine),
+            "render_wall_ms": ms(render_wall), "click_wall_ms": ms(click_wall),
+            "bytes": statistics.median(sent), "messages": statistics.median(msgs),
+            "redraw_bytes": statistics.median(redraw), "bytes_max": max(sent)}
+
+
+def bench_fast_forward() -> dict[str, float]:
+    widget_times, engine_times = [], []
+    for seed in SEEDS:
+        w = WarWidget("classic_long", seed=seed, records=False)
+        with Timer() as t:
+            w.fast_forward()
+        widget_times.append(t.cpu)
+        rounds = w.game.round_number
+        assert len(w.chart.data[0].x) == rounds + 1
+        w.close()
+        g = Game("classic_long", seed)
+        with Timer() as t:
+            g.play_to_end()
+        engine_times.append(t.cpu)
+    return {"ff_s": statistics.median(widget_times), "engine_s": statistics.median(engine_times)}
+
+
+def main() -> None:
+    WarWidget(seed=0, records=False).close()  # imports and first-use costs out of the way
+    r = bench_rounds()
+    f = bench_fast_forward()
+
+    def line(name, value, unit, baseline, base_name, target=None):
+        ratio = value / baseline if baseline else float("inf")
+        verdict = "" if target is None else ("  OK" if value <= target else "  OVER TARGET")
+        goal = "" if target is None else f"  (target <= {target:g} {unit})"
+        print(f"{name:<44}{value:10.2f} {unit:<3}| {base_name} {baseline:9.2f} {unit:<3}| x{ratio:7.1f}{goal}{verdict}")
+
+    print(f"War widget benchmark: medians over {len(SEEDS)} seeded classic games ({ROUNDS} clicked rounds + "
+          "drawing-only rounds); CPU time")
+    line("render one round (held batch + animation)", r["render_ms"], "ms", r["engine_ms"], "engine round", 5)
+    line("whole Flip click (engine..results)", r["click_ms"], "ms", r["engine_ms"], "engine round")
+    print(f"{'  (wall clock: render, whole click)':<44}{r['render_wall_ms']:10.2f} ms  {r['click_wall_ms']:.2f} ms")
+    line("bytes sent per round", r["bytes"] / 1024, "KB", r["redraw_bytes"] / 1024, "full redraw", 20)
+    print(f"{'  (messages per round, largest round)':<44}{r['messages']:10.0f}     | largest {r['bytes_max'] / 1024:.2f} KB")
+    line("fast-forward a 240-round game + chart", f["ff_s"], "s", f["engine_s"], "engine game", 1)
+
+
+if __name__ == "__main__":
+    main()
