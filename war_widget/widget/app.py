@@ -592,9 +592,10 @@ class WarWidget(widgets.VBox):
             if self.aids:
                 self._aid = L.compare_text(event.cards, event.winner, event.tied, label("war_bang", self.lang))
             if event.winner is not None:
-                self._winner = event.winner
+                self._winner, self._banner = event.winner, None
         elif kind == "war":
-            self._banner = label("war_bang", self.lang)
+            # "WAR!" in big letters, unless the teaching aid already says "Q = Q  WAR!"
+            self._banner = None if self.aids else label("war_bang", self.lang)
         elif kind == "collect":
             self._winner, self._banner = event.winner, None
         elif kind == "return":
