@@ -687,6 +687,7 @@ def test_wilson():
 def test_seat_bias_and_table_format():
     bias = seat_bias("always", 20, seed=1)
     assert bias.games == 20 and 0 <= bias.share <= 1 and "seat 1 wins" in str(bias)
+    assert bias.mean_rounds > 0 and "rounds a game" in str(bias)
     table = policy_table(6, seed=1, pairings=(("never", "always"),))
     text = format_table(table)
     assert text.splitlines()[0].split()[:3] == ["A", "B", "games"]

@@ -204,6 +204,14 @@ def test_random_positions_conserve_cards_and_end(position):
     assert sum(game.counts) == len(total)
 
 
+@pytest.mark.parametrize("players", [3, 4])
+def test_named_policies_with_more_players(players):
+    for seed in range(8):
+        game = StealWarGame(players, seed, (greedy, always_steal, never_steal, greedy)[:players])
+        play_checked(game)
+        assert game.is_over
+
+
 @pytest.mark.parametrize("policies", [(never_steal, never_steal), (always_steal, always_steal), (greedy, greedy)])
 def test_named_policies_finish_games(policies):
     for seed in range(20):

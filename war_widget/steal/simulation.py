@@ -173,6 +173,11 @@ class SeatBias:
     games: int
     seat1_wins: int
     draws: int
+    rounds: int = 0
+
+    @property
+    def mean_rounds(self) -> float:
+        return self.rounds / self.games
 
     @property
     def share(self) -> float:
@@ -184,7 +189,8 @@ class SeatBias:
 
     def __str__(self) -> str:
         low, high = self.interval
-        return f"{self.policy} vs itself: seat 1 wins {self.share:.1%} [{low:.1%}, {high:.1%}] of {self.games}"
+        return (f"{self.policy} vs itself: seat 1 wins {self.share:.1%} [{low:.1%}, {high:.1%}] of {self.games} "
+                f"games, {self.mean_rounds:.1f} rounds a game")
 
 
 def seat_bias(policy: str | Callable, games: int, seed: int = 0, *, max_rounds: int = 5000,
@@ -195,12 +201,13 @@ def seat_bias(policy: str | Callable, games: int, seed: int = 0, *, max_rounds: 
     _check_count("games", games, 1)
     _check_count("seed", seed, 0)
     use_fast, builtin = _engine(pol, pol, engine)
-    wins = draws = 0
+    wins = draws = rounds = 0
     for i in range(games):
-        w, _, _, _ = _play((builtin.get(pol),) * 2, (pol, pol), game_seed(seed + 1, i), max_rounds, use_fast)
+        w, length, _, _ = _play((builtin.get(pol),) * 2, (pol, pol), game_seed(seed + 1, i), max_rounds, use_fast)
         wins += w == 0
         draws += w is None
-    return SeatBias(name, games, wins, draws)
+        rounds += length
+    return SeatBias(name, games, wins, draws, rounds)
 
 
 def policy_table(games: int, seed: int = 0, pairings: Sequence[tuple[str, str]] = PAIRINGS,
