@@ -381,3 +381,28 @@ def test_redraw_after_every_kind_of_game_and_more_players():
             w.redraw()
             assert conserved(w)
             w.close()
+
+
+def test_pasting_a_game_number_replays_it_on_enter():
+    w = WarWidget(seed=3, records=False)
+    w.flip()
+    w.game_number.value = "classic-99"          # what Enter (or leaving the box) sends
+    assert w.game.code == "classic-99" and w.game.round_number == 0
+    w.game_number.value = "garbage"
+    assert w.game.code == "classic-99" and "Could not replay" in w.notice.value
+
+
+def test_a_drawing_error_does_not_leave_every_canvas_holding(monkeypatch):
+    from ipycanvas import canvas as ipc
+    from war_widget.widget import layout as L
+    w = WarWidget(seed=3, records=False)
+    real = L.table_ops
+    monkeypatch.setattr(L, "table_ops", lambda view: 1 / 0)
+    with pytest.raises(ZeroDivisionError):
+        w.flip()
+    assert ipc._CANVAS_MANAGER._caching is False and ipc._CANVAS_MANAGER._commands_cache == []
+    monkeypatch.setattr(L, "table_ops", real)
+    sent = []
+    monkeypatch.setattr(ipc._CANVAS_MANAGER, "_send_custom", lambda command, buffers=[]: sent.append(command))
+    w.flip()
+    assert len(sent) == 1 and w.game.round_number == 2 and conserved(w)

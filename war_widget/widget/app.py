@@ -30,7 +30,7 @@ from functools import partial
 from typing import Any, Callable
 
 import ipywidgets as widgets
-from ipycanvas import MultiCanvas, hold_canvas
+from ipycanvas import MultiCanvas
 
 from ..cards import Card
 from ..engine import Game, as_rules
@@ -42,7 +42,7 @@ from ..rules import Rules
 from . import layout as L
 from .chart import CountChart
 from .controls import LENGTHS, OPPONENTS, RULE_OPTIONS, SPEEDS, Controls
-from .draw import Painter
+from .draw import Painter, held
 from .results import ResultsPanel
 
 __all__ = ["WarWidget", "MODES"]
@@ -313,7 +313,7 @@ class WarWidget(widgets.VBox):
 
     def redraw(self) -> None:
         """Draw the whole table from the game's state (a new view, Voila, a reloaded page)."""
-        with hold_canvas():
+        with held():
             for p in self._painters:
                 p.begin()
             self._painters[0].clear()
@@ -655,6 +655,7 @@ class WarWidget(widgets.VBox):
         self._records.save_game({"game": text, "mode": self.mode, "opponent": self.opponent,
                                  "time_limit": self._time_limit, "time_used": used})
         self._saved_round = self.game.round_number
+        self.resume_button.layout.display = "none"  # the saved game is now this one
 
     def _offer_resume(self, saved: dict) -> None:
         try:
@@ -709,7 +710,7 @@ class WarWidget(widgets.VBox):
     def _clock_tick(self) -> None:
         if not self._time_up():
             self._update_text()
-            with hold_canvas():
+            with held():
                 self._painters[2].begin()
                 self._paint_piles(self._view())
 
@@ -784,7 +785,7 @@ class WarWidget(widgets.VBox):
         """Draw an action in ONE held batch: each beat, flights with sleeps, then the rest state."""
         timing = self._timing(animate) if frames else None
         self._anim_ms = 0
-        with hold_canvas():
+        with held():
             for p in self._painters:
                 p.begin()
             self._dirty = []
@@ -897,6 +898,9 @@ class WarWidget(widgets.VBox):
         c.aids.observe(self._observed(self.set_aids), "value")
         c.language.observe(self._observed(self.set_lang), "value")
         c.records.observe(self._observed(self.set_records), "value")
+        c.game_number.continuous_update = False  # a pasted number counts on Enter (or leaving the box)
+        c.game_number.observe(self._observed(lambda v: v.strip() and v.strip() != (self.game.code or "")
+                                             and self.replay(v.strip())), "value")
 
     def _observed(self, fn: Callable[[Any], Any]) -> Callable[[dict], None]:
         def handler(change: dict) -> None:

@@ -11,15 +11,17 @@ and would send nothing more).
 from __future__ import annotations
 
 import math
-from typing import Sequence
+from contextlib import contextmanager
+from typing import Iterator, Sequence
 
 import numpy as np
 
-from ipycanvas.canvas import COMMANDS, Canvas
+from ipycanvas import hold_canvas
+from ipycanvas.canvas import _CANVAS_MANAGER, COMMANDS, Canvas
 
 from .layout import Circle, Line, Op, Shape, Text
 
-__all__ = ["Painter", "rounded_rect", "FONT_FAMILY"]
+__all__ = ["Painter", "rounded_rect", "FONT_FAMILY", "held"]
 
 FONT_FAMILY = "'Noto Sans', 'Noto Sans CJK JP', 'Hiragino Sans', 'Segoe UI', sans-serif"
 _CORNER_STEPS = 2
@@ -43,6 +45,20 @@ def _outline(w: float, h: float, r: float) -> np.ndarray:
             pts = np.array(corners, dtype=np.int16)
         _OUTLINES[key] = pts
     return pts
+
+
+@contextmanager
+def held() -> Iterator[None]:
+    """``hold_canvas()`` (everything drawn inside goes as one message) that also recovers when
+    drawing fails: ipycanvas's version would leave every canvas holding its commands forever."""
+    try:
+        with hold_canvas():
+            yield
+    except BaseException:
+        _CANVAS_MANAGER._caching = False
+        _CANVAS_MANAGER._commands_cache = []
+        _CANVAS_MANAGER._buffers_cache = []
+        raise
 
 
 def rounded_rect(x: float, y: float, w: float, h: float, r: float) -> np.ndarray:
