@@ -120,6 +120,14 @@ def test_json_round_trip_plays_the_same_future(seed):
         step += 1
 
 
+def test_a_loaded_game_finishes_the_round_record_with_the_beats_seen_before_saving():
+    game = StealWarGame(2, 4, (greedy, greedy))
+    first = game.step()
+    copy = StealWarGame.from_json(game.to_json(), (greedy, greedy))
+    assert game.play_round() == copy.play_round()
+    assert copy.history == game.history and first.kind == "flip"
+
+
 def test_json_round_trip_in_the_middle_of_a_decision():
     game = StealWarGame.from_hands([["9S", "2C"], ["4D", "3D"]], piles=[["4C"], ["9H"]])
     game.step() if game.to_act is None else None

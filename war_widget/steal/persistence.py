@@ -101,6 +101,7 @@ def steal_to_json(game) -> str:
         "declined": [[p, sorted([v, n, c.code] for v, n, c in sigs)] for p, sigs in sorted(game._declined.items())],
         "announced": sorted([p, c.code] for p, c in game._announced),
         "queue": [_event_to_dict(e) for e in game._queue],
+        "round_events": [_event_to_dict(e) for e in game._round_events],
     }
     return json.dumps(state, separators=(",", ":"))
 
@@ -156,6 +157,7 @@ def steal_from_json(text: str, policies=None):
                           for p, sigs in state["declined"]}
         game._announced = {(int(p), Card.parse(c)) for p, c in state["announced"]}
         game._queue = deque(_event_from_dict(e) for e in state["queue"])
+        game._round_events = [_event_from_dict(e) for e in state["round_events"]]
     except ValueError as exc:
         raise ValueError(f"not a valid saved Steal War game: {exc}") from None
     except (KeyError, TypeError, IndexError, AttributeError) as exc:
