@@ -485,6 +485,10 @@ class WarWidget(widgets.VBox):
                 await asyncio.sleep(INTERVAL[self.speed])
         except asyncio.CancelledError:
             pass
+        except Exception as exc:  # never die silently in the background: stop and say why
+            self._autoplay_on = False
+            self._sync(lambda: setattr(self.autoplay_toggle, "value", False))
+            self._notify(f"{label('autoplay', self.lang)}: {exc!r}")
 
     def _set_speed(self, speed: str) -> None:
         self.speed = speed
@@ -706,6 +710,8 @@ class WarWidget(widgets.VBox):
                 self._act(self._clock_tick)
         except asyncio.CancelledError:
             pass
+        except Exception as exc:
+            self._notify(f"{label('time_up', self.lang)} {exc!r}")
 
     def _clock_tick(self) -> None:
         if not self._time_up():
