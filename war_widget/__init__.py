@@ -14,7 +14,7 @@ from .rules import Rules
 from .stats import GameStats
 
 __all__ = ["Card", "Game", "GameStats", "Outcome", "RoundRecord", "Rules", "TableCard", "Termination",
-           "simulate", "WarWidget", "CasinoWar", "CasinoWarWidget"]
+           "simulate", "WarWidget", "CasinoWar", "CasinoWarWidget", "StealWarGame", "StealWarWidget"]
 __version__ = "0.1.0"
 
 _LAZY = {
@@ -22,6 +22,8 @@ _LAZY = {
     "WarWidget": ("war_widget.widget", "WarWidget"),
     "CasinoWar": ("war_widget.casino", "CasinoWar"),
     "CasinoWarWidget": ("war_widget.casino_widget", "CasinoWarWidget"),
+    "StealWarGame": ("war_widget.steal", "StealWarGame"),
+    "StealWarWidget": ("war_widget.steal_widget", "StealWarWidget"),
 }
 
 
