@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from war_widget import Game, Rules
-from war_widget.events import (Collected, Compared, Event, FaceDownLaid, GameOver, Outcome, PlayerOut, Returned,
+from war_widget.events import (Collected, Compared, Event, FaceDownLaid, Outcome, PlayerOut, Returned,
                                Shuffled, WarDeclared)
 
 GOLDEN = Path(__file__).parent / "golden"
