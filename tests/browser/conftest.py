@@ -179,9 +179,12 @@ def voila_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
         stop_server(server)
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def chromium() -> Iterator[object]:
-    """Headless Debian Chromium under Playwright (never `playwright install`: no downloads here)."""
+    """Headless Debian Chromium under Playwright (never `playwright install`: no downloads here).
+
+    Module-scoped on purpose: while Playwright's sync API is running, the main thread looks as
+    if an asyncio loop were running, which breaks later tests that start their own loop."""
     if not os.path.exists(CHROMIUM):
         pytest.fail(f"{CHROMIUM} not found: the browser tests need Debian's chromium "
                     "(apt-get install -y chromium fonts-noto-cjk)")
