@@ -406,3 +406,13 @@ def test_a_drawing_error_does_not_leave_every_canvas_holding(monkeypatch):
     monkeypatch.setattr(ipc._CANVAS_MANAGER, "_send_custom", lambda command, buffers=[]: sent.append(command))
     w.flip()
     assert len(sent) == 1 and w.game.round_number == 2 and conserved(w)
+
+
+def test_a_records_file_that_cannot_be_written_does_not_stop_the_game(tmp_path):
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("x")
+    w = WarWidget(seed=1, records=blocker / "records.json")   # its folder cannot be created
+    w.flip()
+    w.flip()
+    assert w.game.round_number == 2 and "Keep my record" in w.notice.value
+    assert w.record is None and w.controls.records.value is False

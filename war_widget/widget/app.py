@@ -124,7 +124,8 @@ class WarWidget(widgets.VBox):
         # records and a saved game
         self._records_path = None if records is False else (default_path() if records is True else records)
         self._recording = records is not False
-        self._records = Records(self._records_path)
+        self._records_problem: str | None = None
+        self._records = self._open_records(self._records_path)
 
         # the game
         if game is not None:
@@ -172,6 +173,8 @@ class WarWidget(widgets.VBox):
 
         if self._records.corrupt_backup is not None:
             self._notify(label("notice_corrupt", self.lang, name=self._records.corrupt_backup.name))
+        elif self._records_problem:
+            self._notify(self._records_problem)
         saved = self._records.saved_game if self._recording else None
         if saved and seed is None and code is None and not given_game:
             self._offer_resume(saved)
@@ -538,13 +541,13 @@ class WarWidget(widgets.VBox):
     def _set_records(self, on: bool) -> None:
         if on and self._records_path is None:
             self._records_path = default_path()
-            self._records = Records(self._records_path)
+            self._records = self._open_records(self._records_path)
         self._recording = on
         self._sync(lambda: setattr(self.controls.records, "value", on))
         self._update_text()
 
     def _reset_records(self) -> None:
-        self._records.reset_record()
+        self._safely(self._records.reset_record)
         self._notify(label("notice_records_reset", self.lang))
         self._update_text()
 
@@ -639,14 +642,14 @@ class WarWidget(widgets.VBox):
             result = "loss" if o.loser == 0 else "win"
         else:
             result = "draw"
-        self._records.add_result(result)
+        self._safely(self._records.add_result, result)
 
     def _save(self) -> None:
         if not self._recording or self._records.path is None:
             return
         if self.game.is_over:
             if self._saved_round != -2:
-                self._records.clear_game()
+                self._safely(self._records.clear_game)
                 self._saved_round = -2
             return
         if self.game.round_number == self._saved_round:
@@ -656,10 +659,28 @@ class WarWidget(widgets.VBox):
         except ValueError:  # rules with a callable policy cannot be saved
             return
         used = self._time_used + (self._now() - self._started_at if self._started_at is not None else 0.0)
-        self._records.save_game({"game": text, "mode": self.mode, "opponent": self.opponent,
-                                 "time_limit": self._time_limit, "time_used": used})
+        self._safely(self._records.save_game, {"game": text, "mode": self.mode, "opponent": self.opponent,
+                                               "time_limit": self._time_limit, "time_used": used})
         self._saved_round = self.game.round_number
         self.resume_button.layout.display = "none"  # the saved game is now this one
+
+    def _open_records(self, path) -> Records:
+        """The records file, or records kept in memory if the file cannot be used at all."""
+        try:
+            return Records(path)
+        except (ValueError, OSError) as exc:
+            self._records_problem = f"{label('records', self.lang)}: {exc}"
+            self._recording = False
+            return Records(None)
+
+    def _safely(self, fn: Callable, *args: Any) -> None:
+        """Write the records file; if the disk refuses, keep playing, stop recording, say so."""
+        try:
+            fn(*args)
+        except OSError as exc:
+            self._recording = False
+            self._sync(lambda: setattr(self.controls.records, "value", False))
+            self._notify(f"{label('records', self.lang)}: {exc}")
 
     def _offer_resume(self, saved: dict) -> None:
         try:
