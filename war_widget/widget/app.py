@@ -7,11 +7,12 @@ its subscribers; it never decides who wins.  Every button is also a method doing
 button does (``flip``, ``press``, ``step``, ``autoplay``, ``fast_forward``, ``new_game`` ...), so
 tests and scripts drive the widget without a browser.
 
-Animation never blocks the kernel: one action (say a flip) is rendered as ONE ``hold_canvas``
-batch whose frames are separated by ``canvas.sleep(ms)``; the browser replays it while Python
-is already free.  Actions run one at a time in arrival order (an action triggered while another
-runs is queued), and when the browser is still animating an earlier batch the next one is drawn
-with shorter pauses, or without animation if far behind, so the picture catches up with the game.
+Animation never blocks the kernel: one action (say a flip) is rendered by ``table.TableCanvas``
+as ONE ``hold_canvas`` batch whose frames are separated by ``canvas.sleep(ms)``; the browser
+replays it while Python is already free.  Actions run one at a time in arrival order (an action
+triggered while another runs is queued), and when the browser is still animating an earlier batch
+the next one is drawn with shorter pauses, or without animation if far behind, so the picture
+catches up with the game.
 
 >>> w = WarWidget(seed=7, records=False)
 >>> w.flip(); w.flip()
@@ -25,12 +26,10 @@ import html
 import os
 import time
 from collections import deque
-from dataclasses import dataclass
 from functools import partial
 from typing import Any, Callable
 
 import ipywidgets as widgets
-from ipycanvas import MultiCanvas
 
 from ..cards import Card
 from ..engine import Game, as_rules
@@ -42,29 +41,18 @@ from ..rules import Rules
 from . import layout as L
 from .chart import CountChart
 from .controls import LENGTHS, OPPONENTS, RULE_OPTIONS, SPEEDS, Controls
-from .draw import Painter, held
 from .results import ResultsPanel
+from .table import TableCanvas
 
 __all__ = ["WarWidget", "MODES"]
 
 MODES = ("cpu", "two_player", "watch")
 TIME_LIMIT = 180.0                                   # the "3 minutes" game length, in seconds
-BEAT_MS = {"slow": 900, "normal": 480, "fast": 150}  # pause after a beat (flip, compare, war ...)
-FRAMES = {"slow": 10, "normal": 6, "fast": 4}        # frames of a flight of cards
-FRAME_MS = {"slow": 40, "normal": 34, "fast": 26}
 INTERVAL = {"slow": 2.6, "normal": 1.5, "fast": 0.55}  # autoplay: seconds between rounds
-FAR_BEHIND = 1.5                                     # seconds of queued animation: skip animating
 FF_CAP = 5000                                        # fast-forward plays at most this many rounds
 LOG_LINES = 8
 _LENGTH_LIMIT = {"40": 40, "240": 240, "none": None, "50": 50, "3min": None}
 KIDS_PRESETS = ("kids", "kids_aside")
-
-
-@dataclass(frozen=True)
-class _Timing:
-    beat: int
-    frames: int
-    frame: int
 
 
 class WarWidget(widgets.VBox):
@@ -111,7 +99,6 @@ class WarWidget(widgets.VBox):
         self._aid: str | None = None
         self._banner: str | None = None
         self._winner: int | None = None
-        self._busy_until = 0.0
         self._unsubscribe: Callable[[], None] | None = None
         self._saved_round = -1
         self._recorded = False
@@ -145,14 +132,8 @@ class WarWidget(widgets.VBox):
 
         # the view
         self.controls = c = Controls(self.lang)
-        # layers: 0 felt, 1 piles, 2 counts (badges, bars), 3 table cards, 4 moving cards (events)
-        self.canvas = MultiCanvas(5, width=L.WIDTH, height=L.HEIGHT,
-                                  layout=widgets.Layout(width=f"{L.CSS_WIDTH}px", height=f"{L.CSS_HEIGHT}px"))
-        self._painters = [Painter(self.canvas[i]) for i in range(5)]
-        self._dirty: list[int] = []
-        self._anim_ms = 0
-        self._layer_keys: dict[int, tuple] = {}
-        self._motion_dirty = True
+        self.table = TableCanvas(self._now)
+        self.canvas = self.table.canvas
         self.canvas.on_client_ready(self.redraw)
         self.canvas.on_mouse_down(self._on_mouse_down)
         self.canvas.on_key_down(self._on_key_down)
@@ -316,12 +297,7 @@ class WarWidget(widgets.VBox):
 
     def redraw(self) -> None:
         """Draw the whole table from the game's state (a new view, Voila, a reloaded page)."""
-        with held():
-            for p in self._painters:
-                p.begin()
-            self._painters[0].clear()
-            self._painters[0].paint([op for op in L.base_ops(self._view()) if op.tag == "felt"])
-            self._paint_rest(self._view(), force=True)
+        self.table.redraw(self._view())
 
     @property
     def record(self) -> dict[str, int] | None:
@@ -737,9 +713,7 @@ class WarWidget(widgets.VBox):
     def _clock_tick(self) -> None:
         if not self._time_up():
             self._update_text()
-            with held():
-                self._painters[2].begin()
-                self._paint_piles(self._view())
+            self.table.refresh_counts(self._view())
 
     def _cancel_clock(self) -> None:
         if self._clock_task is not None and not self._clock_task.done() and self._clock_task is not _current_task():
@@ -798,112 +772,23 @@ class WarWidget(widgets.VBox):
             self._shown_log = len(self.narration_log)
         self.results.update(self.game, self.names, self.lang, 0 if self.mode == "cpu" else None, self.record)
 
-    # ------------------------------------------------------------------ drawing
-    def _timing(self, animate: bool) -> _Timing | None:
-        if not animate:
-            return None
-        behind = self._busy_until - self._now()
-        if behind > FAR_BEHIND:
-            return None
-        speed = self.speed if behind <= 0.05 else "fast"
-        return _Timing(BEAT_MS[speed], FRAMES[speed], FRAME_MS[speed])
-
+    # ------------------------------------------------------------------ drawing (table.py)
     def _render(self, frames: list[tuple[Event, L.TableView]], animate: bool) -> None:
-        """Draw an action in ONE held batch: each beat, flights with sleeps, then the rest state."""
-        timing = self._timing(animate) if frames else None
-        self._anim_ms = 0
-        with held():
-            for p in self._painters:
-                p.begin()
-            self._dirty = []
-            if timing is not None:
-                prev = getattr(self, "_shown_view", None) or frames[0][1]
-                for event, view in frames:
-                    self._paint_beat(prev, event, view, timing)
-                    prev = view
-            view = self._view()
-            self._paint_rest(view)
-        now = self._now()
-        self._busy_until = max(self._busy_until, now) + self._anim_ms / 1000
+        """Draw an action (its recorded beats, then the state now) in one held batch."""
+        self.table.render(frames, self._view(), self.speed, animate)
 
-    def _paint_rest(self, view: L.TableView, force: bool = False) -> None:
-        self._paint_piles(view, force)
-        self._paint_table(view, force)
-        if self._motion_dirty or force:
-            self._painters[4].clear()
-            self._motion_dirty = False
-        self._shown_view = view
+    @property
+    def _shown_view(self) -> L.TableView | None:
+        """What the canvas shows once the browser has played every batch sent."""
+        return self.table.shown_view
 
-    def _paint_layer(self, layer: int, key: tuple, ops: Callable[[], list], force: bool) -> None:
-        """Repaint a layer unless it already shows exactly ``key`` (layers keep their pixels)."""
-        keys = self._layer_keys
-        if keys.get(layer) == key and not force:
-            return
-        keys[layer] = key
-        self._painters[layer].clear()
-        self._painters[layer].paint(ops())
-        self._mark(layer)
+    @property
+    def _busy_until(self) -> float:
+        return self.table.busy_until
 
-    def _paint_piles(self, view: L.TableView, force: bool = False) -> None:
-        """The pile stacks (layer 1) and the counts, badges and bars (layer 2)."""
-        looks = (tuple(map(L.stack_level, view.hands)), tuple(map(L.stack_level, view.won)))
-        self._paint_layer(1, (view.names, looks, view.out, L.highlighted_pile(view), view.capture),
-                          lambda: L.pile_ops(view), force)
-        self._paint_layer(2, (view.hands, view.won, view.progress, view.progress_text, view.capture),
-                          lambda: L.count_ops(view), force)
-
-    def _paint_table(self, view: L.TableView, force: bool = False) -> None:
-        key = (view.names, view.table, view.waiting, view.aid, view.banner, view.winner, tuple(view.values.items()))
-        self._paint_layer(3, key, lambda: L.table_ops(view), force)
-
-    def _mark(self, layer: int) -> None:
-        if layer not in self._dirty:
-            self._dirty.append(layer)
-
-    def _sleep(self, ms: int) -> None:
-        """Show what was drawn, then pause (the browser updates a layer's view only when that
-        layer sleeps, so every layer touched since the last pause sleeps 0 first)."""
-        for layer in self._dirty[:-1]:
-            self.canvas[layer].sleep(0)
-        self.canvas[self._dirty[-1] if self._dirty else 4].sleep(ms)
-        self._dirty = []
-        self._anim_ms += ms
-
-    def _paint_beat(self, prev: L.TableView, event: Event, view: L.TableView, t: _Timing) -> None:
-        kind = event.kind
-        motion = self._painters[4]
-        if kind in ("collect", "return"):
-            self._paint_layer(3, ("flying",), list, False)
-            if kind == "collect":
-                dest: Any = L.target_of(view, event.winner)
-            else:
-                dest = {p: L.target_of(view, p) for p in range(view.players)}
-            for frame in L.flight_frames(prev, dest, t.frames):
-                motion.clear()
-                motion.paint(frame)
-                self._mark(4)
-                self._sleep(t.frame)
-            motion.clear()
-            self._mark(4)
-            self._motion_dirty = False
-            self._paint_piles(view)
-            self._paint_table(view)
-            self._sleep(t.beat // 2)
-        elif kind == "shuffle":
-            self._paint_piles(view)
-            for frame in L.shuffle_frames(view, event.player, event.cards, max(4, t.frames // 2 * 2)):
-                motion.clear()
-                motion.paint(frame)
-                self._mark(4)
-                self._sleep(t.frame)
-            motion.clear()
-            self._mark(4)
-            self._motion_dirty = False
-        else:
-            self._paint_piles(view)
-            self._paint_table(view)
-            if kind != "game_over":
-                self._sleep(t.beat)
+    @_busy_until.setter
+    def _busy_until(self, value: float) -> None:
+        self.table.busy_until = value
 
     # ------------------------------------------------------------------ wiring
     def _wire(self) -> None:
