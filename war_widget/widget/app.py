@@ -136,6 +136,7 @@ class WarWidget(widgets.VBox):
         self.canvas = self.table.canvas
         self.canvas.on_client_ready(self.redraw)
         self.canvas.on_mouse_down(self._on_mouse_down)
+        self.canvas.on_touch_start(lambda touches: touches and self._on_mouse_down(*touches[0][:2]))
         self.canvas.on_key_down(self._on_key_down)
         self.flip_button, self.step_button = c.flip_button, c.step_button
         self.autoplay_toggle, self.speed_picker = c.autoplay_toggle, c.speed_picker
@@ -316,6 +317,11 @@ class WarWidget(widgets.VBox):
         for button in getattr(self, "player_buttons", []):
             button.close()
         super().close()
+
+    def __repr__(self) -> str:
+        where = f"code={self.game.code!r}" if self.game.code else "game=<scripted deal>"
+        return (f"<WarWidget {where} mode={self.mode!r} round {self.game.round_number} "
+                f"counts {self.game.counts}{' over' if self.game.is_over else ''}>")
 
     # ------------------------------------------------------------------ the action queue
     def _act(self, fn: Callable, *args: Any) -> Any:
