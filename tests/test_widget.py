@@ -220,6 +220,9 @@ def test_mouse_and_keyboard():
     assert w.game.round_number == 1
     w._on_key_down(" ")
     assert w.game.round_number == 2
+    top_layer = w.canvas._canvases[-1]          # the layer the browser sends events to
+    top_layer._touch_start_callbacks([(x + cw / 2, y + ch / 2)])   # a finger on your pile
+    assert w.game.round_number == 3
     two = WarWidget(seed=6, mode="two_player", records=False)
     two._on_key_down("1")
     two._on_mouse_down(tx + 5, ty + 5)             # player 2 taps their pile
