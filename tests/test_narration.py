@@ -132,3 +132,14 @@ def test_one_sentence_for_every_beat_of_any_game(preset, seed, lang):
         assert s.endswith((".", "。", "!", "！")), s
         if lang == "ja":
             assert JAPANESE.search(s), s
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_every_beat_narrates_without_the_rules(lang):
+    """Views may narrate an event on its own; the seat count is then read off the event."""
+    game = Game("classic_long", 3)
+    for event in beats(game):
+        sentence = narrate(event, lang)
+        assert sentence and "\n" not in sentence
+    shuffle = ev.Shuffled(3, 1, 10, True)
+    assert "10" in narrate(shuffle, lang)

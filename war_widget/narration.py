@@ -85,6 +85,8 @@ def _players(event: ev.Event, rules: Rules | None) -> int:
     seats = [0, 1]
     for attr in ("cards", "counts"):
         value = getattr(event, attr, ())
+        if not isinstance(value, tuple):  # Shuffled.cards is a number of cards, not per-player cards
+            continue
         if attr == "counts":
             seats.append(len(value) - 1)
         else:
