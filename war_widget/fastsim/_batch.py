@@ -1,21 +1,25 @@
 """Many two-player games of War as numpy arrays, all advanced one battle per ``step``.
 
-Each game lives in a *slot*; player ``p`` of slot ``g`` is *row* ``2*g + p``.  A hand (and,
+Each game lives in a *slot* ``g`` (0..n-1); player ``p``'s *row* is ``p * n + g``.  A hand (and,
 with ``capture="won_pile"``, a won pile) is a 64-card ring buffer per row with a head and a
 length; the table is a 64-card array per slot holding the cards in the engine's "played" order
-(battle by battle, player 1's cards before player 2's), with the owner of each card beside it.
+(battle by battle, player 1's cards before player 2's), with each card's owner beside it.
 
-``step(slots)`` plays one battle in each given game: the first flip of a round, or one battle
-of a war (shortage rules first, then face-down cards and the face-up card).  It follows the
-engine's beat machine (``war_widget.engine.Game``) rule for rule and draws from each game's own
+``step()`` plays one battle in every live game: the first flip of a round, or one battle of a
+war (shortage rules first, then face-down cards and the face-up card).  It follows the engine's
+beat machine (``war_widget.engine.Game``) rule for rule and draws from each game's own
 SplitMix64 in the same order, so the same seed gives the same game.
+
+Speed: a round without a war (most rounds) is played with whole-array operations and masks;
+only wars, refills and ended games go through index arrays.  Writes that a masked-out game
+must not make go to a scratch cell past the end of the ring array.
 """
 from __future__ import annotations
 
 import numpy as np
 
-from ..events import Termination
 from .. import policies
+from ..events import Termination
 from ._plan import REASON_CODES, Plan
 from ._rng import GOLDEN, U64, mix, shuffle_rows
 
@@ -30,32 +34,52 @@ _ROUND_LIMIT = REASON_CODES[Termination.ROUND_LIMIT]
 _VOID = REASON_CODES[Termination.VOID_ROUND]
 _REUSE_TIE = REASON_CODES[Termination.REUSE_TIE]
 _TIME = REASON_CODES[Termination.TIME]
+_ZERO64 = U64(0)
+RUN_LENGTH = 16
+
+_PER_SLOT = ("tl", "inwar", "tie", "wir", "rounds", "war_rounds", "rng", "short_end", "winner", "reason", "alive",
+             "saved", "saved_len", "saved_round", "power", "period", "snapped", "snap")
+_PER_ROW = ("hd", "hn", "wd", "wn", "up", "reuse")
 
 
 class Batch:
-    """The state of ``n`` games (see the module docstring); results of ended games stay in
-    ``rounds``, ``war_rounds``, ``winner`` and ``reason`` until the slot is reloaded."""
+    """The state of ``n`` games (see the module docstring).  ``alive`` marks the games that
+    ``step`` plays; an ended game keeps its results in ``rounds``, ``war_rounds``, ``winner``
+    and ``reason`` until its slot is loaded again."""
 
     def __init__(self, plan: Plan, n: int, max_rounds: int | None, detect_cycles: bool | None = None) -> None:
         self.plan = plan
-        self.n = n
         self.max_rounds = max_rounds
         self.detect = plan.detect_cycles if detect_cycles is None else detect_cycles
         rules = plan.rules
         self.won_pile = plan.capture == 1
         self.aside = plan.capture == 2
-        self.H = np.zeros(n * 128, np.uint8)
-        self.hd = np.zeros(2 * n, np.int64)
-        self.hn = np.zeros(2 * n, np.int64)
-        self.W = np.zeros(n * 128, np.uint8) if self.won_pile else None
-        self.wd = np.zeros(2 * n, np.int64)
-        self.wn = np.zeros(2 * n, np.int64)
+        self.shortage = rules.shortage
+        self.zero_lose = rules.zero == "lose"
+        self.goal = rules.goal
+        self.round_limit = rules.round_limit
+        self.need = plan.need
+        self.const_need = int(plan.need[plan.deck[0]]) if rules.face_down != "by_rank" else 0
+        # Runs of war-free rounds need a per-round cycle check when positions can repeat.
+        self.run_length = 1 if self.detect else RUN_LENGTH
+        self.stop_at: np.ndarray | None = None     # per slot: no run goes past this round
+        self._steps = np.arange(1, 65, dtype=U64) * GOLDEN
+        self._alloc(n)
+
+    def _alloc(self, n: int) -> None:
+        self.n = n
+        self.H = np.zeros(2 * n * 64 + 64, np.uint8)        # + a scratch cell block at the end
+        self.W = np.zeros(2 * n * 64 + 64, np.uint8) if self.won_pile else None
+        self.hd = np.zeros((2, n), np.int64)
+        self.hn = np.zeros((2, n), np.int64)
+        self.wd = np.zeros((2, n), np.int64)
+        self.wn = np.zeros((2, n), np.int64)
+        self.up = np.zeros((2, n), np.uint8)
+        self.reuse = np.zeros((2, n), bool)
         self.T = np.zeros(n * 64, np.uint8)
         self.TO = np.zeros(n * 64, np.uint8)
-        self.TO[1::64] = 1                      # a round's first battle: player 1 at 0, player 2 at 1
+        self.TO[1::64] = 1                     # a round's first battle: player 1 at 0, player 2 at 1
         self.tl = np.zeros(n, np.int64)
-        self.up = np.zeros(2 * n, np.uint8)
-        self.reuse = np.zeros(2 * n, bool)
         self.inwar = np.zeros(n, bool)
         self.tie = np.zeros(n, np.uint8)
         self.wir = np.zeros(n, np.int64)
@@ -65,21 +89,41 @@ class Batch:
         self.short_end = np.zeros(n, bool)
         self.winner = np.full(n, -1, np.int8)
         self.reason = np.zeros(n, np.int8)
-        self.shortage = rules.shortage
-        self.zero_lose = rules.zero == "lose"
-        self.goal = rules.goal
-        self.round_limit = rules.round_limit
-        self.need = plan.need
-        self.const_need = int(plan.need[plan.deck[0]]) if rules.face_down != "by_rank" else None
+        self.alive = np.zeros(n, bool)
         if self.detect:
-            width = 256 if self.won_pile else 128
-            self.saved = np.zeros((n, width), np.uint8)
+            self.saved = np.zeros((n, 256 if self.won_pile else 128), np.uint8)
             self.saved_len = np.zeros((n, 4), np.int64)
             self.saved_round = np.zeros(n, np.int64)
             self.power = np.ones(n, np.int64)
             self.period = np.zeros(n, np.int64)
             self.snapped = np.zeros(n, bool)
             self.snap = np.zeros((n, 3), np.int64)    # winner, reason, war rounds at max_rounds
+        self._set_bases()
+
+    def _set_bases(self) -> None:
+        n = self.n
+        self.base = ((np.arange(2 * n, dtype=np.int64)) << 6).reshape(2, n)
+        self.scratch = 2 * n * 64
+
+    def compact(self, keep: np.ndarray) -> None:
+        """Keep only the slots ``keep`` (renumbered 0..len-1), so a thinning batch stays cheap."""
+        n, k = self.n, len(keep)
+        for name in _PER_SLOT:
+            if hasattr(self, name):
+                setattr(self, name, getattr(self, name)[keep])
+        for name in _PER_ROW:   # C order matters: the index paths write through reshape(-1) views
+            setattr(self, name, np.ascontiguousarray(getattr(self, name)[:, keep]))
+        for name in ("H", "W"):
+            ring = getattr(self, name)
+            if ring is not None:
+                kept = ring[:2 * n * 64].reshape(2, n, 64)[:, keep].reshape(-1)
+                setattr(self, name, np.concatenate([kept, np.zeros(64, np.uint8)]))
+        if self.stop_at is not None:
+            self.stop_at = self.stop_at[keep]
+        self.T = self.T.reshape(n, 64)[keep].reshape(-1)
+        self.TO = self.TO.reshape(n, 64)[keep].reshape(-1)
+        self.n = k
+        self._set_bases()
 
     # --- loading ------------------------------------------------------------------------
     def load(self, slots: np.ndarray, hands: tuple[np.ndarray, np.ndarray], lengths: tuple[np.ndarray, np.ndarray],
@@ -87,16 +131,15 @@ class Batch:
         """Start new games in ``slots``: per player a 2-D array of card codes (top first) with
         lengths, and each game's generator state after its deal."""
         for p in range(2):
-            rows = 2 * slots + p
-            cards, length = hands[p], np.asarray(lengths[p], np.int64)
+            cards = hands[p]
             block = np.zeros((len(slots), 64), np.uint8)
             block[:, :cards.shape[1]] = cards
-            self.H.reshape(-1, 64)[rows] = block
-            self.hd[rows] = 0
-            self.hn[rows] = length
-            self.wd[rows] = 0
-            self.wn[rows] = 0
-            self.reuse[rows] = False
+            self.H[:2 * self.n * 64].reshape(2, self.n, 64)[p, slots] = block
+            self.hd[p, slots] = 0
+            self.hn[p, slots] = lengths[p]
+            self.wd[p, slots] = 0
+            self.wn[p, slots] = 0
+            self.reuse[p, slots] = False
         self.tl[slots] = 0
         self.inwar[slots] = False
         self.wir[slots] = 0
@@ -106,6 +149,7 @@ class Batch:
         self.short_end[slots] = False
         self.winner[slots] = -1
         self.reason[slots] = 0
+        self.alive[slots] = True
         if self.detect:
             self.saved[slots] = self.position(slots)
             self.saved_len[slots] = self._lengths(slots)
@@ -114,17 +158,11 @@ class Batch:
             self.period[slots] = 0
             self.snapped[slots] = False
 
-    # --- small helpers -------------------------------------------------------------------
-    def _pop(self, rows: np.ndarray) -> np.ndarray:
-        h = self.hd[rows]
-        cards = self.H[(rows << 6) | h]
-        self.hd[rows] = (h + 1) & 63
-        self.hn[rows] -= 1
-        return cards
-
+    # --- small helpers (index paths) ---------------------------------------------------------
     def _read(self, ring: np.ndarray, head: np.ndarray, count: np.ndarray, rows: np.ndarray,
               width: int | None = None) -> np.ndarray:
         """The first ``width`` cards of each row's ring, top first (unused places undefined)."""
+        head, count = head.reshape(-1), count.reshape(-1)
         width = int(count[rows].max()) if width is None else width
         j = _J64[:max(width, 1)]
         return ring[(rows << 6)[:, None] | ((head[rows][:, None] + j) & 63)]
@@ -133,6 +171,7 @@ class Batch:
     def _append(ring: np.ndarray | None, head: np.ndarray, count: np.ndarray, rows: np.ndarray,
                 cards: np.ndarray, lengths: np.ndarray) -> None:
         """Put each row's first ``lengths[i]`` cards of ``cards`` under its ring, in order."""
+        head, count = head.reshape(-1), count.reshape(-1)
         if ring is not None and cards.shape[1]:
             j = _J64[:cards.shape[1]]
             pos = (rows << 6)[:, None] | (((head[rows] + count[rows])[:, None] + j) & 63)
@@ -147,17 +186,12 @@ class Batch:
             return None, self.wd, self.wn
         return self.H, self.hd, self.hn
 
-    def _next64(self, slots: np.ndarray) -> np.ndarray:
-        state = self.rng[slots] + GOLDEN
-        self.rng[slots] = state
-        return mix(state)
-
     def _compare(self, c0: np.ndarray, c1: np.ndarray) -> np.ndarray:
         """0 if player 1's card wins, 1 if player 2's, 2 on a tie."""
         s0 = c0 >> 2
         s1 = c1 >> 2
-        res = (s1 > s0).astype(np.int8)
-        res[s0 == s1] = 2
+        res = (s1 > s0).view(np.int8)
+        res = res + ((s0 == s1).view(np.int8) << 1)
         if self.plan.ace_index >= 0:   # low_beats_ace: the lowest rank beats an ace, and only an ace
             a, lo = self.plan.ace_index, self.plan.low_index
             flip = ((s0 == a) & (s1 == lo)) | ((s1 == a) & (s0 == lo))
@@ -168,103 +202,212 @@ class Batch:
         """The won pile goes under the hand, shuffled first if the rules say so (won_pile only)."""
         if rows.size == 0:
             return
-        lengths = self.wn[rows]
+        wn = self.wn.reshape(-1)
+        lengths = wn[rows]
         pile = self._read(self.W, self.wd, self.wn, rows)
         if self.plan.rules.shuffle_won_pile:
-            games = rows >> 1
+            games = rows % self.n
             states = self.rng[games]
             shuffle_rows(pile, lengths, states)
             self.rng[games] = states
         self._append(self.H, self.hd, self.hn, rows, pile, lengths)
-        self.wn[rows] = 0
-        self.wd[rows] = 0
+        wn[rows] = 0
+        self.wd.reshape(-1)[rows] = 0
 
     # --- one battle ------------------------------------------------------------------------
-    def step(self, slots: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """Play one battle in each of ``slots``.  Returns the slots whose game ended (results
-        set) and, with cycle detection, the slots found to cycle (``period`` set)."""
-        in_war = self.inwar[slots]
-        start = slots[~in_war]
-        war = slots[in_war]
-        completed: list[np.ndarray] = []
+    def step(self) -> tuple[np.ndarray, np.ndarray]:
+        """Advance every live game: a run of war-free rounds (or one flip), then one battle of
+        each war in progress, including wars that the run or flip just started.  Returns the
+        slots whose game ended (results set, no longer alive) and, with cycle detection, the
+        slots found to cycle (``period`` set, no longer alive)."""
+        starting = self.alive & ~self.inwar
+        done = np.zeros(self.n, bool)
         forced: list[np.ndarray] = []
-        if start.size:
-            self._start(start, completed)
+        ran = self._run(starting) if self.run_length > 1 else None
+        if ran is not None:
+            starting &= ~ran
+        self._start(np.flatnonzero(starting), done)
+        war = np.flatnonzero(self.alive & self.inwar)
         if war.size:
-            self._war(war, completed, forced)
-        return self._after(completed, forced)
+            self._war(war, done, forced)
+        return self._after(done, forced, ran)
 
-    def _start(self, g: np.ndarray, completed: list) -> None:
-        r0 = g << 1
-        r1 = r0 + 1
-        if self.won_pile:
-            for rows in (r0, r1):   # player 1's pile is shuffled before player 2's, as in the engine
-                self._refill(rows[(self.hn[rows] == 0) & (self.wn[rows] > 0)])
-        c0 = self._pop(r0)
-        c1 = self._pop(r1)
-        base = g << 6
-        self.T[base] = c0
-        self.T[base + 1] = c1
+    def _run(self, sm: np.ndarray) -> np.ndarray | None:
+        """Play a run of rounds without a war at once (up to ``run_length`` per game).
+
+        While both hands hold more than ``k`` cards, the next ``k`` flips are already in the
+        hands (won cards go under them, or to a won pile), so the rounds before the next tie
+        can be compared, gathered and booked together.  A player keeps at least one card, so
+        no game ends inside a run; round limits cap its length.  Returns the mask of games
+        that played a run (the others flip one card in ``_start``)."""
+        R = self.run_length
+        hn0, hn1 = self.hn
+        cap = np.minimum(np.minimum(hn0, hn1), R)
+        if self.round_limit is not None:
+            cap = np.minimum(cap, self.round_limit - self.rounds)
+        if self.max_rounds is not None:
+            cap = np.minimum(cap, self.max_rounds - self.rounds)
+        if self.stop_at is not None:
+            cap = np.minimum(cap, self.stop_at - self.rounds)
+        g = np.flatnonzero(sm & (cap >= 1))
+        if g.size == 0:
+            return None
+        cap = cap[g]
+        j = _J64[:R]
+        hd0, hd1 = self.hd[0, g], self.hd[1, g]
+        b0, b1 = self.base[0, g], self.base[1, g]
+        a = self.H[b0[:, None] | ((hd0[:, None] + j) & 63)]
+        b = self.H[b1[:, None] | ((hd1[:, None] + j) & 63)]
+        sa = a >> 2
+        sb = b >> 2
+        w1 = sb > sa
+        if self.plan.ace_index >= 0:   # low_beats_ace
+            ace, low = self.plan.ace_index, self.plan.low_index
+            w1 ^= ((sa == ace) & (sb == low)) | ((sb == ace) & (sa == low))
+        stop = (sa == sb) | (j >= cap[:, None])
+        k = np.where(stop.any(axis=1), stop.argmax(axis=1), R)
+        tied = k < cap                    # the run ends on a tie: flip it too, the war follows
+        played = j < k[:, None]
+        w1 &= played
+        c1 = np.cumsum(w1, axis=1)
+        n1 = c1[:, -1]
+        used = k + tied
+        self.hd[0, g] = (hd0 + used) & 63
+        self.hd[1, g] = (hd1 + used) & 63
+        self.hn[0, g] -= used
+        self.hn[1, g] -= used
+        self.rounds[g] += k
+        ring, head, count = self._dest()
+        if ring is not None:
+            first = self._first_of_pairs(g, played, w1, a, b, k)
+            place = 2 * (np.where(w1, c1, j + 1 - c1) - 1)
+            tail = np.where(w1, (head[1, g] + count[1, g])[:, None], (head[0, g] + count[0, g])[:, None]) + place
+            base = np.where(w1, b1[:, None], b0[:, None])      # won piles share the hands' layout
+            ring[np.where(played, base | (tail & 63), self.scratch)] = first
+            ring[np.where(played, base | ((tail + 1) & 63), self.scratch)] = a ^ b ^ first
+        count[0, g] += 2 * (k - n1)
+        count[1, g] += 2 * n1
+        if tied.any():
+            rows = np.flatnonzero(tied)
+            self._tie(g[rows], a[rows, k[rows]], b[rows, k[rows]])
+        ran = np.zeros(self.n, bool)
+        ran[g[(k > 0) | tied]] = True
+        return ran
+
+    def _tie(self, g: np.ndarray, a: np.ndarray, b: np.ndarray) -> None:
+        """The first battle of a round tied (cards ``a``, ``b`` already taken from the hands)."""
+        self.inwar[g] = True
+        self.wir[g] = 1
+        self.tie[g] = a
+        self.up[0, g] = a
+        self.up[1, g] = b
+        self.T[g << 6] = a
+        self.T[(g << 6) + 1] = b
         self.tl[g] = 2
+
+    def _first_of_pairs(self, g: np.ndarray, played: np.ndarray, w1: np.ndarray, a: np.ndarray,
+                        b: np.ndarray, k: np.ndarray) -> np.ndarray:
+        """For runs: the card put first in each round's pair, per the round winner's policy;
+        shuffling winners draw one number per round, in round order."""
+        g0, g1 = self.plan.gather
+        if g0 == g1 == "shuffle":          # every round draws: the t-th round uses draw t + 1
+            state = self.rng[g]
+            x = mix(state[:, None] + self._steps[:a.shape[1]])
+            self.rng[g] = state + k.astype(U64) * GOLDEN
+            return np.where((x & U64(1)) == 0, b, a)
+        if g0 == g1:
+            return self._first_of_pair(g0, w1, a, b)
+        firsts = []
+        for p, policy in enumerate((g0, g1)):
+            mine = played & (w1 if p else ~w1)
+            if policy == "shuffle":
+                used = np.cumsum(mine, axis=1)
+                state = self.rng[g]
+                x = mix(state[:, None] + used.astype(U64) * GOLDEN)
+                self.rng[g] = state + used[:, -1].astype(U64) * GOLDEN
+                firsts.append(np.where((x & U64(1)) == 0, b, a))
+            else:
+                firsts.append(self._first_of_pair(policy, w1, a, b))
+        return np.where(w1, firsts[1], firsts[0])
+
+    def _start(self, g: np.ndarray, done: np.ndarray) -> None:
+        """The first flip of a round in each game of ``g``; rounds without a war end here."""
+        if g.size == 0:
+            return
+        n = self.n
+        if self.won_pile:
+            for p in (0, 1):   # player 1's pile is shuffled before player 2's, as in the engine
+                empty = (self.hn[p, g] == 0) & (self.wn[p, g] > 0)
+                if empty.any():
+                    self._refill(p * n + g[empty])
+        hd0, hd1 = self.hd[0, g], self.hd[1, g]
+        c0 = self.H[self.base[0, g] | hd0]
+        c1 = self.H[self.base[1, g] | hd1]
+        self.hd[0, g] = (hd0 + 1) & 63
+        self.hd[1, g] = (hd1 + 1) & 63
+        self.hn[0, g] -= 1
+        self.hn[1, g] -= 1
         res = self._compare(c0, c1)
         tie = res == 2
         if tie.any():
-            t = g[tie]
-            self.inwar[t] = True
-            self.wir[t] = 1
-            self.tie[t] = c0[tie]
-            self.up[t << 1] = c0[tie]
-            self.up[(t << 1) + 1] = c1[tie]
+            self._tie(g[tie], c0[tie], c1[tie])
             won = ~tie
             g, res, c0, c1 = g[won], res[won], c0[won], c1[won]
-        self._collect_pair(g, res, c0, c1)
-        completed.append(g)
+        self._collect_pair(g, res == 1, c0, c1)
+        done[g] = True
 
-    def _collect_pair(self, g: np.ndarray, w: np.ndarray, c0: np.ndarray, c1: np.ndarray) -> None:
-        """Collect a two-card table (a round without war): only the order of two cards to choose."""
-        if self.aside:
-            self.wn[(g << 1) + w] += 2
-            self.tl[g] = 0
-            return
-        first = np.empty_like(c0)
-        g0, g1 = self.plan.gather
-        groups = [(np.ones(len(g), bool), g0)] if g0 == g1 else [(w == 0, g0), (w == 1, g1)]
-        for sel, policy in groups:
-            a, b, ww = c0[sel], c1[sel], w[sel]
-            if policy == "played":
-                f = a
-            elif policy == "winner_first":
-                f = np.where(ww == 0, a, b)
-            elif policy == "high_first":      # strengths differ (no tie), so "high" is well defined
-                f = np.where((a >> 2) > (b >> 2), a, b)
-            elif policy == "low_first":
-                f = np.where((a >> 2) < (b >> 2), a, b)
-            elif policy == "shuffle":         # Fisher-Yates on two cards: j = below(2); swap if j == 0
-                x = self._next64(g[sel])
-                f = np.where((x & U64(1)) == 0, b, a)
-            else:                             # strong
-                keys = policies.strong_keys(np.stack([a >> 2, b >> 2], 1).astype(np.int64),
-                                            np.full(len(ww), 2, np.int64))
-                f = np.where(keys[:, 0] <= keys[:, 1], a, b)
-            first[sel] = f
-        second = c0 ^ c1 ^ first
+    def _collect_pair(self, g: np.ndarray, w1: np.ndarray, c0: np.ndarray, c1: np.ndarray) -> None:
+        """Collect two-card tables (rounds without a war) in the games ``g``; ``w1`` is True
+        where player 2 won.  Only the order of two cards is to choose."""
+        rows = w1 * self.n + g
         ring, head, count = self._dest()
-        rows = (g << 1) + w
+        head, count = head.reshape(-1), count.reshape(-1)
         if ring is not None:
+            g0, g1 = self.plan.gather
+            if g0 == g1:
+                first = self._pair_first(g0, g, np.ones(len(g), bool), w1, c0, c1)
+            else:
+                first = np.where(w1, self._pair_first(g1, g, w1, w1, c0, c1),
+                                 self._pair_first(g0, g, ~w1, w1, c0, c1))
             end = head[rows] + count[rows]
-            base = rows << 6
-            ring[base | (end & 63)] = first
-            ring[base | ((end + 1) & 63)] = second
+            ring[(rows << 6) | (end & 63)] = first
+            ring[(rows << 6) | ((end + 1) & 63)] = c0 ^ c1 ^ first
         count[rows] += 2
-        self.tl[g] = 0
+
+    def _pair_first(self, policy: str, g: np.ndarray, mine: np.ndarray, w1: np.ndarray, c0: np.ndarray,
+                    c1: np.ndarray) -> np.ndarray:
+        """Which card of each two-card table goes first under ``policy`` (games ``g``; only
+        where ``mine`` does a shuffling winner draw a number)."""
+        if policy != "shuffle":
+            return self._first_of_pair(policy, w1, c0, c1)
+        state = self.rng[g] + np.where(mine, GOLDEN, _ZERO64)   # Fisher-Yates on two: j = below(2)
+        self.rng[g] = state
+        return np.where((mix(state) & U64(1)) == 0, c1, c0)
+
+    @staticmethod
+    def _first_of_pair(policy: str, w1: np.ndarray, c0: np.ndarray, c1: np.ndarray) -> np.ndarray:
+        """The card a winner using a deterministic ``policy`` puts first (any array shape);
+        the two cards never tie, so "high" and "low" are well defined."""
+        if policy == "played":
+            return c0
+        if policy == "winner_first":
+            return np.where(w1, c1, c0)
+        if policy == "high_first":
+            return np.where((c0 >> 2) > (c1 >> 2), c0, c1)
+        if policy == "low_first":
+            return np.where((c0 >> 2) < (c1 >> 2), c0, c1)
+        pairs = np.stack([(c0 >> 2).ravel(), (c1 >> 2).ravel()], 1).astype(np.int64)
+        keys = policies.strong_keys(pairs, np.full(len(pairs), 2, np.int64))
+        return np.where((keys[:, 0] <= keys[:, 1]).reshape(c0.shape), c0, c1)
 
     def _collect(self, g: np.ndarray, w: np.ndarray) -> None:
-        """Collect a table of any size by the winner's gather order."""
+        """Collect tables of any size (index path) by each winner's gather order."""
         if g.size == 0:
             return
         lengths = self.tl[g]
+        dest = w * self.n + g
         if self.aside:      # set-aside cards are never played again: only their number matters
-            self.wn[(g << 1) + w] += lengths
+            self.wn.reshape(-1)[dest] += lengths
             self.tl[g] = 0
             return
         width = int(lengths.max())
@@ -272,11 +415,10 @@ class Batch:
         flat = (g << 6)[:, None] | j
         cards = self.T[flat]
         g0, g1 = self.plan.gather
-        groups = [(None, g0)] if g0 == g1 else [(w == 0, g0), (w == 1, g1)]
-        for sel, policy in groups:
+        groups = [(slice(None), g0)] if g0 == g1 else [(w == 0, g0), (w == 1, g1)]
+        for rows, policy in groups:
             if policy == "played":
                 continue
-            rows = slice(None) if sel is None else sel
             sub = cards[rows]
             n_sub = lengths[rows]
             if policy == "shuffle":
@@ -292,14 +434,14 @@ class Batch:
                     key = s * 64 + j
                 elif policy == "winner_first":
                     owners = self.TO[flat[rows]].astype(np.int64)
-                    key = (owners != w[rows].astype(np.int64)[:, None]) * 64 + j
+                    key = (owners != w[rows][:, None]) * 64 + j
                 else:
                     key = policies.strong_keys(s, n_sub) * 64 + j
                 key = np.where(j < n_sub[:, None], key, 1 << 40)
                 sub = np.take_along_axis(sub, np.argsort(key, axis=1, kind="stable"), axis=1)
             cards[rows] = sub
         ring, head, count = self._dest()
-        self._append(ring, head, count, (g << 1) + w, cards, lengths)
+        self._append(ring, head, count, dest, cards, lengths)
         self.tl[g] = 0
 
     def _return_table(self, g: np.ndarray) -> None:
@@ -316,17 +458,17 @@ class Batch:
         for p in (0, 1):
             mine = (owners == p) & (j < lengths[:, None])
             order = np.argsort(~mine, axis=1, kind="stable")
-            self._append(ring, head, count, (g << 1) + p, np.take_along_axis(cards, order, 1), mine.sum(1))
+            self._append(ring, head, count, p * self.n + g, np.take_along_axis(cards, order, 1), mine.sum(1))
         self.tl[g] = 0
 
     def _lay(self, g: np.ndarray, p: int, k: np.ndarray) -> np.ndarray:
         """Player ``p`` of each game lays its top ``k`` cards (face down, the last face up)
-        onto the table; returns the face-up card (or the kept one where ``k`` is 0)."""
-        rows = (g << 1) + p
-        up = self.up[rows]
+        onto the table; returns the face-up card (the kept one where ``k`` is 0)."""
+        up = self.up[p, g]
         width = int(k.max()) if k.size else 0
         if width == 0:
             return up
+        rows = p * self.n + g
         j = _J64[:width]
         cards = self._read(self.H, self.hd, self.hn, rows, width)
         valid = j < k[:, None]
@@ -334,48 +476,46 @@ class Batch:
         self.T[pos] = cards[valid]
         self.TO[pos] = p
         self.tl[g] += k
-        self.hd[rows] = (self.hd[rows] + k) & 63
-        self.hn[rows] -= k
-        laid = k > 0
-        up = np.where(laid, cards[np.arange(len(g)), np.maximum(k - 1, 0)], up)
-        self.up[rows] = up
+        self.hd[p, g] = (self.hd[p, g] + k) & 63
+        self.hn[p, g] -= k
+        up = np.where(k > 0, cards[np.arange(len(g)), np.maximum(k - 1, 0)], up)
+        self.up[p, g] = up
         return up
 
     def _forfeit(self, g: np.ndarray, p: int) -> None:
         """A player who cannot finish a war puts everything they hold on the table."""
         if g.size == 0:
             return
-        rows = (g << 1) + p
-        for ring, head, count in ((self.H, self.hd, self.hn), (self.W, self.wd, self.wn)):
-            if ring is None and count is self.wn and not self.aside:
-                continue
-            n = count[rows]
+        rows = p * self.n + g
+        piles = [(self.H, self.hd, self.hn)]
+        if self.won_pile or self.aside:
+            piles.append((self.W, self.wd, self.wn))
+        for ring, head, count in piles:
+            n = count[p, g]
             if not n.any():
                 continue
-            if ring is None:       # aside: the set-aside cards are only counted; give them codes 0
+            if ring is None:       # aside: set-aside cards are only counted; any code will do
                 cards = np.zeros((len(g), int(n.max())), np.uint8)
             else:
                 cards = self._read(ring, head, count, rows)
-            width = cards.shape[1]
-            j = _J64[:width]
+            j = _J64[:cards.shape[1]]
             valid = j < n[:, None]
             pos = ((g << 6)[:, None] | (self.tl[g][:, None] + j))[valid]
             self.T[pos] = cards[valid]
             self.TO[pos] = p
             self.tl[g] += n
-            count[rows] = 0
-            head[rows] = 0
+            count[p, g] = 0
+            head[p, g] = 0
         self.short_end[g] = True
 
-    def _war(self, g: np.ndarray, completed: list, forced: list) -> None:
-        r0 = g << 1
-        r1 = r0 + 1
+    def _war(self, g: np.ndarray, done: np.ndarray, forced: list) -> None:
+        """One battle of a war in each game of ``g`` (index path)."""
+        n = self.n
         need = np.full(len(g), self.const_need, np.int64) if self.const_need else self.need[self.tie[g]]
-        h0 = self.hn[r0] + (self.wn[r0] if self.won_pile else 0)
-        h1 = self.hn[r1] + (self.wn[r1] if self.won_pile else 0)
-        ru0 = self.reuse[r0]
-        ru1 = self.reuse[r1]
-        stop = np.zeros(len(g), bool)
+        h0 = self.hn[0, g] + (self.wn[0, g] if self.won_pile else 0)
+        h1 = self.hn[1, g] + (self.wn[1, g] if self.won_pile else 0)
+        ru0 = self.reuse[0, g]
+        ru1 = self.reuse[1, g]
         if self.shortage == "lose":
             sh0 = h0 < need
             sh1 = h1 < need
@@ -383,12 +523,12 @@ class Batch:
             draw = both & (h0 == h1)
             lose0 = sh0 & ~draw & ~(both & (h0 > h1))
             lose1 = sh1 & ~draw & ~(both & (h1 > h0))
-            self._end_forced(g[draw], _SHORTAGE, -1, forced)
+            self._end_forced(g[draw], _SHORTAGE, None, forced)   # by counts: equal, a draw
             self._forfeit(g[lose0], 0)
             self._forfeit(g[lose1], 1)
             won = lose0 | lose1
-            self._collect(g[won], np.where(lose0[won], 1, 0).astype(np.int64))
-            completed.append(g[won])
+            self._collect(g[won], lose0[won].astype(np.int64))
+            done[g[won]] = True
             stop = draw | won
             k0 = k1 = need
         elif self.shortage == "last_card_up":
@@ -397,38 +537,34 @@ class Batch:
             if self.zero_lose:
                 void = z0 & z1
                 self._end_forced(g[void], _VOID, None, forced)
-                lose0 = z0 & ~z1
-                lose1 = z1 & ~z0
-                won = lose0 | lose1
+                won = z0 ^ z1
                 self.short_end[g[won]] = True
-                self._collect(g[won], np.where(lose0[won], 1, 0).astype(np.int64))
-                completed.append(g[won])
+                self._collect(g[won], z0[won].astype(np.int64))
+                done[g[won]] = True
                 stop = void | won
             else:
                 ru0 = ru0 | z0
                 ru1 = ru1 | z1
-                self.reuse[r0] = ru0
-                self.reuse[r1] = ru1
-                both = ru0 & ru1
-                self._end_forced(g[both], _REUSE_TIE, -1, forced)
-                stop = both
+                self.reuse[0, g] = ru0
+                self.reuse[1, g] = ru1
+                stop = ru0 & ru1     # both reuse cards that tied: nothing new can be turned [003]
+                # With captured cards aside the won piles decide; otherwise it is a draw [003].
+                self._end_forced(g[stop], _REUSE_TIE, None if self.aside else -1, forced)
             k0 = np.where(ru0, 0, np.minimum(need, h0))
             k1 = np.where(ru1, 0, np.minimum(need, h1))
         else:  # split: a tie nobody can follow up ends the round with the cards back to their owners
-            back = (h0 < need) | (h1 < need)
-            gb = g[back]
-            self._return_table(gb)
-            completed.append(gb)
-            stop = back
+            stop = (h0 < need) | (h1 < need)
+            self._return_table(g[stop])
+            done[g[stop]] = True
             k0 = k1 = need
         go = ~stop
         if not go.any():
             return
         g, k0, k1 = g[go], k0[go], k1[go]
-        r0, r1 = r0[go], r1[go]
         if self.won_pile:
-            for rows, k in ((r0, k0), (r1, k1)):
-                self._refill(rows[(k > 0) & (self.hn[rows] < k) & (self.wn[rows] > 0)])
+            for p, k in ((0, k0), (1, k1)):
+                short = (k > 0) & (self.hn[p, g] < k) & (self.wn[p, g] > 0)
+                self._refill(p * n + g[short])
         up0 = self._lay(g, 0, k0)
         up1 = self._lay(g, 1, k1)
         res = self._compare(up0, up1)
@@ -439,7 +575,7 @@ class Batch:
             self.tie[t] = up0[tie]
         won = ~tie
         self._collect(g[won], res[won].astype(np.int64))
-        completed.append(g[won])
+        done[g[won]] = True
 
     def _end_forced(self, g: np.ndarray, reason: int, winner: int | None, forced: list) -> None:
         """A round that ends the game with the table returned (draws, void rounds)."""
@@ -447,83 +583,90 @@ class Batch:
             return
         self._return_table(g)
         self.reason[g] = reason
-        if winner is None:
-            self.winner[g] = self._by_counts(g)
-        else:
-            self.winner[g] = winner
+        self.winner[g] = self._by_counts(g) if winner is None else winner
         forced.append(g)
 
     def _by_counts(self, g: np.ndarray) -> np.ndarray:
         """More cards wins (fewer for the drunkard goal 'loser_all'); equal is a draw."""
-        c0 = self.hn[g << 1] + self.wn[g << 1]
-        c1 = self.hn[(g << 1) + 1] + self.wn[(g << 1) + 1]
+        c0 = self.hn[0, g] + self.wn[0, g]
+        c1 = self.hn[1, g] + self.wn[1, g]
         if self.goal == "loser_all":
             c0, c1 = c1, c0
         return np.where(c0 > c1, 0, np.where(c1 > c0, 1, -1)).astype(np.int8)
 
     # --- after the battle: rounds completed, games ended ----------------------------------------
-    def _after(self, completed: list, forced: list) -> tuple[np.ndarray, np.ndarray]:
-        empty = np.zeros(0, np.int64)
-        done = np.concatenate(completed) if completed else empty
-        hard = np.concatenate(forced) if forced else empty
-        for g in (done, hard):
-            self.rounds[g] += 1
-            self.war_rounds[g] += self.wir[g] > 0
-            self.wir[g] = 0
-            self.inwar[g] = False
-            self.reuse[g << 1] = False
-            self.reuse[(g << 1) + 1] = False
+    def _after(self, done: np.ndarray, forced: list, ran: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
+        """Book completed rounds (mask ``done``) and forced ends, and check every end rule in
+        the engine's order: all cards, hands empty, round limit, cycle, ``max_rounds``.
+        Games that played a run (mask ``ran``, already booked) are checked too."""
+        hard = np.concatenate(forced) if forced else np.zeros(0, np.int64)
+        if ran is not None:     # a run that ended on a tie is mid-war (or its war is booked in done)
+            ran &= ~self.inwar
+            ran[hard] = False
+        self.rounds += done
+        self.war_rounds += done & (self.wir > 0)
+        self.wir *= ~done
+        self.inwar &= ~done
+        self.reuse &= ~done
+        if ran is not None:
+            done = done | ran
+        if hard.size:
+            self.rounds[hard] += 1
+            self.war_rounds[hard] += 1
+            self.inwar[hard] = False
         ended = [hard]
-        cycles = empty
-        if done.size:
-            r0 = done << 1
-            r1 = r0 + 1
-            c0 = self.hn[r0] + self.wn[r0]
-            c1 = self.hn[r1] + self.wn[r1]
-            if self.aside:
-                over = (self.hn[r0] == 0) | (self.hn[r1] == 0)
-                self.reason[done[over]] = _HANDS_EMPTY
-                self.winner[done[over]] = self._by_counts(done[over])
-            else:
-                out0 = c0 == 0
-                over = out0 | (c1 == 0)
-                e = done[over]
+        hn0, hn1 = self.hn
+        if self.aside:
+            over = done & ((hn0 == 0) | (hn1 == 0))
+            e = np.flatnonzero(over)
+            self.reason[e] = _HANDS_EMPTY
+            self.winner[e] = self._by_counts(e)
+        else:
+            c0 = hn0 + self.wn[0]
+            c1 = hn1 + self.wn[1]
+            out0 = c0 == 0
+            over = done & (out0 | (c1 == 0))
+            e = np.flatnonzero(over)
+            if e.size:
+                o0 = out0[e]
                 if self.goal == "collect":
-                    self.winner[e] = np.where(out0[over], 1, 0)
+                    self.winner[e] = np.where(o0, 1, 0)
                     self.reason[e] = np.where(self.short_end[e], _SHORTAGE, _ALL_CARDS)
                 else:
-                    self.winner[e] = np.where(out0[over], 1, 0) if self.goal == "loser_first_out" else \
-                        np.where(out0[over], 0, 1)
+                    self.winner[e] = np.where(o0, 1, 0) if self.goal == "loser_first_out" else np.where(o0, 0, 1)
                     self.reason[e] = _DRUNKARD
-            self.short_end[done] = False
-            ended.append(done[over])
-            rest = done[~over]
-            if self.round_limit is not None:
-                hit = self.rounds[rest] >= self.round_limit
-                e = rest[hit]
-                self.reason[e] = _ROUND_LIMIT
+        self.short_end &= ~done
+        ended.append(e)
+        rest = done & ~over
+        if self.round_limit is not None:
+            hit = rest & (self.rounds >= self.round_limit)
+            e = np.flatnonzero(hit)
+            self.reason[e] = _ROUND_LIMIT
+            self.winner[e] = self._by_counts(e)
+            ended.append(e)
+            rest &= ~hit
+        cycles = np.zeros(0, np.int64)
+        if self.detect:
+            r = np.flatnonzero(rest)
+            if r.size:
+                found = self._brent(r)
+                cycles = r[found]
+                rest[cycles] = False
+                self.alive[cycles] = False
+        if self.max_rounds is not None:
+            e = np.flatnonzero(rest & (self.rounds >= self.max_rounds))
+            if not self.detect:
+                self.reason[e] = _TIME
                 self.winner[e] = self._by_counts(e)
                 ended.append(e)
-                rest = rest[~hit]
-            if self.detect and rest.size:
-                found = self._brent(rest)
-                cycles = rest[found]
-                rest = rest[~found]
-            if self.max_rounds is not None and rest.size:
-                hit = self.rounds[rest] >= self.max_rounds
-                e = rest[hit]
-                if not self.detect:
-                    self.reason[e] = _TIME
-                    self.winner[e] = self._by_counts(e)
-                    ended.append(e)
-                else:
-                    first = e[~self.snapped[e]]
-                    self.snapped[first] = True
-                    self.snap[first, 0] = self._by_counts(first)
-                    self.snap[first, 1] = _TIME
-                    self.snap[first, 2] = self.war_rounds[first]
-                    # A cycle whose first repeat is within max_rounds is found by round 3 * max_rounds.
-                    ended.append(e[self.rounds[e] >= 3 * self.max_rounds + 2])
+            elif e.size:
+                first = e[~self.snapped[e]]
+                self.snapped[first] = True
+                self.snap[first, 0] = self._by_counts(first)
+                self.snap[first, 1] = _TIME
+                self.snap[first, 2] = self.war_rounds[first]
+                # A cycle whose first repeat is within max_rounds is found by round 3 * max_rounds.
+                ended.append(e[self.rounds[e] >= 3 * self.max_rounds + 2])
         out = np.concatenate(ended)
         if self.detect and out.size:
             s = out[self.snapped[out]]
@@ -531,12 +674,12 @@ class Batch:
             self.reason[s] = self.snap[s, 1]
             self.war_rounds[s] = self.snap[s, 2]
             self.rounds[s] = self.max_rounds
+        self.alive[out] = False
         return out, cycles
 
     # --- positions and cycles -----------------------------------------------------------------
     def _lengths(self, g: np.ndarray) -> np.ndarray:
-        r0 = g << 1
-        return np.stack([self.hn[r0], self.hn[r0 + 1], self.wn[r0], self.wn[r0 + 1]], axis=1)
+        return np.stack([self.hn[0, g], self.hn[1, g], self.wn[0, g], self.wn[1, g]], axis=1)
 
     def position(self, g: np.ndarray) -> np.ndarray:
         """Each game's hands (and won piles), top first, padded with 255: equal rows are equal
@@ -545,10 +688,9 @@ class Batch:
         rings = [(self.H, self.hd, self.hn)] + ([(self.W, self.wd, self.wn)] if self.won_pile else [])
         for ring, head, count in rings:
             for p in (0, 1):
-                rows = (g << 1) + p
-                cards = self._read(ring, head, count, rows, 64)
-                parts.append(np.where(_J64 < count[rows][:, None], cards, 255).astype(np.uint8))
-        return np.concatenate(parts, axis=1) if parts else np.zeros((len(g), 0), np.uint8)
+                cards = self._read(ring, head, count, p * self.n + g, 64)
+                parts.append(np.where(_J64 < count[p, g][:, None], cards, 255).astype(np.uint8))
+        return np.concatenate(parts, axis=1)
 
     def _brent(self, g: np.ndarray) -> np.ndarray:
         """Brent's cycle finding, one comparison per round: compare the position with the one

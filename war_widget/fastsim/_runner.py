@@ -33,8 +33,7 @@ def run_games(plan: Plan, source, ids: np.ndarray, max_rounds: int | None, *, sl
     n = min(slots, total)
     batch = Batch(plan, n, max_rounds)
     job = np.full(n, -1, np.int64)            # position in ids of the game in each slot
-    alive = np.zeros(n, bool)
-    pending: list[tuple[np.ndarray, np.ndarray]] = []    # (positions, slots) of games found to cycle
+    pending: list[tuple] = []                 # games found to cycle, settled at the end
     next_job = 0
     refill_at = max(1, n // 16)
 
@@ -48,39 +47,35 @@ def run_games(plan: Plan, source, ids: np.ndarray, max_rounds: int | None, *, sl
         hands, lens, states = source.deal(ids[jobs])
         batch.load(take, hands, lens, states)
         job[take] = jobs
-        alive[take] = True
-
-    def record(done: np.ndarray) -> None:
-        j = job[done]
-        lengths[j] = batch.rounds[done]
-        winners[j] = batch.winner[done]
-        reasons[j] = batch.reason[done]
-        wars[j] = batch.war_rounds[done]
-        alive[done] = False
-        if progress is not None:
-            progress(len(done))
 
     load(np.arange(n))
     free_count = 0
     while True:
-        active = np.flatnonzero(alive)
-        if active.size == 0:
-            if next_job >= total:
+        if free_count and next_job < total and (free_count >= refill_at or not batch.alive.any()):
+            load(np.flatnonzero(~batch.alive))
+            free_count = 0
+        if next_job >= total:
+            live = np.count_nonzero(batch.alive)
+            if live == 0:
                 break
-            load(np.flatnonzero(~alive))
-            continue
-        ended, cycles = batch.step(active)
+            if live < batch.n // 4 and batch.n > 64:      # the last games: drop the empty slots
+                keep = np.flatnonzero(batch.alive)
+                batch.compact(keep)
+                job = job[keep]
+        ended, cycles = batch.step()
         if ended.size:
-            record(ended)
+            j = job[ended]
+            lengths[j] = batch.rounds[ended]
+            winners[j] = batch.winner[ended]
+            reasons[j] = batch.reason[ended]
+            wars[j] = batch.war_rounds[ended]
             free_count += len(ended)
+            if progress is not None:
+                progress(len(ended))
         if cycles.size:
             pending.append((job[cycles].copy(), batch.period[cycles].copy(),
-                            batch.snapped[cycles].copy(), batch.snap[cycles].copy()))
-            alive[cycles] = False
+                            batch.snapped[cycles].copy(), batch.snap[cycles].copy(), batch.rounds[cycles].copy()))
             free_count += len(cycles)
-        if free_count >= refill_at and next_job < total:
-            load(np.flatnonzero(~alive))
-            free_count = 0
     if pending:
         _settle_cycles(plan, source, ids, pending, max_rounds, lengths, winners, reasons, wars, progress)
     return lengths, winners, reasons, wars
@@ -96,6 +91,7 @@ def _settle_cycles(plan: Plan, source, ids: np.ndarray, pending: list, max_round
     periods = np.concatenate([p[1] for p in pending])
     snapped = np.concatenate([p[2] for p in pending])
     snaps = np.concatenate([p[3] for p in pending])
+    found_at = np.concatenate([p[4] for p in pending])
     for lo in range(0, len(jobs), chunk):
         sl = slice(lo, lo + chunk)
         j, lam, sn, snap = jobs[sl], periods[sl], snapped[sl], snaps[sl]
@@ -106,11 +102,15 @@ def _settle_cycles(plan: Plan, source, ids: np.ndarray, pending: list, max_round
         replay.load(np.arange(2 * m), (both(hands[0]), both(hands[1])), (both(lens[0]), both(lens[1])),
                     both(states))
         target = np.concatenate([np.zeros(m, np.int64), lam])
+        replay.stop_at = target
         _advance(replay, np.arange(2 * m), target)
         open_ = np.arange(m)
         mu = np.zeros(m, np.int64)
         war_rounds = np.zeros(m, np.int64)
+        bound = int(found_at[sl].max())          # Brent found each cycle by then, so mu is below it
         while open_.size:
+            if int(replay.rounds[open_[0]]) > bound:   # pragma: no cover - would be a bug
+                raise AssertionError("cycle replay overran the round where the cycle was found")
             same = (replay.position(open_) == replay.position(open_ + m)).all(axis=1)
             hit = open_[same]
             mu[hit] = replay.rounds[hit]
@@ -131,10 +131,12 @@ def _settle_cycles(plan: Plan, source, ids: np.ndarray, pending: list, max_round
 
 
 def _advance(batch: Batch, slots: np.ndarray, target: np.ndarray) -> None:
-    """Step the given games until each has completed ``target`` rounds."""
+    """Step the given games (only those) until each has completed ``target`` rounds."""
     todo = slots[batch.rounds[slots] < target[slots]]
     while todo.size:
-        ended, _ = batch.step(todo)
+        batch.alive[:] = False
+        batch.alive[todo] = True
+        ended, _ = batch.step()
         if ended.size:   # pragma: no cover - a cycling game cannot end
             raise AssertionError("a game found to cycle ended during its replay")
         todo = todo[batch.rounds[todo] < target[todo]]
