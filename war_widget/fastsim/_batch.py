@@ -26,6 +26,18 @@ from ._rng import GOLDEN, U64, mix, shuffle_rows
 __all__ = ["Batch"]
 
 _J64 = np.arange(64)
+_J8 = np.arange(64, dtype=np.uint8)
+
+
+def _cumsum_rows(mask: np.ndarray) -> np.ndarray:
+    """Running count down the rows of a small 2-D bool array, as uint8 (numpy's own cumsum
+    along a short axis is many times slower)."""
+    out = np.empty(mask.shape, np.uint8)
+    acc = np.zeros(mask.shape[1], np.uint8)
+    for t in range(mask.shape[0]):
+        acc += mask[t]
+        out[t] = acc
+    return out
 _ALL_CARDS = REASON_CODES[Termination.ALL_CARDS]
 _SHORTAGE = REASON_CODES[Termination.SHORTAGE]
 _DRUNKARD = REASON_CODES[Termination.DRUNKARD_LOSER]
@@ -35,7 +47,7 @@ _VOID = REASON_CODES[Termination.VOID_ROUND]
 _REUSE_TIE = REASON_CODES[Termination.REUSE_TIE]
 _TIME = REASON_CODES[Termination.TIME]
 _ZERO64 = U64(0)
-RUN_LENGTH = 16
+RUN_LENGTH = 10
 
 _PER_SLOT = ("tl", "inwar", "tie", "wir", "rounds", "war_rounds", "rng", "short_end", "winner", "reason", "alive",
              "saved", "saved_len", "saved_round", "power", "period", "snapped", "snap")
@@ -175,8 +187,7 @@ class Batch:
         if ring is not None and cards.shape[1]:
             j = _J64[:cards.shape[1]]
             pos = (rows << 6)[:, None] | (((head[rows] + count[rows])[:, None] + j) & 63)
-            valid = j < lengths[:, None]
-            ring[pos[valid]] = cards[valid]
+            ring[np.where(j < lengths[:, None], pos, len(ring) - 1)] = cards   # extras to scratch
         count[rows] += lengths
 
     def _dest(self) -> tuple:
@@ -198,21 +209,35 @@ class Batch:
             res[flip] = 1 - res[flip]
         return res
 
-    def _refill(self, rows: np.ndarray) -> None:
-        """The won pile goes under the hand, shuffled first if the rules say so (won_pile only)."""
-        if rows.size == 0:
+    def _refill(self, e0: np.ndarray, e1: np.ndarray) -> None:
+        """Player 1's won pile in games ``e0`` and player 2's in games ``e1`` go under their
+        hands, shuffled first if the rules say so (won_pile only).  In a game where both
+        refill, player 1's pile is shuffled first, as in the engine: player 2's draws follow."""
+        if e0.size + e1.size == 0:
             return
+        n = self.n
+        rows = np.concatenate([e0, n + e1])
         wn = self.wn.reshape(-1)
         lengths = wn[rows]
-        pile = self._read(self.W, self.wd, self.wn, rows)
+        pile = self.W[:2 * n * 64].reshape(2 * n, 64)[rows]     # a won pile always starts at 0
         if self.plan.rules.shuffle_won_pile:
-            games = rows % self.n
-            states = self.rng[games]
+            states = self.rng[np.concatenate([e0, e1])]
+            if e0.size and e1.size:
+                drawn = np.zeros(n, U64)
+                drawn[e0] = np.maximum(lengths[:len(e0)] - 1, 0).astype(U64)
+                states[len(e0):] += drawn[e1] * GOLDEN
             shuffle_rows(pile, lengths, states)
-            self.rng[games] = states
-        self._append(self.H, self.hd, self.hn, rows, pile, lengths)
+            self.rng[e0] = states[:len(e0)]
+            self.rng[e1] = states[len(e0):]
+        hn = self.hn.reshape(-1)
+        empty = hn[rows] == 0
+        if empty.all():                  # the usual case: the pile simply becomes the hand
+            self.H[:2 * n * 64].reshape(2 * n, 64)[rows] = pile
+            self.hd.reshape(-1)[rows] = 0
+            hn[rows] = lengths
+        else:
+            self._append(self.H, self.hd, self.hn, rows, pile[:, :int(lengths.max())], lengths)
         wn[rows] = 0
-        self.wd.reshape(-1)[rows] = 0
 
     # --- one battle ------------------------------------------------------------------------
     def step(self) -> tuple[np.ndarray, np.ndarray]:
@@ -223,6 +248,8 @@ class Batch:
         starting = self.alive & ~self.inwar
         done = np.zeros(self.n, bool)
         forced: list[np.ndarray] = []
+        if self.won_pile:      # a round starts by turning the won pile over if the hand is empty
+            self._refill(*[np.flatnonzero(starting & (self.hn[p] == 0) & (self.wn[p] > 0)) for p in (0, 1)])
         ran = self._run(starting) if self.run_length > 1 else None
         if ran is not None:
             starting &= ~ran
@@ -253,24 +280,28 @@ class Batch:
         if g.size == 0:
             return None
         cap = cap[g]
-        j = _J64[:R]
+        # Arrays are (round, game): per-round loops below work on whole contiguous rows.
+        j = _J8[:R, None]
         hd0, hd1 = self.hd[0, g], self.hd[1, g]
         b0, b1 = self.base[0, g], self.base[1, g]
-        a = self.H[b0[:, None] | ((hd0[:, None] + j) & 63)]
-        b = self.H[b1[:, None] | ((hd1[:, None] + j) & 63)]
+        a = self.H[b0 | ((hd0.astype(np.uint8) + j) & 63)]
+        b = self.H[b1 | ((hd1.astype(np.uint8) + j) & 63)]
         sa = a >> 2
         sb = b >> 2
         w1 = sb > sa
         if self.plan.ace_index >= 0:   # low_beats_ace
             ace, low = self.plan.ace_index, self.plan.low_index
             w1 ^= ((sa == ace) & (sb == low)) | ((sb == ace) & (sa == low))
-        stop = (sa == sb) | (j >= cap[:, None])
-        k = np.where(stop.any(axis=1), stop.argmax(axis=1), R)
+        stop = sa == sb
+        stop |= j >= np.minimum(cap, R).astype(np.uint8)
+        k = np.full(len(g), R, np.int64)
+        for t in range(R - 1, -1, -1):     # the first stop: a tie, or the cap
+            np.copyto(k, t, where=stop[t])
         tied = k < cap                    # the run ends on a tie: flip it too, the war follows
-        played = j < k[:, None]
+        played = j < k.astype(np.uint8)
         w1 &= played
-        c1 = np.cumsum(w1, axis=1)
-        n1 = c1[:, -1]
+        c1 = _cumsum_rows(w1)             # player 2's wins so far, per round
+        n1 = c1[-1].astype(np.int64)
         used = k + tied
         self.hd[0, g] = (hd0 + used) & 63
         self.hd[1, g] = (hd1 + used) & 63
@@ -280,19 +311,47 @@ class Batch:
         ring, head, count = self._dest()
         if ring is not None:
             first = self._first_of_pairs(g, played, w1, a, b, k)
-            place = 2 * (np.where(w1, c1, j + 1 - c1) - 1)
-            tail = np.where(w1, (head[1, g] + count[1, g])[:, None], (head[0, g] + count[0, g])[:, None]) + place
-            base = np.where(w1, b1[:, None], b0[:, None])      # won piles share the hands' layout
-            ring[np.where(played, base | (tail & 63), self.scratch)] = first
-            ring[np.where(played, base | ((tail + 1) & 63), self.scratch)] = a ^ b ^ first
+            # The winner's pair goes at its tail + 2 * (pairs it already won in this run).
+            place = np.where(w1, c1, (j + 1) - c1) * 2 - 2
+            tail = np.where(w1, ((head[1, g] + count[1, g]) & 63).astype(np.uint8),
+                            ((head[0, g] + count[0, g]) & 63).astype(np.uint8))
+            low = (tail + place.view(np.uint8)) & 63
+            base = np.where(w1, b1, b0)      # won piles share the hands' layout
+            ring[np.where(played, base | low, self.scratch)] = first
+            ring[np.where(played, base | ((low + 1) & 63), self.scratch)] = a ^ b ^ first
         count[0, g] += 2 * (k - n1)
         count[1, g] += 2 * n1
         if tied.any():
             rows = np.flatnonzero(tied)
-            self._tie(g[rows], a[rows, k[rows]], b[rows, k[rows]])
+            self._tie(g[rows], a[k[rows], rows], b[k[rows], rows])
         ran = np.zeros(self.n, bool)
         ran[g[(k > 0) | tied]] = True
         return ran
+
+    def _first_of_pairs(self, g: np.ndarray, played: np.ndarray, w1: np.ndarray, a: np.ndarray,
+                        b: np.ndarray, k: np.ndarray) -> np.ndarray:
+        """For runs (arrays are (round, game)): the card put first in each round's pair, per
+        the round winner's policy; shuffling winners draw one number per round, in order."""
+        g0, g1 = self.plan.gather
+        if g0 == g1 == "shuffle":          # every round draws: round t uses draw t + 1
+            state = self.rng[g]
+            x = mix(state + self._steps[:a.shape[0], None])
+            self.rng[g] = state + k.astype(U64) * GOLDEN
+            return np.where((x & U64(1)) == 0, b, a)
+        if g0 == g1:
+            return self._first_of_pair(g0, w1, a, b)
+        firsts = []
+        for p, policy in enumerate((g0, g1)):
+            mine = played & (w1 if p else ~w1)
+            if policy == "shuffle":
+                used = _cumsum_rows(mine)
+                state = self.rng[g]
+                x = mix(state + used.astype(U64) * GOLDEN)
+                self.rng[g] = state + used[-1].astype(U64) * GOLDEN
+                firsts.append(np.where((x & U64(1)) == 0, b, a))
+            else:
+                firsts.append(self._first_of_pair(policy, w1, a, b))
+        return np.where(w1, firsts[1], firsts[0])
 
     def _tie(self, g: np.ndarray, a: np.ndarray, b: np.ndarray) -> None:
         """The first battle of a round tied (cards ``a``, ``b`` already taken from the hands)."""
@@ -305,41 +364,10 @@ class Batch:
         self.T[(g << 6) + 1] = b
         self.tl[g] = 2
 
-    def _first_of_pairs(self, g: np.ndarray, played: np.ndarray, w1: np.ndarray, a: np.ndarray,
-                        b: np.ndarray, k: np.ndarray) -> np.ndarray:
-        """For runs: the card put first in each round's pair, per the round winner's policy;
-        shuffling winners draw one number per round, in round order."""
-        g0, g1 = self.plan.gather
-        if g0 == g1 == "shuffle":          # every round draws: the t-th round uses draw t + 1
-            state = self.rng[g]
-            x = mix(state[:, None] + self._steps[:a.shape[1]])
-            self.rng[g] = state + k.astype(U64) * GOLDEN
-            return np.where((x & U64(1)) == 0, b, a)
-        if g0 == g1:
-            return self._first_of_pair(g0, w1, a, b)
-        firsts = []
-        for p, policy in enumerate((g0, g1)):
-            mine = played & (w1 if p else ~w1)
-            if policy == "shuffle":
-                used = np.cumsum(mine, axis=1)
-                state = self.rng[g]
-                x = mix(state[:, None] + used.astype(U64) * GOLDEN)
-                self.rng[g] = state + used[:, -1].astype(U64) * GOLDEN
-                firsts.append(np.where((x & U64(1)) == 0, b, a))
-            else:
-                firsts.append(self._first_of_pair(policy, w1, a, b))
-        return np.where(w1, firsts[1], firsts[0])
-
     def _start(self, g: np.ndarray, done: np.ndarray) -> None:
         """The first flip of a round in each game of ``g``; rounds without a war end here."""
         if g.size == 0:
             return
-        n = self.n
-        if self.won_pile:
-            for p in (0, 1):   # player 1's pile is shuffled before player 2's, as in the engine
-                empty = (self.hn[p, g] == 0) & (self.wn[p, g] > 0)
-                if empty.any():
-                    self._refill(p * n + g[empty])
         hd0, hd1 = self.hd[0, g], self.hd[1, g]
         c0 = self.H[self.base[0, g] | hd0]
         c1 = self.H[self.base[1, g] | hd1]
@@ -562,9 +590,7 @@ class Batch:
             return
         g, k0, k1 = g[go], k0[go], k1[go]
         if self.won_pile:
-            for p, k in ((0, k0), (1, k1)):
-                short = (k > 0) & (self.hn[p, g] < k) & (self.wn[p, g] > 0)
-                self._refill(p * n + g[short])
+            self._refill(*[g[(k > 0) & (self.hn[p, g] < k) & (self.wn[p, g] > 0)] for p, k in ((0, k0), (1, k1))])
         up0 = self._lay(g, 0, k0)
         up1 = self._lay(g, 1, k1)
         res = self._compare(up0, up1)

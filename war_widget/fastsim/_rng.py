@@ -22,6 +22,7 @@ _C1 = U64(0xBF58476D1CE4E5B9)
 _C2 = U64(0x94D049BB133111EB)
 _MASK = (1 << 64) - 1
 # below(n) rejects x >= 2**64 - (2**64 % n); store that bound minus one so it fits in uint64.
+_REJECT_ABOVE = U64(_MASK - 128)
 _LIMIT_M1 = np.array([0] + [_MASK - ((1 << 64) % n) for n in range(1, 129)], dtype=U64)
 
 
@@ -52,10 +53,10 @@ def shuffle_rows(items: np.ndarray, lengths: np.ndarray, states: np.ndarray) -> 
     """Fisher-Yates each row's first ``lengths[i]`` items in place, exactly as
     ``SplitMix64(states[i]).shuffle`` would, and advance ``states`` past the draws used.
 
-    ``items`` is 2-D (rows, width); ``lengths`` and ``states`` are per row.  Rejection in
-    ``below`` happens with probability under 2**-57 per draw; rows that hit it are redone
-    with the scalar generator, so the result is exact either way."""
-    rows = items.shape[0]
+    ``items`` is a C-ordered 2-D array (rows, width); ``lengths`` and ``states`` are per row.
+    Rejection in ``below`` happens with probability under 2**-57 per draw; rows that hit it
+    are redone with the scalar generator, so the result is exact either way."""
+    rows, width_all = items.shape
     if rows == 0:
         return
     lengths = np.asarray(lengths, dtype=np.int64)
@@ -66,24 +67,26 @@ def shuffle_rows(items: np.ndarray, lengths: np.ndarray, states: np.ndarray) -> 
     sorted_len = lengths[order]
     x = draws(states[order], width - 1)                # x[:, t] is the draw for i = len - 1 - t
     t = np.arange(width - 1)
-    i_plus_1 = sorted_len[:, None] - t[None, :]         # the bound n = i + 1 of draw t
-    used = i_plus_1 >= 2
-    n = np.where(used, i_plus_1, 1).astype(U64)
-    rejected = used & (x > _LIMIT_M1[n.astype(np.int64)])
+    n = np.maximum(sorted_len[:, None] - t[None, :], 1).astype(U64)   # the bound i + 1 of draw t
+    bad_rows = np.zeros(0, np.int64)
+    if (x > _REJECT_ABOVE).any():                       # below(n <= 128) can only reject beyond this
+        used = sorted_len[:, None] - t[None, :] >= 2
+        bad_rows = np.flatnonzero((used & (x > _LIMIT_M1[n.astype(np.int64)])).any(axis=1))
     j = (x % n).astype(np.int64)
-    # active prefix length per step t: rows with len - 1 - t >= 1
-    active = np.searchsorted(-sorted_len, -(t + 2), side="right")
-    bad_rows = np.flatnonzero(rejected.any(axis=1))
+    active = np.searchsorted(-sorted_len, -(t + 2), side="right")   # rows with len - 1 - t >= 1
+    flat = items.reshape(-1)
+    row_base = order * width_all
+    top = row_base + sorted_len - 1                     # where i points at step 0
+    jpos = row_base[:, None] + j
     for step in range(width - 1):
         m = int(active[step])
         if m == 0:
             break
-        r = order[:m]
-        i = sorted_len[:m] - 1 - step
-        jj = j[:m, step]
-        a = items[r, i]
-        items[r, i] = items[r, jj]
-        items[r, jj] = a
+        ii = top[:m] - step
+        jj = jpos[:m, step]
+        a = flat[ii]
+        flat[ii] = flat[jj]
+        flat[jj] = a
     states[order] += (np.maximum(sorted_len - 1, 0)).astype(U64) * GOLDEN
     for b in bad_rows:                                  # pragma: no cover - probability < 2**-50
         row = int(order[b])
