@@ -21,7 +21,7 @@ import numpy as np
 from .. import policies
 from ..events import Termination
 from ._plan import REASON_CODES, Plan
-from ._rng import GOLDEN, U64, mix, shuffle_rows
+from ._rng import _REJECT_ABOVE, GOLDEN, U64, mix, shuffle_rows
 
 __all__ = ["Batch"]
 
@@ -75,6 +75,9 @@ class Batch:
         # Runs of war-free rounds need a per-round cycle check when positions can repeat.
         self.run_length = 1 if self.detect else RUN_LENGTH
         self.stop_at: np.ndarray | None = None     # per slot: no run goes past this round
+        # First war battles on fixed-size tables, when the gather orders allow it.
+        self.fast_wars = bool(self.const_need) and all(g in ("shuffle", "played") for g in plan.gather)
+        self._war_owners = np.array([0] * self.const_need + [1] * self.const_need, np.uint8)
         self._steps = np.arange(1, 65, dtype=U64) * GOLDEN
         self._alloc(n)
 
@@ -538,6 +541,14 @@ class Batch:
 
     def _war(self, g: np.ndarray, done: np.ndarray, forced: list) -> None:
         """One battle of a war in each game of ``g`` (index path)."""
+        if self.fast_wars:
+            hand = self.const_need
+            easy = (self.tl[g] == 2) & (self.hn[0, g] >= hand) & (self.hn[1, g] >= hand)
+            if easy.any():
+                self._first_war(g[easy], done)
+                g = g[~easy]
+                if g.size == 0:
+                    return
         n = self.n
         need = np.full(len(g), self.const_need, np.int64) if self.const_need else self.need[self.tie[g]]
         h0 = self.hn[0, g] + (self.wn[0, g] if self.won_pile else 0)
@@ -602,6 +613,73 @@ class Batch:
         won = ~tie
         self._collect(g[won], res[won].astype(np.int64))
         done[g[won]] = True
+
+    def _first_war(self, g: np.ndarray, done: np.ndarray) -> None:
+        """The first battle of a war when both hands hold the cards it needs (most wars): no
+        shortage, no won pile to turn over, a table of fixed size, so it is played on
+        (card, game) arrays: lay, compare, shuffle with one bound per step, collect."""
+        need, n = self.const_need, self.n
+        size = 2 + 2 * need
+        shuffles = [policy == "shuffle" for policy in self.plan.gather]
+        x = None
+        if any(shuffles) and not self.aside:
+            x = mix(self.rng[g] + self._steps[:size - 1, None])
+            odd = (x > _REJECT_ABOVE).any(axis=0)   # below() might reject: leave to the general path
+            if odd.any():                             # pragma: no cover - probability < 2**-56
+                keep = ~odd
+                g, x = g[keep], x[:, keep]
+        m = len(g)
+        tab = np.empty((size, m), np.uint8)           # the table in played order
+        tab[0] = self.T[g << 6]
+        tab[1] = self.T[(g << 6) + 1]
+        for p in (0, 1):
+            hd = self.hd[p, g]
+            tab[2 + p * need:2 + (p + 1) * need] = self.H[self.base[p, g] | ((hd.astype(np.uint8) + _J8[:need, None]) & 63)]
+            self.hd[p, g] = (hd + need) & 63
+            self.hn[p, g] -= need
+        up0, up1 = tab[1 + need], tab[1 + 2 * need]
+        res = self._compare(up0, up1)
+        tie = res == 2
+        if tie.any():                                 # a double war: the general path goes on
+            t = g[tie]
+            places = (t << 6) + np.arange(2, size)[:, None]
+            self.T[places] = tab[2:, tie]
+            self.TO[places] = self._war_owners[:, None]
+            self.tl[t] = size
+            self.wir[t] += 1
+            self.tie[t] = up0[tie]
+            self.up[0, t] = up0[tie]
+            self.up[1, t] = up1[tie]
+            won = ~tie
+            g, tab, res = g[won], np.ascontiguousarray(tab[:, won]), res[won]
+            if x is not None:
+                x = x[:, won]
+        w1 = res == 1
+        m = len(g)
+        ring, head, count = self._dest()
+        if ring is not None:
+            if x is not None:                          # Fisher-Yates, i from size-1 down to 1
+                shuffler = w1 if not shuffles[0] else (~w1 if not shuffles[1] else None)
+                cols = np.arange(m)
+                flat = tab.reshape(-1)                 # a view: tab is C-ordered
+                for step in range(size - 1):
+                    i = size - 1 - step
+                    j = (x[step] % U64(i + 1)).view(np.int64)
+                    if shuffler is not None:
+                        j = np.where(shuffler, j, i)  # a non-shuffling winner keeps played order
+                    f = j * m + cols
+                    a = tab[i].copy()
+                    tab[i] = flat[f]
+                    flat[f] = a
+                drew = U64(((size - 1) * int(GOLDEN)) & ((1 << 64) - 1))
+                self.rng[g] += drew if shuffler is None else np.where(shuffler, drew, _ZERO64)
+            tail = np.where(w1, (head[1, g] + count[1, g]) & 63, (head[0, g] + count[0, g]) & 63).astype(np.uint8)
+            base = np.where(w1, self.base[1, g], self.base[0, g])
+            ring[base | ((tail + _J8[:size, None]) & 63)] = tab
+        count[0, g] += size * ~w1
+        count[1, g] += size * w1
+        self.tl[g] = 0
+        done[g] = True
 
     def _end_forced(self, g: np.ndarray, reason: int, winner: int | None, forced: list) -> None:
         """A round that ends the game with the table returned (draws, void rounds)."""

@@ -23,6 +23,7 @@ _C2 = U64(0x94D049BB133111EB)
 _MASK = (1 << 64) - 1
 # below(n) rejects x >= 2**64 - (2**64 % n); store that bound minus one so it fits in uint64.
 _REJECT_ABOVE = U64(_MASK - 128)
+_STEPS = np.arange(1, 129, dtype=U64) * GOLDEN
 _LIMIT_M1 = np.array([0] + [_MASK - ((1 << 64) % n) for n in range(1, 129)], dtype=U64)
 
 
@@ -38,7 +39,7 @@ def mix(z: np.ndarray) -> np.ndarray:
 
 def draws(states: np.ndarray, count: int) -> np.ndarray:
     """The next ``count`` outputs of each state, shape ``(len(states), count)`` (states unchanged)."""
-    steps = np.arange(1, count + 1, dtype=U64) * GOLDEN
+    steps = _STEPS[:count] if count <= len(_STEPS) else np.arange(1, count + 1, dtype=U64) * GOLDEN
     return mix(states[:, None] + steps[None, :])
 
 
@@ -67,12 +68,12 @@ def shuffle_rows(items: np.ndarray, lengths: np.ndarray, states: np.ndarray) -> 
     sorted_len = lengths[order]
     x = draws(states[order], width - 1)                # x[:, t] is the draw for i = len - 1 - t
     t = np.arange(width - 1)
-    n = np.maximum(sorted_len[:, None] - t[None, :], 1).astype(U64)   # the bound i + 1 of draw t
+    n = np.maximum(sorted_len[:, None] - t[None, :], 1).view(U64)     # the bound i + 1 of draw t
     bad_rows = np.zeros(0, np.int64)
     if (x > _REJECT_ABOVE).any():                       # below(n <= 128) can only reject beyond this
         used = sorted_len[:, None] - t[None, :] >= 2
-        bad_rows = np.flatnonzero((used & (x > _LIMIT_M1[n.astype(np.int64)])).any(axis=1))
-    j = (x % n).astype(np.int64)
+        bad_rows = np.flatnonzero((used & (x > _LIMIT_M1[n.view(np.int64)])).any(axis=1))
+    j = (x % n).view(np.int64)
     active = np.searchsorted(-sorted_len, -(t + 2), side="right")   # rows with len - 1 - t >= 1
     flat = items.reshape(-1)
     row_base = order * width_all
