@@ -542,8 +542,15 @@ class Batch:
     def _war(self, g: np.ndarray, done: np.ndarray, forced: list) -> None:
         """One battle of a war in each game of ``g`` (index path)."""
         if self.fast_wars:
-            hand = self.const_need
-            easy = (self.tl[g] == 2) & (self.hn[0, g] >= hand) & (self.hn[1, g] >= hand)
+            need = self.const_need
+            h0, h1 = self.hn[0, g], self.hn[1, g]
+            if self.won_pile:
+                w0, w1 = self.wn[0, g], self.wn[1, g]
+                easy = (self.tl[g] == 2) & (h0 + w0 >= need) & (h1 + w1 >= need)
+                # Short hands turn their won piles over first (player 1's before player 2's).
+                self._refill(g[easy & (h0 < need) & (w0 > 0)], g[easy & (h1 < need) & (w1 > 0)])
+            else:
+                easy = (self.tl[g] == 2) & (h0 >= need) & (h1 >= need)
             if easy.any():
                 self._first_war(g[easy], done)
                 g = g[~easy]
