@@ -10,9 +10,10 @@ war (shortage rules first, then face-down cards and the face-up card).  It follo
 beat machine (``war_widget.engine.Game``) rule for rule and draws from each game's own
 SplitMix64 in the same order, so the same seed gives the same game.
 
-Speed: a round without a war (most rounds) is played with whole-array operations and masks;
-only wars, refills and ended games go through index arrays.  Writes that a masked-out game
-must not make go to a scratch cell past the end of the ring array.
+Speed: runs of rounds without a war (most rounds) and first war battles are played on
+(round or card, game) arrays with as few whole-array operations as possible; ``np.where`` is
+avoided there (it is many times slower than arithmetic).  Writes that a masked-out entry must
+not make go to the game's scratch row (rows 2n..3n-1 of the ring arrays).
 """
 from __future__ import annotations
 
@@ -29,15 +30,21 @@ _J64 = np.arange(64)
 _J8 = np.arange(64, dtype=np.uint8)
 
 
-def _cumsum_rows(mask: np.ndarray) -> np.ndarray:
-    """Running count down the rows of a small 2-D bool array, as uint8 (numpy's own cumsum
-    along a short axis is many times slower)."""
+def _cumsum_rows(mask: np.ndarray, step: int = 1) -> np.ndarray:
+    """Running count (times ``step``) down the rows of a small 2-D bool array, as uint8
+    (numpy's own cumsum along a short axis is many times slower)."""
     out = np.empty(mask.shape, np.uint8)
     acc = np.zeros(mask.shape[1], np.uint8)
     for t in range(mask.shape[0]):
-        acc += mask[t]
+        acc += mask[t].view(np.uint8) * np.uint8(step) if step != 1 else mask[t]
         out[t] = acc
     return out
+
+
+def _pick(cond: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """``np.where(cond, a, b)`` for uint8 arrays of one shape, by bit arithmetic (faster)."""
+    mask = cond.view(np.uint8) * np.uint8(255)
+    return b ^ ((a ^ b) & mask)
 _ALL_CARDS = REASON_CODES[Termination.ALL_CARDS]
 _SHORTAGE = REASON_CODES[Termination.SHORTAGE]
 _DRUNKARD = REASON_CODES[Termination.DRUNKARD_LOSER]
@@ -83,8 +90,8 @@ class Batch:
 
     def _alloc(self, n: int) -> None:
         self.n = n
-        self.H = np.zeros(2 * n * 64 + 64, np.uint8)        # + a scratch cell block at the end
-        self.W = np.zeros(2 * n * 64 + 64, np.uint8) if self.won_pile else None
+        self.H = np.zeros(3 * n * 64, np.uint8)        # rows 2n..3n-1: scratch rows, one per game
+        self.W = np.zeros(3 * n * 64, np.uint8) if self.won_pile else None
         self.hd = np.zeros((2, n), np.int64)
         self.hn = np.zeros((2, n), np.int64)
         self.wd = np.zeros((2, n), np.int64)
@@ -132,7 +139,7 @@ class Batch:
             ring = getattr(self, name)
             if ring is not None:
                 kept = ring[:2 * n * 64].reshape(2, n, 64)[:, keep].reshape(-1)
-                setattr(self, name, np.concatenate([kept, np.zeros(64, np.uint8)]))
+                setattr(self, name, np.concatenate([kept, np.zeros(k * 64, np.uint8)]))
         if self.stop_at is not None:
             self.stop_at = self.stop_at[keep]
         self.T = self.T.reshape(n, 64)[keep].reshape(-1)
@@ -297,14 +304,16 @@ class Batch:
             w1 ^= ((sa == ace) & (sb == low)) | ((sb == ace) & (sa == low))
         stop = sa == sb
         stop |= j >= np.minimum(cap, R).astype(np.uint8)
-        k = np.full(len(g), R, np.int64)
-        for t in range(R - 1, -1, -1):     # the first stop: a tie, or the cap
-            np.copyto(k, t, where=stop[t])
+        going = np.ones(len(g), bool)
+        k = np.zeros(len(g), np.int64)
+        for t in range(R):                 # k = rounds before the first stop (a tie, or the cap)
+            going &= ~stop[t]
+            k += going
         tied = k < cap                    # the run ends on a tie: flip it too, the war follows
         played = j < k.astype(np.uint8)
         w1 &= played
-        c1 = _cumsum_rows(w1)             # player 2's wins so far, per round
-        n1 = c1[-1].astype(np.int64)
+        c2 = _cumsum_rows(w1, 2)          # twice player 2's wins so far, per round
+        n1 = c2[-1].astype(np.int64) >> 1
         used = k + tied
         self.hd[0, g] = (hd0 + used) & 63
         self.hd[1, g] = (hd1 + used) & 63
@@ -314,14 +323,20 @@ class Batch:
         ring, head, count = self._dest()
         if ring is not None:
             first = self._first_of_pairs(g, played, w1, a, b, k)
-            # The winner's pair goes at its tail + 2 * (pairs it already won in this run).
-            place = np.where(w1, c1, (j + 1) - c1) * 2 - 2
-            tail = np.where(w1, ((head[1, g] + count[1, g]) & 63).astype(np.uint8),
-                            ((head[0, g] + count[0, g]) & 63).astype(np.uint8))
-            low = (tail + place.view(np.uint8)) & 63
-            base = np.where(w1, b1, b0)      # won piles share the hands' layout
-            ring[np.where(played, base | low, self.scratch)] = first
-            ring[np.where(played, base | ((low + 1) & 63), self.scratch)] = a ^ b ^ first
+            # The winner's pair goes at its tail + 2 * (pairs it won earlier in this run).
+            # All arithmetic is mod 256 in uint8, then mod 64: exact for ring places.
+            t0 = ((head[0, g] + count[0, g]) & 63).astype(np.uint8)
+            t1 = ((head[1, g] + count[1, g] - 2) & 63).astype(np.uint8)
+            w8 = w1.view(np.uint8)
+            at0 = (_J8[:R, None] * 2 + t0) - c2          # player 1: tail + 2 * (its wins before)
+            low = at0 + w8 * ((c2 + t1) - at0)           # player 2: tail + 2 * (its wins) - 2
+            low &= 63
+            sel = w8 + 2 * (~played).view(np.uint8)      # 0: player 1, 1: player 2, 2: scratch
+            base = b0 + sel.astype(np.int64) * (self.n << 6)
+            ring[base + low] = first
+            low += 1
+            low &= 63
+            ring[base + low] = a ^ b ^ first
         count[0, g] += 2 * (k - n1)
         count[1, g] += 2 * n1
         if tied.any():
@@ -340,7 +355,7 @@ class Batch:
             state = self.rng[g]
             x = mix(state + self._steps[:a.shape[0], None])
             self.rng[g] = state + k.astype(U64) * GOLDEN
-            return np.where((x & U64(1)) == 0, b, a)
+            return _pick(((x & U64(1)) == 1), a, b)   # below(2) == 0 swaps the pair
         if g0 == g1:
             return self._first_of_pair(g0, w1, a, b)
         firsts = []
@@ -351,10 +366,10 @@ class Batch:
                 state = self.rng[g]
                 x = mix(state + used.astype(U64) * GOLDEN)
                 self.rng[g] = state + used[-1].astype(U64) * GOLDEN
-                firsts.append(np.where((x & U64(1)) == 0, b, a))
+                firsts.append(_pick((x & U64(1)) == 1, a, b))
             else:
                 firsts.append(self._first_of_pair(policy, w1, a, b))
-        return np.where(w1, firsts[1], firsts[0])
+        return _pick(w1, firsts[1], firsts[0])
 
     def _tie(self, g: np.ndarray, a: np.ndarray, b: np.ndarray) -> None:
         """The first battle of a round tied (cards ``a``, ``b`` already taken from the hands)."""
@@ -422,14 +437,14 @@ class Batch:
         if policy == "played":
             return c0
         if policy == "winner_first":
-            return np.where(w1, c1, c0)
+            return _pick(w1, c1, c0)
         if policy == "high_first":
-            return np.where((c0 >> 2) > (c1 >> 2), c0, c1)
+            return _pick((c0 >> 2) > (c1 >> 2), c0, c1)
         if policy == "low_first":
-            return np.where((c0 >> 2) < (c1 >> 2), c0, c1)
+            return _pick((c0 >> 2) < (c1 >> 2), c0, c1)
         pairs = np.stack([(c0 >> 2).ravel(), (c1 >> 2).ravel()], 1).astype(np.int64)
         keys = policies.strong_keys(pairs, np.full(len(pairs), 2, np.int64))
-        return np.where((keys[:, 0] <= keys[:, 1]).reshape(c0.shape), c0, c1)
+        return _pick((keys[:, 0] <= keys[:, 1]).reshape(c0.shape), c0, c1)
 
     def _collect(self, g: np.ndarray, w: np.ndarray) -> None:
         """Collect tables of any size (index path) by each winner's gather order."""

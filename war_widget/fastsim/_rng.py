@@ -20,6 +20,7 @@ U64 = np.uint64
 GOLDEN = U64(0x9E3779B97F4A7C15)
 _C1 = U64(0xBF58476D1CE4E5B9)
 _C2 = U64(0x94D049BB133111EB)
+_S30, _S27, _S31 = U64(30), U64(27), U64(31)
 _MASK = (1 << 64) - 1
 # below(n) rejects x >= 2**64 - (2**64 % n); store that bound minus one so it fits in uint64.
 _REJECT_ABOVE = U64(_MASK - 128)
@@ -29,11 +30,14 @@ _LIMIT_M1 = np.array([0] + [_MASK - ((1 << 64) % n) for n in range(1, 129)], dty
 
 def mix(z: np.ndarray) -> np.ndarray:
     """SplitMix64's output function on an array of states (a new array)."""
-    z = z ^ (z >> U64(30))
+    t = z >> _S30
+    z = z ^ t
     z *= _C1
-    z ^= z >> U64(27)
+    np.right_shift(z, _S27, out=t)
+    z ^= t
     z *= _C2
-    z ^= z >> U64(31)
+    np.right_shift(z, _S31, out=t)
+    z ^= t
     return z
 
 
