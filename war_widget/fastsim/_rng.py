@@ -29,9 +29,10 @@ _LIMIT_M1 = np.array([0] + [_MASK - ((1 << 64) % n) for n in range(1, 129)], dty
 
 
 def mix(z: np.ndarray) -> np.ndarray:
-    """SplitMix64's output function on an array of states (a new array)."""
+    """SplitMix64's output function, computed in place on ``z`` (pass a fresh array of
+    states: it is overwritten and returned)."""
     t = z >> _S30
-    z = z ^ t
+    z ^= t
     z *= _C1
     np.right_shift(z, _S27, out=t)
     z ^= t
@@ -70,25 +71,25 @@ def shuffle_rows(items: np.ndarray, lengths: np.ndarray, states: np.ndarray) -> 
         return
     order = np.argsort(-lengths, kind="stable")       # longest first: active rows form a prefix
     sorted_len = lengths[order]
-    x = draws(states[order], width - 1)                # x[:, t] is the draw for i = len - 1 - t
+    # x[t] holds each row's draw for i = len - 1 - t (the (t+1)-th next64 of its state).
+    x = mix(states[order][None, :] + _STEPS[:width - 1, None])
     t = np.arange(width - 1)
-    n = np.maximum(sorted_len[:, None] - t[None, :], 1).view(U64)     # the bound i + 1 of draw t
     bad_rows = np.zeros(0, np.int64)
     if (x > _REJECT_ABOVE).any():                       # below(n <= 128) can only reject beyond this
-        used = sorted_len[:, None] - t[None, :] >= 2
-        bad_rows = np.flatnonzero((used & (x > _LIMIT_M1[n.view(np.int64)])).any(axis=1))
-    j = (x % n).view(np.int64)
+        n = np.maximum(sorted_len[None, :] - t[:, None], 1)
+        used = n >= 2
+        bad_rows = np.flatnonzero((used & (x > _LIMIT_M1[n])).any(axis=0))
     active = np.searchsorted(-sorted_len, -(t + 2), side="right")   # rows with len - 1 - t >= 1
     flat = items.reshape(-1)
     row_base = order * width_all
     top = row_base + sorted_len - 1                     # where i points at step 0
-    jpos = row_base[:, None] + j
+    bound = sorted_len.astype(U64)                      # i + 1 at step 0
     for step in range(width - 1):
         m = int(active[step])
         if m == 0:
             break
         ii = top[:m] - step
-        jj = jpos[:m, step]
+        jj = row_base[:m] + (x[step, :m] % (bound[:m] - U64(step))).view(np.int64)
         a = flat[ii]
         flat[ii] = flat[jj]
         flat[jj] = a
