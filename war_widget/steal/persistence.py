@@ -3,7 +3,6 @@ a loaded game plays exactly the future the saved one would have played.  Policie
 not data: pass them again to ``from_json``."""
 from __future__ import annotations
 
-import dataclasses
 import json
 from collections import deque
 from typing import Any
@@ -12,6 +11,7 @@ from .. import events as ev
 from ..cards import Card
 from ..engine import TableCard
 from ..events import Outcome
+from ..persistence import _enc, _event_to_dict  # one card/outcome encoding for every saved game
 from ..rng import SplitMix64
 from . import events as sev
 from .actions import PLAY, ChooseTop, Steal
@@ -26,16 +26,6 @@ _EVENTS = {c.__name__: c for c in (ev.Shuffled, ev.Flipped, ev.Compared, ev.WarD
 _PHASES = ("start", "open", "look", "flip", "compare", "war", "lay", "choose", "collect", "over")
 
 
-def _enc(value: Any) -> Any:
-    if isinstance(value, Card):
-        return "#" + value.code
-    if isinstance(value, Outcome):
-        return {"outcome": value.to_dict()}
-    if isinstance(value, (tuple, list)):
-        return [_enc(v) for v in value]
-    return value
-
-
 def _dec(value: Any) -> Any:
     if isinstance(value, str) and value.startswith("#"):
         return Card.parse(value[1:])
@@ -44,12 +34,6 @@ def _dec(value: Any) -> Any:
     if isinstance(value, list):
         return tuple(_dec(v) for v in value)
     return value
-
-
-def _event_to_dict(event: ev.Event) -> dict:
-    data = {f.name: _enc(getattr(event, f.name)) for f in dataclasses.fields(event)}
-    data["type"] = type(event).__name__
-    return data
 
 
 def _event_from_dict(data: dict) -> ev.Event:
