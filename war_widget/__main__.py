@@ -1,4 +1,7 @@
-"""Command line: ``python -m war_widget simulate --preset classic_long --games 1000 --seed 1``."""
+"""Command line: ``python -m war_widget simulate --preset classic_long --games 1000 --seed 1``.
+
+Prints the summary of a simulation (see ``war_widget.simulation``).  Bad arguments print a
+one-line error and exit with status 2, as argparse does for its own errors."""
 from __future__ import annotations
 
 import argparse
@@ -7,22 +10,57 @@ import sys
 from .rules import Rules
 
 
-def main(argv: list[str] | None = None) -> int:
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a positive whole number, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a positive whole number, got {text!r}")
+    return value
+
+
+def _seed(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number >= 0, got {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"expected a whole number >= 0, got {text!r}")
+    return value
+
+
+def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m war_widget", description="The card game War.")
     sub = parser.add_subparsers(dest="command", required=True)
-    sim = sub.add_parser("simulate", help="simulate many games and print a summary")
-    sim.add_argument("--preset", default="classic", choices=Rules.presets())
-    sim.add_argument("--games", type=int, default=1000)
-    sim.add_argument("--seed", type=int, default=0)
-    args = parser.parse_args(argv)
+    sim = sub.add_parser("simulate", help="simulate many games and print a summary",
+                         description="Simulate many games of War and print a summary: the share of games "
+                                     "ending before the limit, mean / median / 90th percentile length, wars "
+                                     "per game and each player's win share.")
+    sim.add_argument("--preset", default="classic", choices=Rules.presets(), help="the rules (default: classic)")
+    sim.add_argument("--games", type=_positive, default=1000, help="how many games (default: 1000)")
+    sim.add_argument("--seed", type=_seed, default=0, help="simulation seed; game i is dealt from (seed, i)")
+    sim.add_argument("--workers", type=_positive, default=None, help="spread the games over N processes")
+    sim.add_argument("--max-rounds", type=_positive, default=100_000,
+                     help="stop a game after this many rounds, decided by counts (default: 100000)")
+    sim.add_argument("--method", choices=("auto", "fast", "engine"), default="auto",
+                     help="batch simulator (fast), one game at a time (engine), or fast when it can (auto)")
+    sim.add_argument("--progress", action="store_true", help="show a progress bar")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
     if args.command == "simulate":
         from .simulation import simulate
 
         try:
-            print(simulate(args.preset, args.games, args.seed))
+            result = simulate(args.preset, args.games, args.seed, max_rounds=args.max_rounds, method=args.method,
+                              workers=args.workers, progress=True if args.progress else False)
         except ValueError as exc:
-            print(f"error: {exc}", file=sys.stderr)
+            print(f"python -m war_widget simulate: error: {exc}", file=sys.stderr)
             return 2
+        print(result)
     return 0
 
 

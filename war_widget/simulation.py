@@ -1,55 +1,105 @@
 """Simulate many games of War and summarise them (lengths, outcomes, wars, win shares).
 
-Game ``i`` of a simulation with seed ``s`` is dealt from a seed derived from ``(s, i)``, so any
-single game of a simulation can be replayed on its own."""
+Game ``i`` of a simulation with seed ``s`` is dealt from ``game_seed(s, i)``, so any single
+game of a simulation can be replayed on its own with ``Game(rules, game_seed(s, i))``.
+
+Two players with named gather orders are played by the batch simulator (``war_widget.fastsim``,
+numpy, many games at once), which plays exactly the engine's games; other rules (3-4 players,
+callable gather policies) by the engine itself, one game after another.  Either way the
+results are the same arrays, and they do not depend on how the games are split:
+
+* ``workers=N`` spreads the games over ``N`` processes;
+* ``executor=ex`` sends them to any ``concurrent.futures.Executor`` (a process or thread pool,
+  or a cluster's, e.g. ``dask.distributed.Client(...).get_executor()``).
+
+Games are cut into ranges of game numbers; each range's randomness comes from ``(seed, i)``
+alone, so every split gives the arrays of a serial run.
+
+>>> result = simulate("classic", 200, seed=1, progress=False)
+>>> result.lengths.dtype.name, int(result.lengths.max()) <= 40
+('int32', True)
+"""
 from __future__ import annotations
 
-from dataclasses import dataclass
-from statistics import median
-from typing import Sequence
+import math
+import pickle
+import sys
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor, as_completed
+from dataclasses import dataclass, field
+from typing import Callable
+
+import numpy as np
 
 from .engine import Game, as_rules
 from .events import Termination
 from .rng import SplitMix64
 from .rules import Rules
 
-__all__ = ["simulate", "SimulationResult", "game_seed"]
+__all__ = ["simulate", "SimulationResult", "game_seed", "REASONS", "NATURAL_ENDS", "METHODS"]
 
-NATURAL_ENDS = (Termination.ALL_CARDS, Termination.SHORTAGE, Termination.DRUNKARD_LOSER, Termination.HANDS_EMPTY)
+REASONS: tuple[Termination, ...] = tuple(Termination)      # reasons[i] is REASONS[code]
+_CODE = {t: i for i, t in enumerate(REASONS)}
+# Ends that come from play itself, not from a limit (round limit, time) nor a cycle.
+NATURAL_ENDS = tuple(t for t in REASONS if t not in (Termination.ROUND_LIMIT, Termination.TIME, Termination.CYCLE))
+METHODS = ("auto", "fast", "engine")
+PROGRESS_MIN_GAMES = 10_000       # progress=None shows a bar in a notebook from this many games on
+_MASK = (1 << 64) - 1
 
 
 def game_seed(seed: int, index: int) -> int:
     """The deal seed of game ``index`` in a simulation seeded with ``seed``."""
-    gen = SplitMix64((seed * 0x9E3779B97F4A7C15 + index) & ((1 << 64) - 1))
+    gen = SplitMix64((seed * 0x9E3779B97F4A7C15 + index) & _MASK)
     return gen.next64() >> 1
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class SimulationResult:
-    """Per-game lengths (rounds), outcomes (winner seat, -1 for none) and war counts, with a summary."""
+    """Per game: length in rounds (``lengths``, int32), winner seat or -1 for none
+    (``winners``, int8), why it ended (``reasons``, int8 index into ``REASONS``) and how many
+    rounds had a war (``wars``, int32); with ``summary()`` and a printable form."""
 
     rules: Rules
     seed: int
-    lengths: Sequence[int]
-    winners: Sequence[int]
-    reasons: Sequence[str]
-    wars: Sequence[int]
+    lengths: np.ndarray
+    winners: np.ndarray
+    reasons: np.ndarray
+    wars: np.ndarray
+    method: str = field(default="engine")
 
     @property
     def games(self) -> int:
         return len(self.lengths)
 
-    def summary(self) -> dict:
-        """Fraction ending before the limit, mean / median / 90th percentile length, wars per
-        game, and each player's win share."""
+    def termination(self, i: int) -> Termination:
+        """Why game ``i`` ended."""
+        return REASONS[int(self.reasons[i])]
+
+    def reason_counts(self) -> dict[str, int]:
+        """How many games ended for each reason (by ``Termination`` name), most common first."""
+        counts = np.bincount(self.reasons.astype(np.int64), minlength=len(REASONS))
+        pairs = [(REASONS[i].name, int(c)) for i, c in enumerate(counts) if c]
+        return dict(sorted(pairs, key=lambda kv: -kv[1]))
+
+    def win_rate(self, player: int, z: float = 1.96) -> tuple[float, float, float]:
+        """Player ``player``'s share of games won, with a normal-approximation interval
+        (``z=1.96``: 95%).  Draws count as not won."""
         n = self.games
-        lengths = sorted(self.lengths)
-        natural = sum(1 for r in self.reasons if r in {t.name for t in NATURAL_ENDS})
-        p90 = lengths[min(n - 1, int(0.9 * n))] if n else 0
-        shares = [sum(1 for w in self.winners if w == p) / n for p in range(self.rules.players)]
-        return {"games": n, "natural_end_fraction": natural / n, "mean_length": sum(lengths) / n,
-                "median_length": median(lengths), "p90_length": p90, "wars_per_game": sum(self.wars) / n,
-                "win_share": shares, "draw_share": sum(1 for w in self.winners if w < 0) / n}
+        p = float(np.count_nonzero(self.winners == player)) / n
+        half = z * math.sqrt(p * (1 - p) / n)
+        return p, p - half, p + half
+
+    def summary(self) -> dict:
+        """Fraction ending before the limit (by play: not a round limit, time or cycle), mean /
+        median / 90th percentile length, wars per game, and each player's win share."""
+        n = self.games
+        lengths = np.sort(self.lengths)
+        natural = np.isin(self.reasons, [_CODE[t] for t in NATURAL_ENDS])
+        return {"games": n, "natural_end_fraction": float(natural.mean()),
+                "mean_length": float(lengths.mean()), "median_length": float(np.median(lengths)),
+                "p90_length": int(lengths[min(n - 1, int(0.9 * n))]),
+                "wars_per_game": float(self.wars.mean()),
+                "win_share": [float(np.count_nonzero(self.winners == p)) / n for p in range(self.rules.players)],
+                "draw_share": float(np.count_nonzero(self.winners < 0)) / n}
 
     def __str__(self) -> str:
         s = self.summary()
@@ -62,23 +112,150 @@ class SimulationResult:
                 f"  wars per game: {s['wars_per_game']:.2f}\n"
                 f"  wins: {share}, draws {s['draw_share']:.1%}")
 
+    def __repr__(self) -> str:
+        name = self.rules.preset_name or "custom rules"
+        return f"<SimulationResult {self.games} games of {name}, seed {self.seed}, {self.method}>"
 
-def simulate(rules: Rules | str, games: int, seed: int = 0, *, max_rounds: int | None = 100_000) -> SimulationResult:
+
+def simulate(rules: Rules | str, games: int, seed: int = 0, *, max_rounds: int | None = 100_000,
+             method: str = "auto", workers: int | None = None, executor: Executor | None = None,
+             progress: bool | None = None, chunk_size: int | None = None) -> SimulationResult:
     """Play ``games`` games under ``rules`` and return per-game results and a summary.
 
-    ``max_rounds`` caps a game that would run on (it then counts as a round-limit end)."""
+    ``max_rounds`` caps a game that would run on (it then ends as a time limit does: more
+    cards wins).  ``method``: "fast" (the batch simulator), "engine" (one ``Game`` at a time,
+    for any rules) or "auto" (fast whenever it supports the rules).  ``workers`` / ``executor``
+    spread the games (see the module docstring); ``chunk_size`` sets games per task.
+    ``progress``: a tqdm bar; None shows one only inside a Jupyter kernel, for at least
+    10,000 games; True / False force it on / off."""
+    rules = _check_args(rules, games, seed, max_rounds, method, workers, executor, progress, chunk_size)
+    games, seed = int(games), int(seed)
+    max_rounds = None if max_rounds is None else int(max_rounds)
+    chosen = _choose_method(rules, method)
+    show = _want_progress(progress, games)
+    bar = _progress_bar(games, rules, show)
+    try:
+        if executor is None and (workers is None or workers == 1):
+            parts = [_run_range(rules, seed, 0, games, max_rounds, chosen, bar.update if bar else None)]
+        else:
+            parts = _run_parallel(rules, seed, games, max_rounds, chosen, workers, executor, chunk_size, bar)
+    finally:
+        if bar is not None:
+            bar.close()
+    lengths, winners, reasons, wars = (np.concatenate([p[k] for p in parts]) for k in range(4))
+    return SimulationResult(rules, seed, lengths, winners, reasons, wars, chosen)
+
+
+# --- the pieces --------------------------------------------------------------------------------
+def _check_args(rules, games, seed, max_rounds, method, workers, executor, progress, chunk_size) -> Rules:
     rules = as_rules(rules)
-    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+    if isinstance(games, bool) or not isinstance(games, (int, np.integer)) or games < 1:
         raise ValueError(f"games must be a positive whole number; got {games!r}")
-    lengths, winners, reasons, wars = [], [], [], []
-    for i in range(games):
-        game = Game(rules, game_seed(seed, i))
+    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
+        raise ValueError(f"seed must be a whole number >= 0; got {seed!r}")
+    if max_rounds is not None and (isinstance(max_rounds, bool) or not isinstance(max_rounds, (int, np.integer))
+                                   or max_rounds < 1):
+        raise ValueError(f"max_rounds must be None or a positive whole number; got {max_rounds!r}")
+    if method not in METHODS:
+        raise ValueError(f"method must be one of {', '.join(map(repr, METHODS))}; got {method!r}")
+    if workers is not None and (isinstance(workers, bool) or not isinstance(workers, (int, np.integer))
+                                or workers < 1):
+        raise ValueError(f"workers must be None or a positive whole number of processes; got {workers!r}")
+    if executor is not None and workers is not None:
+        raise ValueError("give either workers (processes started here) or executor (your own), not both")
+    if executor is not None and not callable(getattr(executor, "submit", None)):
+        raise ValueError(f"executor must be a concurrent.futures.Executor (with submit); got {executor!r}")
+    if progress not in (None, True, False):
+        raise ValueError(f"progress must be None (auto), True or False; got {progress!r}")
+    if chunk_size is not None and (isinstance(chunk_size, bool) or not isinstance(chunk_size, (int, np.integer))
+                                   or chunk_size < 1):
+        raise ValueError(f"chunk_size must be None or a positive whole number of games; got {chunk_size!r}")
+    return rules
+
+
+def _choose_method(rules: Rules, method: str) -> str:
+    from .fastsim import unsupported_reason
+    reason = unsupported_reason(rules)
+    if method == "fast" and reason:
+        raise ValueError(f"method='fast' cannot play these rules: {reason}; use method='auto' or 'engine'")
+    if method == "auto":
+        return "engine" if reason else "fast"
+    return method
+
+
+def _run_range(rules: Rules, seed: int, start: int, stop: int, max_rounds: int | None, method: str,
+               progress: Callable[[int], None] | None = None) -> tuple[np.ndarray, ...]:
+    """Games ``start .. stop-1`` of the simulation (a task for a worker: module level, picklable)."""
+    if method == "fast":
+        from .fastsim import simulate_range
+        return simulate_range(rules, seed, start, stop, max_rounds, progress=progress)
+    count = stop - start
+    lengths = np.zeros(count, np.int32)
+    winners = np.full(count, -1, np.int8)
+    reasons = np.zeros(count, np.int8)
+    wars = np.zeros(count, np.int32)
+    for k in range(count):
+        game = Game(rules, game_seed(seed, start + k))
         game.play_to_end(max_rounds=max_rounds)
         if not game.is_over:
             game.end_now()
         outcome = game.outcome
-        lengths.append(game.round_number)
-        winners.append(outcome.winner if outcome.winner is not None else -1)
-        reasons.append(outcome.reason.name)
-        wars.append(sum(1 for _, w, _ in game.history if w))
-    return SimulationResult(rules, seed, lengths, winners, reasons, wars)
+        lengths[k] = game.round_number
+        winners[k] = -1 if outcome.winner is None else outcome.winner
+        reasons[k] = _CODE[outcome.reason]
+        wars[k] = sum(1 for _, w, _ in game.history if w)
+        if progress is not None:
+            progress(1)
+    return lengths, winners, reasons, wars
+
+
+def _run_parallel(rules: Rules, seed: int, games: int, max_rounds: int | None, method: str,
+                  workers: int | None, executor: Executor | None, chunk_size: int | None, bar) -> list:
+    if executor is None or not isinstance(executor, ThreadPoolExecutor):
+        try:
+            pickle.dumps(rules)
+        except Exception as exc:  # noqa: BLE001 - any pickling failure means the same thing here
+            raise ValueError("these rules cannot be sent to other processes (a callable gather policy must be "
+                             f"a module-level function): {exc}; run serially or with a ThreadPoolExecutor") from None
+    tasks = workers or getattr(executor, "_max_workers", None) or 4
+    size = chunk_size or max(1, min(250_000, math.ceil(games / (4 * tasks))))
+    ranges = [(lo, min(games, lo + size)) for lo in range(0, games, size)]
+    own = executor is None
+    pool = ProcessPoolExecutor(max_workers=workers) if own else executor
+    try:
+        futures = {pool.submit(_run_range, rules, seed, lo, hi, max_rounds, method): i for i, (lo, hi) in enumerate(ranges)}
+        parts: list = [None] * len(ranges)
+        for future in as_completed(futures):
+            i = futures[future]
+            parts[i] = future.result()
+            if bar is not None:
+                bar.update(ranges[i][1] - ranges[i][0])
+        return parts
+    finally:
+        if own:
+            pool.shutdown()
+
+
+def _in_jupyter_kernel() -> bool:
+    """True inside a running Jupyter (ipykernel) kernel, False in scripts and plain IPython."""
+    ipython = sys.modules.get("IPython")
+    if ipython is None:
+        return False
+    try:
+        shell = ipython.get_ipython()
+    except Exception:  # noqa: BLE001 - a broken IPython is not a kernel
+        return False
+    return shell is not None and getattr(shell, "kernel", None) is not None
+
+
+def _want_progress(progress: bool | None, games: int) -> bool:
+    if progress is None:
+        return games >= PROGRESS_MIN_GAMES and _in_jupyter_kernel()
+    return progress
+
+
+def _progress_bar(games: int, rules: Rules, show: bool):
+    if not show:
+        return None
+    from tqdm.auto import tqdm
+    return tqdm(total=games, desc=f"simulating {rules.preset_name or 'games'}", unit="game")
