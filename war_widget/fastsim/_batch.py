@@ -567,8 +567,8 @@ class Batch:
             else:
                 easy = (self.tl[g] == 2) & (h0 >= need) & (h1 >= need)
             if easy.any():
-                self._first_war(g[easy], done)
-                g = g[~easy]
+                left = self._first_war(g[easy], done)
+                g = np.concatenate([g[~easy], left])
                 if g.size == 0:
                     return
         n = self.n
@@ -636,20 +636,22 @@ class Batch:
         self._collect(g[won], res[won].astype(np.int64))
         done[g[won]] = True
 
-    def _first_war(self, g: np.ndarray, done: np.ndarray) -> None:
+    def _first_war(self, g: np.ndarray, done: np.ndarray) -> np.ndarray:
         """The first battle of a war when both hands hold the cards it needs (most wars): no
         shortage, no won pile to turn over, a table of fixed size, so it is played on
-        (card, game) arrays: lay, compare, shuffle with one bound per step, collect."""
+        (card, game) arrays: lay, compare, shuffle with one bound per step, collect.
+        Returns the games left for the general path (a draw ``below`` might reject)."""
         need, n = self.const_need, self.n
         size = 2 + 2 * need
         shuffles = [policy == "shuffle" for policy in self.plan.gather]
         x = None
+        left = g[:0]
         if any(shuffles) and not self.aside:
             x = mix(self.rng[g] + self._steps[:size - 1, None])
             odd = (x > _REJECT_ABOVE).any(axis=0)   # below() might reject: leave to the general path
-            if odd.any():                             # pragma: no cover - probability < 2**-56
-                keep = ~odd
-                g, x = g[keep], x[:, keep]
+            if odd.any():
+                left = g[odd]
+                g, x = g[~odd], x[:, ~odd]
         m = len(g)
         tab = np.empty((size, m), np.uint8)           # the table in played order
         tab[0] = self.T[g << 6]
@@ -702,6 +704,7 @@ class Batch:
         count[1, g] += size * w1
         self.tl[g] = 0
         done[g] = True
+        return left
 
     def _end_forced(self, g: np.ndarray, reason: int, winner: int | None, forced: list) -> None:
         """A round that ends the game with the table returned (draws, void rounds)."""
@@ -791,7 +794,13 @@ class Batch:
                 self.snap[first, 0] = self._by_counts(first)
                 self.snap[first, 1] = _TIME
                 self.snap[first, 2] = self.war_rounds[first]
-                # A cycle whose first repeat is within max_rounds is found by round 3 * max_rounds.
+                # The engine would stop here unless a position had repeated by now.  If one had,
+                # this position is on the cycle: Brent restarted here finds its period within a
+                # few periods (and surely by round 3 * max_rounds); the replay then tells.
+                self.saved[first] = self.position(first)
+                self.saved_len[first] = self._lengths(first)
+                self.saved_round[first] = self.rounds[first]
+                self.power[first] = 1
                 ended.append(e[self.rounds[e] >= 3 * self.max_rounds + 2])
         out = np.concatenate(ended)
         if self.detect and out.size:
