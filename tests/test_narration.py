@@ -143,3 +143,14 @@ def test_every_beat_narrates_without_the_rules(lang):
         assert sentence and "\n" not in sentence
     shuffle = ev.Shuffled(3, 1, 10, True)
     assert "10" in narrate(shuffle, lang)
+
+
+@pytest.mark.parametrize("preset", ["classic", "tod_und_leben"])
+def test_when_nobody_can_finish_a_war_nobody_is_said_to_lose_the_table(preset):
+    """A void round (zero='lose') and a split tie give the cards back: no one takes the table."""
+    game = Game.from_hands(preset, [["9S"], ["9H"]])
+    war = next(e for e in beats(game) if isinstance(e, ev.WarDeclared))
+    assert set(war.short) == {0, 1}
+    en, ja = narrate(war, "en", game.rules), narrate(war, "ja", game.rules)
+    assert "nobody wins the table" in en and "loses the table" not in en
+    assert "だれも取りません" in ja and "失います" not in ja

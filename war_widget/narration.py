@@ -152,8 +152,12 @@ def _en_war(e: ev.WarDeclared, names, rules, values) -> str:
     for p in e.reusing:
         parts.append(f"{names[p]} {'have' if names[p] in _YOU else 'has'} no cards left and "
                      f"{'keep' if names[p] in _YOU else 'keeps'} the last card")
-    for p in e.short:
-        parts.append(f"{names[p]} cannot finish the war and {'lose' if names[p] in _YOU else 'loses'} the table")
+    if e.short and set(e.short) >= set(e.players):  # a void round or a split: nobody takes the table
+        parts.append(f"{join_names([names[p] for p in e.short], 'en')} cannot finish the war, "
+                     "so nobody wins the table")
+    else:
+        for p in e.short:
+            parts.append(f"{names[p]} cannot finish the war and {'lose' if names[p] in _YOU else 'loses'} the table")
     return f"{word}! " + ("; ".join(parts) if parts else "nobody can play on") + "."
 
 
@@ -244,8 +248,11 @@ def _ja_war(e: ev.WarDeclared, names, rules, values) -> str:
             parts.append(f"{names[p]}は {k} 枚を伏せて 1 枚を表に" if k else f"{names[p]}は 1 枚を表に")
     for p in e.reusing:
         parts.append(f"{names[p]}はカードがないので最後のカードを使い続けます")
-    for p in e.short:
-        parts.append(f"{names[p]}は戦争を続けられず、場のカードを失います")
+    if e.short and set(e.short) >= set(e.players):
+        parts.append(f"{join_names([names[p] for p in e.short], 'ja')}は戦争を続けられないので、場のカードはだれも取りません")
+    else:
+        for p in e.short:
+            parts.append(f"{names[p]}は戦争を続けられず、場のカードを失います")
     return f"{word}！" + ("、".join(parts) if parts else "だれも続けられません") + "。"
 
 
