@@ -312,3 +312,14 @@ def test_play_deals_rejects_bad_deals():
 
 def test_reason_codes_are_the_termination_order():
     assert REASONS == tuple(Termination)
+
+
+def test_games_still_undecided_long_after_max_rounds_are_left_to_the_engine(engine_games, monkeypatch):
+    """Past a large max_rounds the batch simulator looks for a cycle for SETTLE_EXTRA more rounds,
+    then asks the engine.  Shrink both so that this path runs, and compare with the engine."""
+    from war_widget.fastsim import _batch
+    monkeypatch.setattr(_batch, "SETTLE_EXTRA", 30)
+    rules = Rules.preset("bicycle")
+    engine = engine_games(rules, 6, 150, 100)
+    _assert_same(engine, _fast_rows(play_deals(rules, [e[4] for e in engine], max_rounds=100)), "bicycle, 100")
+    _assert_same(engine, _fast_rows(simulate_range(rules, 6, 0, 150, 100)), "bicycle, 100, by seed")

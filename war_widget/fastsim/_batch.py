@@ -28,6 +28,7 @@ __all__ = ["Batch"]
 
 _J64 = np.arange(64)
 _J8 = np.arange(64, dtype=np.uint8)
+_J16 = np.arange(65, dtype=np.int16)
 
 
 def _cumsum_rows(mask: np.ndarray, step: int = 1) -> np.ndarray:
@@ -55,6 +56,7 @@ _REUSE_TIE = REASON_CODES[Termination.REUSE_TIE]
 _TIME = REASON_CODES[Termination.TIME]
 _ZERO64 = U64(0)
 RUN_LENGTH = 10
+SETTLE_EXTRA = 20_000     # rounds past max_rounds spent looking for a cycle before asking the engine
 
 _PER_SLOT = ("tl", "inwar", "tie", "wir", "rounds", "war_rounds", "rng", "short_end", "winner", "reason", "alive",
              "saved", "saved_len", "saved_round", "power", "period", "snapped", "snap")
@@ -80,8 +82,10 @@ class Batch:
         self.need = plan.need
         self.const_need = int(plan.need[plan.deck[0]]) if rules.face_down != "by_rank" else 0
         # Runs of war-free rounds need a per-round cycle check when positions can repeat.
-        self.run_length = 1 if self.detect else RUN_LENGTH
+        self.run_length = RUN_LENGTH
         self.stop_at: np.ndarray | None = None     # per slot: no run goes past this round
+        if max_rounds is not None:
+            self.settle_round = 3 * max_rounds + 2 if max_rounds <= SETTLE_EXTRA else max_rounds + SETTLE_EXTRA
         # First war battles on fixed-size tables, when the gather orders allow it.
         self.fast_wars = bool(self.const_need) and all(g in ("shuffle", "played") for g in plan.gather)
         self._war_owners = np.array([0] * self.const_need + [1] * self.const_need, np.uint8)
@@ -254,7 +258,8 @@ class Batch:
         """Advance every live game: a run of war-free rounds (or one flip), then one battle of
         each war in progress, including wars that the run or flip just started.  Returns the
         slots whose game ended (results set, no longer alive) and, with cycle detection, the
-        slots found to cycle (``period`` set, no longer alive)."""
+        slots found to cycle (``period`` set, no longer alive; ``period`` -1: past max_rounds
+        and still undecided whether a position had repeated by then)."""
         starting = self.alive & ~self.inwar
         done = np.zeros(self.n, bool)
         forced: list[np.ndarray] = []
@@ -286,6 +291,8 @@ class Batch:
             cap = np.minimum(cap, self.max_rounds - self.rounds)
         if self.stop_at is not None:
             cap = np.minimum(cap, self.stop_at - self.rounds)
+        if self.detect:     # Brent saves the position of this round: it must end a run
+            cap = np.minimum(cap, self.saved_round + self.power - self.rounds)
         g = np.flatnonzero(sm & (cap >= 1))
         if g.size == 0:
             return None
@@ -313,6 +320,12 @@ class Batch:
         played = j < k.astype(np.uint8)
         w1 &= played
         c2 = _cumsum_rows(w1, 2)          # twice player 2's wins so far, per round
+        if self.detect:
+            k = self._stop_at_possible_repeat(g, k, played, c2)
+            tied[:] = False               # Brent needs the position after the run's last round
+            played = j < k.astype(np.uint8)
+            w1 &= played
+            c2 = _cumsum_rows(w1, 2)
         n1 = c2[-1].astype(np.int64) >> 1
         used = k + tied
         self.hd[0, g] = (hd0 + used) & 63
@@ -345,6 +358,30 @@ class Batch:
         ran = np.zeros(self.n, bool)
         ran[g[(k > 0) | tied]] = True
         return ran
+
+    def _stop_at_possible_repeat(self, g: np.ndarray, k: np.ndarray, played: np.ndarray,
+                                 c2: np.ndarray) -> np.ndarray:
+        """With cycle detection, end each run at the first round whose pile sizes equal those
+        of the position Brent saved: only there can the position repeat, and it must be
+        checked (``c2``: twice player 2's wins so far, per round of the run)."""
+        t1 = _J16[1:self.run_length + 1, None]           # rounds played so far: t + 1
+        c = c2.astype(np.int16)
+        saved = self.saved_len[g].astype(np.int16)
+        h0 = self.hn[0, g].astype(np.int16)
+        h1 = self.hn[1, g].astype(np.int16)
+        if self.won_pile:      # hands only shrink in a run; won piles grow by the pairs won
+            same = (h0 - t1 == saved[:, 0]) & (h1 - t1 == saved[:, 1])
+            same &= (self.wn[0, g].astype(np.int16) + 2 * t1 - c == saved[:, 2])
+            same &= (self.wn[1, g].astype(np.int16) + c == saved[:, 3])
+        else:                  # won pairs go under the hands
+            same = (h0 + t1 - c == saved[:, 0]) & (h1 - t1 + c == saved[:, 1])
+        same &= played
+        going = np.ones(len(g), bool)
+        first = np.zeros(len(g), np.int64)
+        for t in range(self.run_length):
+            going &= ~same[t]
+            first += going
+        return np.minimum(k, first + 1)
 
     def _first_of_pairs(self, g: np.ndarray, played: np.ndarray, w1: np.ndarray, a: np.ndarray,
                         b: np.ndarray, k: np.ndarray) -> np.ndarray:
@@ -801,7 +838,15 @@ class Batch:
                 self.saved_len[first] = self._lengths(first)
                 self.saved_round[first] = self.rounds[first]
                 self.power[first] = 1
-                ended.append(e[self.rounds[e] >= 3 * self.max_rounds + 2])
+                # Give up at round 3 * max_rounds + 2 (no cycle ends by max_rounds: a time end),
+                # or, for a large max_rounds, sooner, leaving the game to the engine.
+                last = self.rounds[e] >= self.settle_round
+                if self.settle_round == 3 * self.max_rounds + 2:
+                    ended.append(e[last])
+                elif last.any():
+                    self.period[e[last]] = -1
+                    self.alive[e[last]] = False
+                    cycles = np.concatenate([cycles, e[last]])
         out = np.concatenate(ended)
         if self.detect and out.size:
             s = out[self.snapped[out]]

@@ -77,7 +77,15 @@ def run_games(plan: Plan, source, ids: np.ndarray, max_rounds: int | None, *, sl
                             batch.snapped[cycles].copy(), batch.snap[cycles].copy(), batch.rounds[cycles].copy()))
             free_count += len(cycles)
     if pending:
-        _settle_cycles(plan, source, ids, pending, max_rounds, lengths, winners, reasons, wars, progress)
+        periods = np.concatenate([p[1] for p in pending])
+        jobs = np.concatenate([p[0] for p in pending])
+        for k in jobs[periods < 0]:            # rare: leave these to the engine itself
+            lengths[k], winners[k], reasons[k], wars[k] = source.engine_result(int(ids[k]), max_rounds)
+        if progress is not None and (periods < 0).any():
+            progress(int((periods < 0).sum()))
+        keep = [tuple(part[p[1] > 0] for part in p) for p in pending]
+        if any(len(p[0]) for p in keep):
+            _settle_cycles(plan, source, ids, keep, max_rounds, lengths, winners, reasons, wars, progress)
     return lengths, winners, reasons, wars
 
 
@@ -85,8 +93,9 @@ def _settle_cycles(plan: Plan, source, ids: np.ndarray, pending: list, max_round
                    lengths: np.ndarray, winners: np.ndarray, reasons: np.ndarray, wars: np.ndarray,
                    progress: Callable[[int], None] | None, chunk: int = 4096) -> None:
     """Brent's method gave each cycling game its period; the engine reports a cycle at the first
-    repeated position (round mu + period).  Replay each game twice, one copy ``period`` rounds
-    ahead, and advance both a round at a time until their positions agree: that round is mu."""
+    repeated position (round mu + period).  mu is the first round whose position comes back one
+    period later; "comes back" is monotone in the round, so it is found in two replays: blocks
+    of ``_BLOCK`` rounds to bracket it, then round by round inside the bracket."""
     jobs = np.concatenate([p[0] for p in pending])
     periods = np.concatenate([p[1] for p in pending])
     snapped = np.concatenate([p[2] for p in pending])
@@ -95,31 +104,9 @@ def _settle_cycles(plan: Plan, source, ids: np.ndarray, pending: list, max_round
     for lo in range(0, len(jobs), chunk):
         sl = slice(lo, lo + chunk)
         j, lam, sn, snap = jobs[sl], periods[sl], snapped[sl], snaps[sl]
-        m = len(j)
-        replay = Batch(plan, 2 * m, None, detect_cycles=False)
-        hands, lens, states = source.deal(ids[j])
-        both = lambda a: np.concatenate([a, a])   # noqa: E731 - tortoise copies, then hare copies
-        replay.load(np.arange(2 * m), (both(hands[0]), both(hands[1])), (both(lens[0]), both(lens[1])),
-                    both(states))
-        target = np.concatenate([np.zeros(m, np.int64), lam])
-        replay.stop_at = target
-        _advance(replay, np.arange(2 * m), target)
-        open_ = np.arange(m)
-        mu = np.zeros(m, np.int64)
-        war_rounds = np.zeros(m, np.int64)
         bound = int(found_at[sl].max())          # Brent found each cycle by then, so mu is below it
-        while open_.size:
-            if int(replay.rounds[open_[0]]) > bound:   # pragma: no cover - would be a bug
-                raise AssertionError("cycle replay overran the round where the cycle was found")
-            same = (replay.position(open_) == replay.position(open_ + m)).all(axis=1)
-            hit = open_[same]
-            mu[hit] = replay.rounds[hit]
-            war_rounds[hit] = replay.war_rounds[hit + m]
-            open_ = open_[~same]
-            if open_.size:
-                target[open_] += 1
-                target[open_ + m] += 1
-                _advance(replay, np.concatenate([open_, open_ + m]), target)
+        end, _ = _first_return(plan, source, ids[j], lam, np.zeros(len(j), np.int64), _BLOCK, bound)
+        mu, war_rounds = _first_return(plan, source, ids[j], lam, np.maximum(end - _BLOCK + 1, 0), 1, bound)
         length = mu + lam
         cyc = ~(sn & (max_rounds is not None) & (length > (max_rounds or 0)))
         lengths[j] = np.where(cyc, length, max_rounds or 0)
@@ -127,7 +114,42 @@ def _settle_cycles(plan: Plan, source, ids: np.ndarray, pending: list, max_round
         reasons[j] = np.where(cyc, _CYCLE, snap[:, 1])
         wars[j] = np.where(cyc, war_rounds, snap[:, 2])
         if progress is not None:
-            progress(m)
+            progress(len(j))
+
+
+_BLOCK = 16
+
+
+def _first_return(plan: Plan, source, game_ids: np.ndarray, lam: np.ndarray, start: np.ndarray, step: int,
+                  bound: int) -> tuple[np.ndarray, np.ndarray]:
+    """Replay each game twice, the second copy ``lam`` rounds ahead, from round ``start``;
+    advance both ``step`` rounds at a time until their positions agree.  Returns that round
+    (the first checked round whose position returns a period later) and the ahead copy's war
+    rounds there."""
+    m = len(game_ids)
+    replay = Batch(plan, 2 * m, None, detect_cycles=False)
+    hands, lens, states = source.deal(game_ids)
+    both = lambda a: np.concatenate([a, a])   # noqa: E731 - behind copies, then ahead copies
+    replay.load(np.arange(2 * m), (both(hands[0]), both(hands[1])), (both(lens[0]), both(lens[1])), both(states))
+    target = np.concatenate([start, start + lam])
+    replay.stop_at = target                  # runs stop exactly at the targets
+    _advance(replay, np.arange(2 * m), target)
+    open_ = np.arange(m)
+    found = np.zeros(m, np.int64)
+    war_rounds = np.zeros(m, np.int64)
+    while open_.size:
+        same = (replay.position(open_) == replay.position(open_ + m)).all(axis=1)
+        hit = open_[same]
+        found[hit] = replay.rounds[hit]
+        war_rounds[hit] = replay.war_rounds[hit + m]
+        open_ = open_[~same]
+        if open_.size:
+            if int(replay.rounds[open_].min()) > bound:   # pragma: no cover - would be a bug
+                raise AssertionError("cycle replay overran the round where the cycle was found")
+            target[open_] += step
+            target[open_ + m] += step
+            _advance(replay, np.concatenate([open_, open_ + m]), target)
+    return found, war_rounds
 
 
 def _advance(batch: Batch, slots: np.ndarray, target: np.ndarray) -> None:

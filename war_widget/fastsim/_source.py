@@ -56,6 +56,11 @@ class SeedSource:
         lengths = tuple(np.full(m, h.shape[1], np.int64) for h in hands)
         return hands, lengths, states
 
+    def engine_result(self, game_id: int, max_rounds: int | None) -> tuple[int, int, int, int]:
+        """Game ``game_id`` played by the engine: length, winner, reason code, war rounds."""
+        from ..engine import Game
+        return _engine_result(Game(self.plan.rules, int(self.seeds(np.array([game_id]))[0])), max_rounds)
+
     def _deal_scalar(self, states: np.ndarray) -> Dealt:
         """Rare deals (a joker buried in each hand) through the engine's own dealing code."""
         from ..engine import _deal
@@ -68,6 +73,16 @@ class SeedSource:
             states[i] = U64(gen.state)
         (h0, l0), (h1, l1) = _pack(hands[0]), _pack(hands[1])
         return (h0, h1), (l0, l1), states
+
+
+def _engine_result(game, max_rounds: int | None) -> tuple[int, int, int, int]:
+    from ._plan import REASON_CODES
+    game.play_to_end(max_rounds=max_rounds)
+    if not game.is_over:
+        game.end_now()
+    o = game.outcome
+    return (game.round_number, -1 if o.winner is None else o.winner, REASON_CODES[o.reason],
+            sum(1 for _, w, _ in game.history if w))
 
 
 class DealSource:
@@ -87,6 +102,13 @@ class DealSource:
 
     def __len__(self) -> int:
         return len(self.states)
+
+    def engine_result(self, game_id: int, max_rounds: int | None) -> tuple[int, int, int, int]:
+        """Deal ``game_id`` played by the engine: length, winner, reason code, war rounds."""
+        from ..engine import Game
+        card_of = self.plan.card_of
+        hands = [[card_of[int(c)].code for c in self.hands[p][0][game_id, :self.hands[p][1][game_id]]] for p in (0, 1)]
+        return _engine_result(Game.from_hands(self.plan.rules, hands, seed=int(self.states[game_id])), max_rounds)
 
     def deal(self, ids: np.ndarray) -> Dealt:
         ids = np.asarray(ids, np.int64)
