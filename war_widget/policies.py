@@ -10,8 +10,8 @@ The strong computer ("strong CPU" [001])
 played).  It is the best of the orders we tried against a player who shuffles what it wins:
 ``played``, ``winner_first``, ``high_first``, ``low_first``, high-low interleavings, "highest,
 then the rest lowest first", pairs high-high-low-low, and "highest first only when the higher
-card is at least 5 / 8 / 11 / 13".  Highest-first was best or tied-best in every preset tried,
-so ``strong`` is that order (the same order as ``gather="high_first"``).
+card is at least 5 / 8 / 11 / 13".  Highest-first was best or tied-best in each preset tried
+(kids, pagat, three_down), so ``strong`` is that order (the same order as ``gather="high_first"``).
 
 Measured with the batch simulator, strong player against a shuffling player, 200,000 games per
 preset (100,000 with the strong player in each seat), win rate and 95% interval
