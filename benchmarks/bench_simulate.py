@@ -8,8 +8,10 @@ Run ``python benchmarks/bench_simulate.py``.  For ``pagat`` and ``classic_long``
 * ``fastsim.simulate_range`` (numpy, all games of a batch advanced together),
 
 and prints both throughputs in rounds per second, as medians of repeated runs, and their ratio.
-Rounds are counted on each side (the batch plays many more games than the baseline in the
-same time).  Then it simulates 1,000,000 games and prints the peak memory (``tracemalloc``).
+Both are measured in the same run, interleaved, so they see the same machine load.  Rounds are
+counted on each side (the batch plays many more games than the baseline in the same time).
+Then it simulates 1,000,000 games and prints the peak memory (``tracemalloc``, and the
+process's maximum resident size).
 """
 from __future__ import annotations
 
