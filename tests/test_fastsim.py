@@ -333,3 +333,34 @@ def test_games_still_undecided_long_after_max_rounds_are_left_to_the_engine(engi
     engine = engine_games(rules, 6, 150, 100)
     _assert_same(engine, _fast_rows(play_deals(rules, [e[4] for e in engine], max_rounds=100)), "bicycle, 100")
     _assert_same(engine, _fast_rows(simulate_range(rules, 6, 0, 150, 100)), "bicycle, 100, by seed")
+
+
+def _random_rules(count: int, seed: int) -> list[Rules]:
+    """Valid two-player rule sets drawn at random from every option (a fixed list, so the
+    engine's results can be cached)."""
+    import random
+    rnd = random.Random(seed)
+    options = dict(deck=[52, 36, 32], jokers=[0, 2], rank_order=["ace_high", "ace_low", "two_high", "low_beats_ace"],
+                   face_down=[0, 1, 2, 3, "by_rank"], capture=["bottom", "won_pile", "aside"],
+                   gather=["shuffle", "played", "winner_first", "high_first", "low_first", "strong"],
+                   shuffle_won_pile=[True, False], shortage=["last_card_up", "lose", "split"], zero=["lose", "reuse"],
+                   war_players=["tied", "all"], round_limit=[None, 40, 240],
+                   goal=["collect", "loser_all", "loser_first_out"], deal=["alternate", "by_color"],
+                   joker_deal=["random", "split"])
+    found: list[Rules] = []
+    while len(found) < count:
+        choice = {k: rnd.choice(v) for k, v in options.items()}
+        if rnd.random() < 0.3:
+            choice["gather"] = (rnd.choice(options["gather"]), rnd.choice(options["gather"]))
+        try:
+            found.append(Rules(**choice))
+        except ValueError:
+            continue
+    return found
+
+
+@pytest.mark.parametrize("index", range(30))
+def test_random_rule_sets_play_as_in_the_engine(engine_games, index):
+    rules = _random_rules(30, 2026)[index]
+    engine = engine_games(rules, 40 + index, 12, 800)
+    _assert_same(engine, _fast_rows(simulate_range(rules, 40 + index, 0, 12, 800)), repr(rules))
