@@ -10,24 +10,22 @@ import sys
 from .rules import Rules
 
 
-def _positive(text: str) -> int:
+def _whole_number(text: str, least: int, allowed: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a positive whole number, got {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a positive whole number, got {text!r}")
+        value = least - 1
+    if value < least:
+        raise argparse.ArgumentTypeError(f"expected {allowed}, got {text!r}")
     return value
+
+
+def _positive(text: str) -> int:
+    return _whole_number(text, 1, "a positive whole number")
 
 
 def _seed(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number >= 0, got {text!r}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"expected a whole number >= 0, got {text!r}")
-    return value
+    return _whole_number(text, 0, "a whole number >= 0")
 
 
 def build_parser() -> argparse.ArgumentParser:
