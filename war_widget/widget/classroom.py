@@ -1,0 +1,101 @@
+"""The classroom glue of ``WarWidget``: the browser helper, staged text, the layout of the parts.
+
+Kept out of ``app.py`` so the widget's controller stays small.  ``attach(w)`` creates the
+front-end helper and the beat sync and wires them to the widget; ``stage_action`` shows an
+action's text beat by beat as the table shows the beats; ``arrange`` builds the widget's
+children ONCE with stable containers, so that a new game, a replay or a mode change never
+destroys and rebuilds a child's view (Plotly's FigureWidget view froze when rebuilt: the old,
+detached view kept listening and threw on every update, so the new one never got it).
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Sequence
+
+import ipywidgets as widgets
+
+from ..events import Event
+from . import layout as L
+from .frontend import FrontEnd
+from .sync import BeatSync, narration_html
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .app import WarWidget
+
+__all__ = ["attach", "stage_action", "arrange", "show_state"]
+
+_FULLSCREEN = {"en": ("Full screen", "Exit full screen"), "ja": ("全画面", "全画面をやめる")}
+
+
+def attach(w: "WarWidget") -> None:
+    """Give ``w`` its front-end helper (``w.frontend``) and beat sync (``w.beats``)."""
+    w.beats = BeatSync(w._now)
+    w.frontend = FrontEnd(w.table.sentinel.model_id)
+    relabel(w)
+
+    def shown(seq: int) -> None:
+        w.table.confirm(seq)
+        w.beats.ack(seq)
+
+    def resized(_width: float, _ratio: float, px: int) -> None:
+        if w.table.resize(px):
+            w.redraw()
+
+    w.frontend.on_hello(w.beats.hello)
+    w.frontend.on_shown(shown)
+    w.frontend.on_resize(resized)
+    w.add_class("war-widget")
+    w.progress_label.add_class("war-sr-only")   # the table's progress bar shows the round; once
+    for part in (w.rules_line, w.notice, w.narration_box, w.flip_button):
+        part.add_class("war-wide")
+    w.flip_button.add_class("war-flip")
+
+
+def relabel(w: "WarWidget") -> None:
+    """The helper's words in the widget's language."""
+    on, off = _FULLSCREEN.get(w.lang, _FULLSCREEN["en"])
+    w.frontend.fullscreen_label, w.frontend.exit_label = on, off
+
+
+def show_state(w: "WarWidget") -> None:
+    """Everything the text shows for the game as it is now (chart, labels, narration, results)."""
+    w.chart_view.sync(w.game.history)
+    w._update_text()
+
+
+def stage_action(w: "WarWidget", frames: Sequence[tuple[Event, L.TableView]], marks: Sequence[int],
+                 final: int, seconds: float) -> None:
+    """Show an action's text as the table shows it: each beat's sentence and round with the
+    beat's mark, the whole state (chart, results) with the batch's last mark."""
+    log = w.narration_log
+    n, k = len(log), len(frames)
+    for i, ((_event, view), seq) in enumerate(zip(frames, marks)):
+        if seq == final or not w.beats.live:
+            break  # not animated, or the last beat: the final state covers it
+        lines = log[:n - (k - 1 - i)][-8:]
+        w.beats.stage(seq, seconds, lambda lines=lines, text=view.progress_text: _show_beat(w, lines, text))
+    w.beats.stage(final, seconds, lambda: show_state(w))
+
+
+def _show_beat(w: "WarWidget", lines: list[str], progress: str) -> None:
+    w.narration_box.value = narration_html(lines)
+    w.progress_label.value = progress
+
+
+def arrange(w: "WarWidget", above: list[widgets.Widget], below: list[widgets.Widget]) -> None:
+    """Put the parts in place: built once; later calls change only what sits above and below
+    the table (player buttons or Flip), inside containers that stay."""
+    c = w.controls
+    if getattr(w, "_above_box", None) is None:
+        w._above_box = widgets.VBox()
+        w._below_box = widgets.VBox()
+        row = widgets.HBox([c.step_button, c.autoplay_toggle, c.speed_picker, c.fast_forward_button,
+                            c.new_game_button, w.frontend])
+        number = widgets.HBox([c.game_number, c.replay_button, c.resume_button])
+        row.add_class("war-row")
+        number.add_class("war-row")
+        w.children = [widgets.HBox([c.rules_line]), c.progress_label, w._above_box, w.canvas, w._below_box,
+                      row, number, c.notice, c.narration_box, c.panel, w.chart, w.results]
+    if list(w._above_box.children) != list(above):
+        w._above_box.children = above
+    if list(w._below_box.children) != list(below):
+        w._below_box.children = below
