@@ -349,8 +349,9 @@ def test_razboi_war_cards(rank, cards):
     assert game.counts == (26 - 1 - cards, 26 - 1 - cards)
 
 
-def test_razboi_short_plays_last_card_up():
-    game = Game.from_hands("razboi", [["8S", "2C", "3C", "KS"], ["8H"] + [f"{r}D" for r in range(2, 11)]])
+def test_by_rank_with_last_card_up_plays_the_last_card_up():
+    rules = Rules.preset("razboi").replace(shortage="last_card_up", zero="reuse")
+    game = Game.from_hands(rules, [["8S", "2C", "3C", "KS"], ["8H"] + [f"{r}D" for r in range(2, 11)]])
     game.step(), game.step()
     war = game.step()
     assert war.face_down == ((0, 2), (1, 7))                       # 3 left: 2 down, the last up

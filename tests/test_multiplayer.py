@@ -115,11 +115,59 @@ def test_three_player_zero_lose_in_an_all_war():
     assert record.winner == 0 and len(record.cards_moved) == 7 and game.out == [False, False, True]
 
 
-def test_three_player_reuse_tie_is_decided_by_counts():
+# --- RULES.md "Three or four players": fighters who all run out drop out, the others play on ---
+def test_three_players_reusing_fighters_drop_out_and_the_holder_takes_the_table():
     game = Game.from_hands(rules(), [["9S"], ["9H"], ["2D", "3D", "4D", "5D"]])
+    record = game.play_round()
+    war = first_war(record)
+    assert war.players == (0, 1) and war.short == (0, 1) and war.face_down == ()
+    assert record.winner == 2 and set(record.cards_moved) == {C("9S"), C("9H"), C("2D")}
+    assert game.counts == (0, 0, 6) and game.out == [True, True, False]
+    assert game.outcome.winner == 2 and game.outcome.reason is Termination.SHORTAGE
+
+
+@pytest.mark.parametrize("shortage", ["last_card_up", "fewest"])
+def test_three_players_zero_lose_fighters_with_nothing_drop_out(shortage):
+    game = Game.from_hands(rules(zero="lose", shortage=shortage), [["9S"], ["9H"], ["2D", "3D", "4D"]])
+    record = game.play_round()
+    assert first_war(record).short == (0, 1) and record.winner == 2
+    assert game.outcome.winner == 2 and game.outcome.drawn == () and game.counts == (0, 0, 5)
+
+
+def test_three_players_lose_fighters_who_cannot_complete_drop_out_with_their_cards():
+    # both fighters hold one card, a war needs two: neither can complete it, player 3 plays on
+    game = Game.from_hands(rules(shortage="lose"), [["9S", "AS"], ["9H", "2H"], ["2D", "3D", "4D"]])
+    record = game.play_round()
+    assert first_war(record).short == (0, 1)
+    assert record.winner == 2 and len(record.cards_moved) == 5 and C("AS") in record.cards_moved
+    assert game.outcome.winner == 2 and game.counts == (0, 0, 7)
+
+
+def test_two_holders_outside_the_war_compare_their_cards():
+    # 4 players, only the tied fight; both run out: players 3 and 4 still hold cards, and the
+    # higher of the cards they turned up this round (7 against 5) takes the table
+    hands = [["9S"], ["9H"], ["7D", "3D"], ["5C", "4C"]]
+    game = Game.from_hands(rules(players=4, zero="lose"), hands)
+    record = game.play_round()
+    assert first_war(record).short == (0, 1) and record.winner == 2 and len(record.cards_moved) == 4
+    assert game.out == [True, True, False, False] and not game.is_over and game.counts == (0, 0, 5, 1)
+
+
+def test_two_holders_outside_the_war_who_tie_fight_their_own_war():
+    hands = [["9S"], ["9H"], ["7D", "3D", "KD"], ["7C", "4C", "QC"]]
+    game = Game.from_hands(rules(players=4, zero="lose"), hands)
+    record = game.play_round()
+    wars = [e for e in record.events if isinstance(e, WarDeclared)]
+    assert [w.players for w in wars] == [(0, 1), (2, 3)] and wars[1].face_down == ((2, 1), (3, 1))
+    assert record.winner == 2 and len(record.cards_moved) == 8 and game.counts == (0, 0, 8, 0)
+    assert game.outcome.winner == 2
+
+
+def test_void_round_only_when_every_card_is_on_the_table():
+    # the third player laid its last card in the first battle: nobody holds a card
+    game = Game.from_hands(rules(zero="lose"), [["9S"], ["9H"], ["2D"]])
     game.play_to_end()
-    assert game.outcome.reason is Termination.REUSE_TIE and game.outcome.winner == 2
-    assert game.counts == (1, 1, 4)
+    assert game.outcome.reason is Termination.VOID_ROUND and game.counts == (1, 1, 1)
 
 
 # --- teams ---------------------------------------------------------------------------------------

@@ -17,7 +17,7 @@ TABLE = {
     "pagat": (52, 1, "bottom", "shuffle", "lose", None, None),
     "pagat_last_card": (52, 1, "bottom", "shuffle", "last_card_up", "reuse", None),
     "three_down": (52, 3, "bottom", "shuffle", "last_card_up", "reuse", None),
-    "razboi": (52, "by_rank", "bottom", "shuffle", "last_card_up", "reuse", None),
+    "razboi": (52, "by_rank", "bottom", "shuffle", "fewest", "lose", None),
     "pjanitsa": (36, 0, "bottom", "shuffle", "last_card_up", "reuse", None),
     "tod_und_leben": (32, 0, "aside", None, "split", None, None),
 }

@@ -189,3 +189,45 @@ def test_split_with_a_face_down_card():
     record = game.play_round()
     assert record.winner is None and record.events[-1].kind in ("return", "game_over")
     assert list(game.won[0]) == [C("8S")] and list(game.won[1]) == [C("8H")]
+
+
+# --- fewest [003 Războiul] -----------------------------------------------------------------------
+def test_razboi_everyone_plays_as_many_as_the_fewest():
+    # the deal: 7 v 7 asks for 7 cards each, player 2 holds 3: both play 3, the last up
+    game = Game.from_hands("razboi", [["7S", "2C", "3C", "2H", "4C", "5C", "6C", "AC", "8C"],
+                                      ["7H", "3D", "4D", "KD"]])
+    record = game.play_round()
+    war = wars(record)[0]
+    assert war.face_down == ((0, 2), (1, 2)) and war.short == ()
+    assert record.battles[1] == ((0, C("2H")), (1, C("KD")))
+    assert record.winner == 1 and len(record.cards_moved) == 8 and game.counts == (5, 8)
+
+
+def test_razboi_fewest_counts_only_the_fighters_holding_cards_left():
+    game = Game.from_hands("razboi", [["5S", "2C", "3C", "4C", "6C", "KC", "8C"], ["5H", "3D", "4D", "6D", "2D", "QD"]])
+    record = game.play_round()                                     # 5 v 5: 5 each, both hold 5 or more
+    assert wars(record)[0].face_down == ((0, 4), (1, 4)) and record.winner == 0
+
+
+def test_razboi_fighter_with_no_card_loses_at_once():
+    game = Game.from_hands("razboi", [["7S", "2C", "3C"], ["7H"]])
+    record = game.play_round()
+    war = wars(record)[0]
+    assert war.short == (1,) and war.face_down == ()
+    assert record.winner == 0 and game.outcome.winner == 0 and game.outcome.reason is Termination.SHORTAGE
+
+
+def test_fewest_with_reuse_the_empty_fighter_reuses_its_card():
+    rules = Rules.preset("razboi").replace(zero="reuse")
+    game = Game.from_hands(rules, [["7S", "2C", "3C", "AC"], ["7H"]])
+    record = game.play_round()
+    war = wars(record)[0]
+    assert war.reusing == (1,) and war.face_down == ((0, 2), (1, 0))   # 3 of the 7 asked for: all it has
+    assert record.battles[1] == ((0, C("AC")), (1, C("7H"))) and record.winner == 0
+
+
+def test_fewest_with_one_card_left_plays_it_face_up():
+    game = Game.from_hands("razboi", [["4S", "2C", "3C", "5C", "6C"], ["4H", "KD"]])
+    record = game.play_round()
+    assert wars(record)[0].face_down == ((0, 0), (1, 0))
+    assert record.battles[1] == ((0, C("2C")), (1, C("KD"))) and record.winner == 1

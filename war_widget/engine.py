@@ -20,6 +20,10 @@ Choices where RULES.md leaves a point open (each is tested in ``tests/``):
 
 * ``gather="played"``: battle by battle; within a battle player 1's cards (face-down ones first,
   then the face-up one) before player 2's.  Face-down war cards belong to the battle they precede.
+  ``previous_winner_first`` is the same with the previous round's winner moved to the front of
+  each battle (then the others in seat order); a round whose table went back changes no winner.
+  ``winner_first`` / ``loser_first``: the winner's cards, then everyone else's (or the reverse),
+  each in played order.
 * ``capture="won_pile"``: when a war needs more cards than the hand holds, the won pile goes
   under the hand before the war cards are laid (the same cards, in the same order, as turning it
   over at the moment the hand runs out).
@@ -29,24 +33,37 @@ Choices where RULES.md leaves a point open (each is tested in ``tests/``):
 * A callable gather policy must be a pure function of its arguments: replays, saved games and
   cycle detection assume it.
 * ``shortage="lose"``, ``zero="lose"``: a player who loses that way forfeits the whole holding to
-  the table (it goes to whoever wins the round) and is out of the game.  When every fighter is
-  short and several hold the same most cards, nobody can settle the war: the cards go back and
-  the game is decided by counts (with two players the counts are then equal: a draw).
-* ``zero="reuse"``: when every fighter left in a war is reusing its card, nothing new can be
-  turned.  With two players collecting all the cards that is the draw of [003].  Where the game
-  is decided by counts anyway (three or four players, or ``capture="aside"``, whose game ends by
-  comparing the won piles [001]) the cards go back and the counts decide.
+  the table (it goes to whoever wins the round) and is out of the game.  With two players, when
+  both are short and hold the same number, nobody can settle the war: the cards go back and the
+  game is a draw [003].
+* ``shortage="fewest"`` with ``zero="reuse"``: a fighter with no card reuses its face-up card and
+  the others play as many cards as the fewest among those who still hold cards.
+* Three or four players: when every fighter of a war has run out (``lose``: none can complete
+  it) while another player in the round still holds cards, the fighters drop out (their
+  holdings go on the table) and the table goes to that player; several such players compare the
+  cards they turned up in this round, and a tie among them is their own war.
+* ``zero="reuse"``: when both fighters of a two-player game reuse their cards and tie, nothing new
+  can be turned: the draw of [003].  With three or four players when nobody outside the war
+  holds a card, and with ``capture="aside"`` (whose game ends by comparing the won piles [001]),
+  the cards go back and the counts decide.
+* ``tiebreak="suits"``: two jokers still tie (the research convention is about the 52 cards).
 * ``shortage="split"`` (Tod und Leben): when a war cannot be completed because some fighter is
   short, each player takes back the cards they put on the table; the game goes on.
 * Drunkard goals: players going out in the same round under ``loser_first_out`` share the loss
   (``outcome.drawn`` names them, no single loser).
 * ``end_now()`` mid-round abandons the round: the table goes back to who laid it.
-* The reason is ``SHORTAGE`` when the round that ended the game had a player lose by running short.
+* The reason is ``SHORTAGE`` when the round that ended the game had a player lose by running short
+  (or drop out of a war).
+* Cycle detection (games with no shuffle and no round limit) compares whole positions between
+  rounds: every hand and won pile in order, plus the last winner when a player gathers
+  ``previous_winner_first``.  A cycle is reported as ``Termination.CYCLE`` with ``cycle_start``
+  (the round after which the position first stood, 0 = the deal) and ``cycle_period`` (rounds).
 """
 from __future__ import annotations
 
 from collections import Counter, deque
 from dataclasses import dataclass
+from numbers import Integral
 from typing import TYPE_CHECKING, Callable, Sequence
 
 from .cards import Card
@@ -167,6 +184,7 @@ class Game:
         self.unused = list(unused)
         self.dealt = tuple(tuple(h) for h in hands)
         self.round_number = 0
+        self._last_winner = 0          # who won the last round with a winner (seat 0 before any)
         self.out = [False] * n if rules.capture == "aside" else [not h for h in hands]
         self.outcome: Outcome | None = None
         self.history: list[tuple[int | None, int, tuple[int, ...]]] = []
@@ -240,6 +258,8 @@ class Game:
 
     def subscribe(self, callback: Callable[[Event], None]) -> Callable[[], None]:
         """Call ``callback(event)`` for every beat from now on; returns an unsubscribe function."""
+        if not callable(callback):
+            raise ValueError(f"subscribe needs a function to call with each event, callback(event); got {callback!r}")
         self._subscribers.append(callback)
 
         def unsubscribe() -> None:
@@ -286,6 +306,10 @@ class Game:
     def play_to_end(self, max_rounds: int | None = None) -> Outcome | None:
         """Play until the game ends, or until ``max_rounds`` more rounds are complete; return
         the outcome (None if capped before the end)."""
+        if max_rounds is not None and (isinstance(max_rounds, bool) or not isinstance(max_rounds, Integral)
+                                       or max_rounds < 0):
+            raise ValueError(f"max_rounds must be None (play to the end) or a whole number of rounds >= 0; "
+                             f"got {max_rounds!r}")
         start = self.round_number
         while True:
             if not self._pending:
@@ -370,17 +394,24 @@ class Game:
         fighters = list(self._tied) if rules.war_players == "tied" else list(self._in_round)
         need = rules.war_cards(self._tie_rank)      # cards per fighter, the last one face up
         have = {p: self._playable(p) for p in fighters if p not in self._reusing}
+        if self._all_fighters_run_out(fighters, have, need):
+            return self._drop_out(fighters)
         plan: dict[int, int] = {}
         short: list[int] = []
         stuck: Termination | None = None            # the war can never be settled
-        if rules.shortage == "last_card_up":
+        if rules.shortage in ("last_card_up", "fewest"):
             for p, n in have.items():
-                if n:
-                    plan[p] = min(need - 1, n - 1)
-                elif rules.zero == "lose":
-                    short.append(p)
-                else:
-                    self._reusing.add(p)
+                if n == 0:
+                    if rules.zero == "lose":
+                        short.append(p)
+                    else:
+                        self._reusing.add(p)
+            holding = [have[p] for p in have if have[p]]
+            if rules.shortage == "fewest":           # everyone plays as many as the fewest holds [003]
+                k = min([need, *holding])
+                plan = {p: k - 1 for p, n in have.items() if n}
+            else:
+                plan = {p: min(need - 1, n - 1) for p, n in have.items() if n}
         else:
             short = [p for p, n in have.items() if n < need]
             if rules.shortage == "split" and short:
@@ -418,6 +449,38 @@ class Game:
             self._phase = LAY
         return event
 
+    def _holders_outside(self, fighters: list[int]) -> list[int]:
+        """Players in the round who do not fight this war and still hold cards."""
+        return [p for p in self._in_round if p not in fighters and self._playable(p)]
+
+    def _all_fighters_run_out(self, fighters: list[int], have: dict[int, int], need: int) -> bool:
+        """Three or four players: every fighter has run out (``shortage="lose"``: none can
+        complete the war) while another player still holds cards.  Then the fighters drop out
+        (RULES.md, "Three or four players").  Not for ``split`` or ``aside``, whose games are
+        decided by counts."""
+        rules = self.rules
+        if rules.shortage == "split" or rules.capture == "aside" or not self._holders_outside(fighters):
+            return False
+        enough = need if rules.shortage == "lose" else 1
+        return all(have.get(p, 0) < enough for p in fighters)    # a reusing fighter holds none
+
+    def _drop_out(self, fighters: list[int]) -> WarDeclared:
+        """The fighters drop out (their holdings go on the table) and the table goes to the one
+        player still holding cards; several such players compare the cards they turned up this
+        round, and a tie among them is a war of their own."""
+        holders = self._holders_outside(fighters)
+        for p in fighters:
+            self._reusing.discard(p)
+            self._forfeit(p)
+        event = WarDeclared(self.round_number + 1, self._wars, tuple(fighters), (), tuple(fighters), ())
+        self._fighters, self._plan = holders, {}
+        if len(holders) == 1:
+            self._winner = holders[0]
+            self._phase = COLLECT
+        else:
+            self._phase = COMPARE
+        return event
+
     def _forfeit(self, p: int) -> None:
         """A short player loses: the whole holding goes on the table and the player leaves."""
         battle = self._battle + 1
@@ -453,7 +516,12 @@ class Game:
             return cards
         spec = self.rules.gather_for(winner)
         if callable(spec):
-            result = spec(tuple(cards), winner)
+            try:
+                result = spec(tuple(cards), winner)
+            except Exception as exc:         # the policy's own bug: say whose, and what it raised
+                raise ValueError(f"the gather policy of player {winner + 1} raised {type(exc).__name__}: {exc} "
+                                 "(a policy gets the won cards and the winner's seat and must return the same "
+                                 "cards, reordered)") from exc
             try:
                 ordered = list(result)
                 valid = Counter(ordered) == Counter(cards)
@@ -468,6 +536,11 @@ class Game:
             return cards
         if spec == "winner_first":
             return [t.card for t in played if t.player == winner] + [t.card for t in played if t.player != winner]
+        if spec == "loser_first":
+            return [t.card for t in played if t.player != winner] + [t.card for t in played if t.player == winner]
+        if spec == "previous_winner_first":
+            last = self._last_winner
+            return [t.card for t in sorted(played, key=lambda t: (t.battle, t.player != last, t.player))]
         return named_order(spec, cards, self.rules)
 
     def _collect(self) -> Collected:
@@ -506,6 +579,8 @@ class Game:
         """Book the round, then queue the after-round beats (players out, game over)."""
         self.round_number += 1
         self.history.append((winner, self._wars, self.counts))
+        if winner is not None:
+            self._last_winner = winner
         short_end = self._short_end
         self._new_round([])
         outcome = forced if forced is not None else self._check_end(short_end)
@@ -581,9 +656,21 @@ class Game:
         """Only a game with no randomness left and no round limit can run forever."""
         return self.rules.round_limit is None and not self.rules.has_randomness_after_deal
 
+    @property
+    def _last_winner_matters(self) -> bool:
+        """Under ``previous_winner_first`` the last winner decides the next gather order, so it
+        is part of the position."""
+        return any(self.rules.gather_for(p) == "previous_winner_first" for p in range(self.rules.players))
+
+    @property
+    def last_winner(self) -> int:
+        """The seat that won the last round with a winner (seat 0, player 1, before any)."""
+        return self._last_winner
+
     def _position_key(self) -> bytes:
-        """The whole position between rounds: every hand and won pile, in order."""
-        out = bytearray()
+        """The whole position between rounds: every hand and won pile, in order, and the last
+        winner when the gather order depends on it."""
+        out = bytearray([self._last_winner]) if self._last_winner_matters else bytearray()
         for h, w in zip(self.hands, self.won):
             out.extend([c.index for c in h])
             out.append(254)

@@ -66,7 +66,7 @@ def game_to_json(game) -> str:
         "faceup": [[p, c.code] for p, c in sorted(game._faceup.items())], "reusing": sorted(game._reusing),
         "battle": game._battle, "wars": game._wars, "tie_rank": game._tie_rank, "tied": list(game._tied),
         "plan": [[p, k] for p, k in sorted(game._plan.items())], "short_end": game._short_end,
-        "winner": game._winner,
+        "winner": game._winner, "last_winner": game._last_winner,
         "pending": [_event_to_dict(e) for e in game._pending],
         "round_events": [_event_to_dict(e) for e in game._round_events],
     }
@@ -221,6 +221,11 @@ def _load(state: dict):
     if len(history) != game.round_number:
         raise _Bad(f"history has {len(history)} rounds but round_number is {game.round_number}")
     game.history = history
+    winners = [w for w, _, _ in history if w is not None]
+    game._last_winner = winners[-1] if winners else 0
+    if "last_winner" in state and state["last_winner"] != game._last_winner:
+        raise _Bad(f"last_winner must be the seat that won the last round with a winner (by the history: "
+                   f"{game._last_winner}); got {state['last_winner']!r}")
     phase = state["phase"]
     if phase not in PHASES:
         raise _Bad(f"phase must be one of {', '.join(PHASES)}; got {phase!r}")

@@ -5,12 +5,13 @@ Presets name the combinations the source texts describe; ``Rules.preset("classic
 from __future__ import annotations
 
 import dataclasses
+import inspect
 from dataclasses import dataclass
 from typing import Any, Callable, Sequence, Union
 
 from .cards import JOKER, Card, make_deck
 
-__all__ = ["Rules", "PRESETS", "GATHER_ORDERS", "GatherPolicy"]
+__all__ = ["Rules", "PRESETS", "GATHER_ORDERS", "TIEBREAKS", "GatherPolicy"]
 
 # A gather policy gets the won cards (in the order they reached the table) and the winner's
 # seat, and returns the same cards in the order they go to the bottom / won pile.
@@ -18,9 +19,13 @@ GatherPolicy = Callable[[Sequence[Card], int], Sequence[Card]]
 GatherSpec = Union[str, GatherPolicy]
 
 RANK_ORDERS = ("ace_high", "ace_low", "two_high", "low_beats_ace")
-GATHER_ORDERS = ("shuffle", "played", "winner_first", "high_first", "low_first", "strong")
+GATHER_ORDERS = ("shuffle", "played", "winner_first", "high_first", "low_first", "strong", "loser_first",
+                 "previous_winner_first")
 CAPTURES = ("bottom", "won_pile", "aside")
-SHORTAGES = ("last_card_up", "lose", "split")
+SHORTAGES = ("last_card_up", "lose", "split", "fewest")
+TIEBREAKS = ("none", "suits")
+# tiebreak="suits": clubs < diamonds < hearts < spades (Spivey's strictly ranked deck)
+SUIT_STRENGTH = {"C": 0, "D": 1, "H": 2, "S": 3}
 ZEROS = ("lose", "reuse")
 WAR_PLAYERS = ("tied", "all")
 GOALS = ("collect", "loser_all", "loser_first_out")
@@ -32,6 +37,19 @@ DECKS = (52, 36, 32)
 def _is_one_of(value: Any, allowed: Sequence[Any]) -> bool:
     """Membership that does not let True stand for 1 or 52.0 for 52."""
     return any(type(value) is type(a) and value == a for a in allowed)
+
+
+def _check_policy_signature(policy: Callable) -> None:
+    """A callable gather policy is called as ``policy(cards, player)``: say so now, not mid-game."""
+    try:
+        signature = inspect.signature(policy)
+    except (TypeError, ValueError):   # some builtins have no signature: they are checked when called
+        return
+    try:
+        signature.bind((), 0)
+    except TypeError:
+        raise ValueError(f"a gather policy is called as policy(cards, player) -> cards; {policy!r} cannot take "
+                         f"those two arguments (its signature is {signature})") from None
 
 
 def _choice(name: str, value: Any, allowed: Sequence[Any]) -> None:
@@ -63,6 +81,7 @@ class Rules:
     round_limit: int | None = 40
     goal: str = "collect"
     deal: str = "alternate"
+    tiebreak: str = "none"
 
     def __post_init__(self) -> None:
         _choice("deck", self.deck, DECKS)
@@ -93,6 +112,7 @@ class Rules:
         if self.goal != "collect" and self.teams:
             raise ValueError("the drunkard goals (loser_all, loser_first_out) are for players, not teams")
         _choice("deal", self.deal, DEALS)
+        _choice("tiebreak", self.tiebreak, TIEBREAKS)
         if self.deal == "by_color" and (self.players != 2 or self.jokers):
             raise ValueError("deal='by_color' gives one player the black cards and the other the red: "
                              "it needs players=2 and jokers=0")
@@ -105,6 +125,8 @@ class Rules:
             if not callable(g) and not _is_one_of(g, GATHER_ORDERS):
                 raise ValueError(f"gather must be one of {', '.join(map(repr, GATHER_ORDERS))} or a callable "
                                  f"policy(cards, player) -> cards; got {g!r}")
+            if callable(g):
+                _check_policy_signature(g)
         if self.cards_per_player < 1:
             raise ValueError("not enough cards to deal")
 
@@ -198,15 +220,24 @@ class Rules:
 
     def strength(self, card: Card) -> int:
         """How strong a card is alone (higher beats lower).  ``low_beats_ace`` also needs
-        :meth:`best`, because there the deck's lowest rank beats an ace."""
+        :meth:`best`, because there the deck's lowest rank beats an ace.  With
+        ``tiebreak="suits"`` the suit breaks ties within a rank (clubs < diamonds < hearts <
+        spades); two jokers still tie."""
         r = card.rank
         if r == JOKER:
-            return 100
-        if self.rank_order == "ace_low":
-            return 1 if r == 14 else r
-        if self.rank_order == "two_high":
-            return 15 if r == 2 else r
-        return r
+            s = 100
+        elif self.rank_order == "ace_low":
+            s = 1 if r == 14 else r
+        elif self.rank_order == "two_high":
+            s = 15 if r == 2 else r
+        else:
+            s = r
+        return self._with_suit(s, card)
+
+    def _with_suit(self, strength: int, card: Card) -> int:
+        if self.tiebreak == "suits":
+            return strength * 4 + (0 if card.is_joker else SUIT_STRENGTH[card.suit])
+        return strength
 
     def best(self, cards: Sequence[Card]) -> list[int]:
         """Indices of the highest card(s) among those turned up together.
@@ -221,7 +252,8 @@ class Rules:
         if self.rank_order == "low_beats_ace":
             ranks = [c.rank for c in cards]
             if 14 in ranks and self.lowest_rank in ranks:
-                strengths = [99 if c.rank == self.lowest_rank else s for c, s in zip(cards, strengths)]
+                strengths = [self._with_suit(99, c) if c.rank == self.lowest_rank else s
+                             for c, s in zip(cards, strengths)]
         top = max(strengths)
         return [i for i, s in enumerate(strengths) if s == top]
 
@@ -256,9 +288,12 @@ class Rules:
         order = {"ace_high": "A high", "ace_low": "K high, A low", "two_high": "2 high",
                  "low_beats_ace": f"A high, {self.lowest_rank} beats A"}[self.rank_order]
         down = "cards by rank" if self.face_down == "by_rank" else f"{self.face_down} down"
-        short = {"last_card_up": f"short: last card up ({'0 cards loses' if self.zero == 'lose' else 'reuse'})",
-                 "lose": "short: can't finish a war loses", "split": "short: tie on last cards is split"}[self.shortage]
-        return f"{order} · war: {down} + 1 up · {short}"
+        zero = "0 cards loses" if self.zero == "lose" else "reuse"
+        short = {"last_card_up": f"short: last card up ({zero})",
+                 "lose": "short: can't finish a war loses", "split": "short: tie on last cards is split",
+                 "fewest": f"short: all play as many as the fewest ({zero})"}[self.shortage]
+        suits = " · suits break ties (♣ < ♦ < ♥ < ♠)" if self.tiebreak == "suits" else ""
+        return f"{order} · war: {down} + 1 up · {short}{suits}"
 
 
 _BASE = dict(deck=52, face_down=1, capture="won_pile", gather="shuffle", shuffle_won_pile=True,
@@ -276,8 +311,8 @@ PRESETS: dict[str, dict[str, Any]] = {
                             zero="reuse", round_limit=None),
     "three_down": dict(face_down=3, capture="bottom", gather="shuffle", shortage="last_card_up", zero="reuse",
                        round_limit=None),
-    "razboi": dict(face_down="by_rank", capture="bottom", gather="shuffle", shortage="last_card_up",
-                   zero="reuse", round_limit=None),
+    "razboi": dict(face_down="by_rank", capture="bottom", gather="shuffle", shortage="fewest",
+                   zero="lose", round_limit=None),
     "pjanitsa": dict(deck=36, rank_order="low_beats_ace", face_down=0, capture="bottom", gather="shuffle",
                      shortage="last_card_up", zero="reuse", round_limit=None),
     "tod_und_leben": dict(deck=32, face_down=0, capture="aside", shortage="split", round_limit=None),
