@@ -70,9 +70,10 @@ def test_the_six_beats_the_ace_is_explained():
 def test_japanese_sentences():
     game = Game.from_hands("classic", [["KS", "9H", "2C", "AS"], ["7H", "9D", "3D", "10C"]])
     text = [narrate(e, "ja", names=ANATA) for e in beats(game)]
-    assert text[0] == "ラウンド 1: あなたは K♠、コンピューターは 7♥ をめくります。"
-    assert text[1] == "K♠ は 7♥ に勝ちます。このラウンドはあなたの勝ち。"
-    assert "戦争" in text[4] and "戦争" in text[5]
+    assert text[0] == "1ラウンド目：あなたはK♠、コンピューターは7♥をめくります。"
+    assert text[1] == "K♠は7♥より強いので、このラウンドはあなたの勝ちです。"
+    assert text[2] == "あなたが場の2枚を取ります（あなた5枚、コンピューター3枚）。"
+    assert text[4] == "9♥と9♦は同じ数です。" and text[5].startswith("戦争です！")
     assert all(JAPANESE.search(t) and t.endswith(("。", "！")) for t in text)
     assert not any(re.search(r"\b(You|Computer|Round|war)\b", t) for t in text)
 
@@ -95,7 +96,8 @@ def test_draws_cycles_and_time():
     game2.subscribe(out.append)
     game2.end_now()
     assert narrate(out[-1], names=YOU) == "Game over after 0 rounds (time): a draw, 1 to 1."
-    assert narrate(out[-1], "ja", names=ANATA) == "ゲーム終了（0 ラウンド、時間切れ）: 引き分け、1 対 1。"
+    assert narrate(out[-1], "ja", names=ANATA) == "1ラウンドもめくらないうちに終わりました（時間切れ）。1対1で、引き分けです。"
+    assert narrate(out[-1], "ja", names=ANATA, kids=True) == "おしまい！（時間切れ） 引き分け。 1まい と 1まい。"
     # bicycle: won cards go under the hand in played order.  2<3 then 4<5: all to the computer.
     won = Game.from_hands("bicycle", [["2S", "4S"], ["3S", "5S"]])
     assert narrate(beats(won)[-1], names=YOU) == "Game over after 2 rounds (all cards): Computer wins, 0 to 4."
@@ -153,4 +155,4 @@ def test_when_nobody_can_finish_a_war_nobody_is_said_to_lose_the_table(preset):
     assert set(war.short) == {0, 1}
     en, ja = narrate(war, "en", game.rules), narrate(war, "ja", game.rules)
     assert "nobody wins the table" in en and "loses the table" not in en
-    assert "だれも取りません" in ja and "失います" not in ja
+    assert "だれも場の札を取りません" in ja and "もらえません" not in ja

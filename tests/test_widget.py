@@ -85,9 +85,9 @@ def test_fast_forward_and_the_results_equal_the_engines_statistics(w):
     n = w.results.numbers
     assert n["rounds"] == stats.rounds == 40
     assert n["wars"] == stats.wars
-    assert n["wars_won"] == (stats.wars_won[0],)
-    assert n["longest_streak"] == (stats.longest_streak[0],)
-    assert n["largest_lead"] == (stats.largest_lead[0],)
+    assert n["wars_won"] == stats.wars_won[0]          # plain numbers for "you", no (2,) tuples
+    assert n["longest_streak"] == stats.longest_streak[0]
+    assert n["largest_lead"] == stats.largest_lead[0]
     assert n["ended"] == "round limit"
     assert w.progress_label.value == "40 / 40 rounds"
     assert [len(t.x) for t in w.chart.data[:2]] == [41, 41]
@@ -102,11 +102,17 @@ def test_fast_forward_and_the_results_equal_the_engines_statistics(w):
 def test_the_story_names_the_longest_lead():
     from war_widget.widget.results import story
     history = [(0, 0, (27, 25)), (0, 0, (28, 24)), (1, 2, (18, 34)), (0, 0, (19, 33)), (1, 0, (18, 34))]
-    assert story(history, (26, 26), ["You", "Computer"]) == "Computer led from round 3 to the end (round 5)."
+    assert story(history, (26, 26), ["You", "Computer"]) == "Computer was ahead from round 3 to the end (round 5)."
     history = [(0, 0, (27, 25)), (0, 0, (28, 24)), (0, 0, (29, 23)), (1, 2, (19, 33))]
-    assert story(history, (26, 26), ["You", "Computer"]) == "You led from round 1 until the double war in round 4."
-    assert story(history, (26, 26), ["あなた", "コンピューター"], "ja") == \
-        "あなたはラウンド 1 からラウンド 4 の二重戦争までリードしていました。"
+    assert story(history, (26, 26), ["You", "Computer"]) == (
+        "You were ahead from round 1 to round 3. In round 4, with the double war, Computer took the lead. "
+        "At the end Computer was ahead (You 19, Computer 33).")
+    assert story(history, (26, 26), ["あなた", "コンピューター"], "ja") == (
+        "あなたは1ラウンド目から3ラウンド目までリードしていました。4ラウンド目の2回続いた戦争で、"
+        "コンピューターがリードしました。最後はコンピューターがリードしていました（あなた19枚、コンピューター33枚）。")
+    # a game you won does not end on the lead you lost: the story says you took it back
+    history += [(0, 0, (40, 12)), (0, 0, (41, 11))]
+    assert story(history, (26, 26), ["You", "Computer"]).endswith("At the end you were ahead again (You 41, Computer 11).")
 
 
 def test_two_players_wait_for_each_other():
@@ -145,11 +151,11 @@ def test_replay_by_code_plays_the_same_game():
 def test_japanese_labels_and_narration():
     w = WarWidget(seed=4, lang="ja", records=False)
     assert w.flip_button.description == "めくる"
-    assert w.step_button.description == "ステップ"
-    assert w.progress_label.value == "0 / 40 ラウンド"
+    assert w.step_button.description == "1つ進める"
+    assert w.progress_label.value == "0 / 40ラウンド"
     assert [label for label, _ in w.speed_picker.options] == ["ゆっくり", "ふつう", "はやい"]
     w.flip()
-    assert w.narration_log[1].startswith("ラウンド 1: あなたは")
+    assert w.narration_log[1].startswith("1ラウンド目：あなたは")
     assert "結果" in w.results.value and "ラウンド数" in w.results.value
     w.set_lang("en")
     assert w.flip_button.description == "Flip" and w.progress_label.value == "1 / 40 rounds"

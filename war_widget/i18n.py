@@ -1,16 +1,25 @@
-"""Labels of the War widget in English and Japanese.
+"""Labels of the widgets in English and Japanese.
 
-Pure data and two small helpers, so the narration, the results panel and the controls all read
-the same words.  ``label("flip", "ja") == "めくる"``.
+Pure data and small helpers, so the narration, the results panel and the controls all read the
+same words.  ``label("flip", "ja") == "めくる"``.
+
+Besides the two languages there are three *registers*: "en", "ja" (everyday Japanese) and
+"ja_kids", the children's register used in the kids presets and whenever the teaching aids are
+on in Japanese (``register("ja", kids=True)``).  Every helper here accepts a register where it
+takes a language.  The Japanese words live in ``war_widget.i18n_ja``.
 """
 from __future__ import annotations
 
 from typing import Sequence
 
-__all__ = ["LANGS", "LABELS", "label", "check_lang", "player_names", "reason_text", "option_text",
-           "describe_rules", "join_names"]
+from .i18n_ja import JA, KIDS, OPTIONS, PRESET_NAMES, REASONS, describe_rules_ja, error_ja
+
+__all__ = ["LANGS", "REGISTERS", "LABELS", "label", "check_lang", "register", "player_names", "reason_text",
+           "option_text", "preset_text", "describe_rules", "join_names", "error_text", "counts_text",
+           "notice_text", "value_text"]
 
 LANGS = ("en", "ja")
+REGISTERS = ("en", "ja", "ja_kids")
 
 LABELS: dict[str, dict[str, str]] = {
     "en": {
@@ -51,67 +60,29 @@ LABELS: dict[str, dict[str, str]] = {
         "chart_title": "Cards held after each round", "chart_war": "war round", "chart_round": "round",
         "new_game_line": "Game {code}: {counts}.", "deal_line": "A new deal: {counts}.", "custom": "custom",
         "time_up": "Time is up.",
+        "len_n": "{n} rounds", "res_record_cpu_only": "Record (games against the computer only)",
+        "v_rounds": "{n}", "v_times": "{n}", "v_streak": "{n}", "v_cards": "{n}", "v_per": "{name} {value}",
+        "v_sep": " · ", "count": "{name} {n}", "count_sep": ", ",
+        "notice_records_failed": "Keep my record: {error}", "notice_autoplay_failed": "Autoplay: {error}",
+        "notice_clock_failed": "Time is up. {error}",
     },
-    "ja": {
-        "flip": "めくる", "step": "ステップ", "autoplay": "自動", "fast_forward": "早送り",
-        "new_game": "新しいゲーム", "resume": "続きから", "replay": "再現", "rules": "ルール",
-        "slow": "ゆっくり", "normal": "ふつう", "fast": "はやい", "speed": "速さ",
-        "game_number": "ゲーム番号", "length": "ゲームの長さ", "opponent": "相手",
-        "preset": "プリセット", "face_down": "戦争で伏せる枚数", "rank_order": "強さの順",
-        "capture": "取ったカード", "jokers": "ジョーカー", "shortage": "カードが足りないとき",
-        "zero": "カードが0枚のとき", "players": "人数", "war_players": "戦争に参加する人",
-        "aids": "学習モード", "language": "言語", "records": "成績を記録", "reset_records": "成績をリセット",
-        "player": "プレイヤー{n}", "you": "あなた", "computer": "コンピューター", "cpu_n": "コンピューター{n}",
-        "rounds_of": "{n} / {limit} ラウンド", "round_n": "ラウンド {n}", "time_left": "残り {m}:{s:02d} · ラウンド {n}",
-        "len_40": "40 ラウンド", "len_240": "240 ラウンド", "len_none": "最後まで", "len_50": "50 ラウンド",
-        "len_3min": "3 分",
-        "opp_easy": "コンピューター（やさしい）", "opp_strong": "コンピューター（つよい：強いカードから戻す）", "opp_two": "二人で対戦",
-        "opp_watch": "観戦",
-        "res_title": "結果", "res_rounds": "ラウンド数", "res_wars": "戦争の回数", "res_wars_won": "あなたが勝った戦争",
-        "res_wars_won_all": "勝った戦争",
-        "res_streak": "最長連勝", "res_lead": "最大リード", "res_ended": "終わり方",
-        "res_playing": "対戦中", "res_record": "あなたの成績",
-        "res_record_line": "{games} ゲーム · {wins} 勝 · {draws} 引き分け · 連勝 {current}（最高 {best}）",
-        "res_record_off": "成績の記録はオフです。",
-        "notice_corrupt": "成績ファイルが壊れていました。{name} として保存し、新しいファイルを作りました。",
-        "notice_resume": "途中のゲームがあります（{code}、ラウンド {round}）。「続きから」で再開できます。",
-        "notice_resumed": "ゲーム {code} をラウンド {round} から再開しました。",
-        "notice_bad_code": "その番号は再現できません: {error}",
-        "notice_bad_rules": "そのルールの組み合わせはできません: {error}",
-        "notice_no_loop": "自動プレイにはイベントループが必要です（Jupyter にはあります）。",
-        "notice_records_reset": "成績をリセットしました。",
-        "waiting": "{name}は準備完了。{others}を待っています。",
-        "game_is_over": "ゲームは終わりました。「新しいゲーム」でもう一度遊べます。",
-        "ff_capped": "{n} ラウンド早送りしました。ゲームはまだ続きます。",
-        "war_bang": "戦争！",
-        "yes": "オン", "no": "オフ",
-        "banner_you": "あなたの勝ち！", "banner_win": "{name}の勝ち！", "banner_draw": "引き分け",
-        "banner_team": "チーム {n} の勝ち！", "banner_loser": "{name}が酔っぱらい",
-        "chart_title": "各ラウンド後の枚数", "chart_war": "戦争のあったラウンド", "chart_round": "ラウンド",
-        "new_game_line": "ゲーム {code}: {counts}。", "deal_line": "新しく配りました: {counts}。", "custom": "カスタム",
-        "time_up": "時間切れです。",
-    },
+    "ja": JA,
+    "ja_kids": {**JA, **KIDS},
 }
 
 _REASONS = {
     "en": {"ALL_CARDS": "all cards", "ROUND_LIMIT": "round limit", "TIME": "time", "CYCLE": "cycle",
            "VOID_ROUND": "void round", "DRUNKARD_LOSER": "the drunkard is found", "HANDS_EMPTY": "hands used up",
            "SHORTAGE": "could not finish a war", "REUSE_TIE": "reused cards tie"},
-    "ja": {"ALL_CARDS": "全部のカード", "ROUND_LIMIT": "ラウンド制限", "TIME": "時間切れ", "CYCLE": "くり返し",
-           "VOID_ROUND": "無効ラウンド", "DRUNKARD_LOSER": "酔っぱらいが決定", "HANDS_EMPTY": "手札がなくなった",
-           "SHORTAGE": "戦争を続けられない", "REUSE_TIE": "再使用カードが同じ"},
+    **REASONS,
 }
 
-# Option values of the rules panel, as shown to a person.
+# Option values of the rules panel, as shown to a person (Japanese: i18n_ja.OPTIONS).
 _OPTIONS = {
     "en": {"ace_high": "A high", "ace_low": "K high, A low", "two_high": "2 high", "low_beats_ace": "lowest beats A",
            "bottom": "under the hand", "won_pile": "won pile", "aside": "set aside",
            "last_card_up": "last card up", "lose": "loses", "split": "split", "reuse": "reuse last card",
            "tied": "tied players", "all": "everyone", "by_rank": "by rank"},
-    "ja": {"ace_high": "A が最強", "ace_low": "K が最強・A は 1", "two_high": "2 が最強", "low_beats_ace": "最弱が A に勝つ",
-           "bottom": "手札の下へ", "won_pile": "取り札の山", "aside": "脇に置く",
-           "last_card_up": "最後の1枚を表に", "lose": "負け", "split": "分ける", "reuse": "最後のカードを再使用",
-           "tied": "同点の人", "all": "全員", "by_rank": "ランクの数"},
 }
 
 
@@ -122,9 +93,22 @@ def check_lang(lang: str) -> str:
     return lang
 
 
+def register(lang: str, kids: bool = False) -> str:
+    """The register of ``lang``: "ja_kids" for Japanese with ``kids``, else ``lang`` itself
+    (a register code passes through: ``register("ja_kids") == "ja_kids"``)."""
+    lang = _check_register(lang)
+    return "ja_kids" if kids and lang == "ja" else lang
+
+
+def _check_register(lang: str) -> str:
+    if lang not in REGISTERS:
+        check_lang(lang)  # the public error names the languages
+    return lang
+
+
 def label(key: str, lang: str = "en", **fields: object) -> str:
-    """The label ``key`` in ``lang``, formatted with ``fields``."""
-    return LABELS[check_lang(lang)][key].format(**fields)
+    """The label ``key`` in ``lang`` (or a register, e.g. "ja_kids"), formatted with ``fields``."""
+    return LABELS[_check_register(lang)][key].format(**fields)
 
 
 def player_names(mode: str, players: int, lang: str = "en") -> list[str]:
@@ -139,18 +123,63 @@ def player_names(mode: str, players: int, lang: str = "en") -> list[str]:
 def reason_text(reason: object, lang: str = "en") -> str:
     """How a game ended (a ``Termination`` or its name), in words."""
     name = getattr(reason, "name", reason)
-    return _REASONS[check_lang(lang)][str(name)]
+    return _REASONS[_check_register(lang)][str(name)]
 
 
-def option_text(value: object, lang: str = "en") -> str:
-    """A rules option value as a person reads it (numbers unchanged)."""
-    return _OPTIONS[check_lang(lang)].get(value, str(value)) if isinstance(value, str) else str(value)
+def option_text(value: object, lang: str = "en", option: str | None = None) -> str:
+    """A rules option value as a person reads it.  Japanese needs the ``option`` for numbers
+    (伏せ札 "1枚", 人数 "2人"); without it a word value is looked up in any option."""
+    lang = _check_register(lang)
+    if lang == "en":
+        return _OPTIONS["en"].get(value, str(value)) if isinstance(value, str) else str(value)
+    table = {**OPTIONS["ja"], **OPTIONS["ja_kids"]} if lang == "ja_kids" else OPTIONS["ja"]
+    if option is not None and (option, value) in table:
+        return table[option, value]
+    for (_, v), text in table.items():
+        if isinstance(value, str) and v == value:
+            return text
+    return str(value)
+
+
+def preset_text(name: str | None, lang: str = "en") -> str:
+    """A preset's name as the picker shows it (None: the rules were changed by hand)."""
+    lang = _check_register(lang)
+    if name is None:
+        return label("custom", lang)
+    return name if lang == "en" else PRESET_NAMES[lang].get(name, name)
+
+
+def value_text(kind: str, n: int, lang: str = "en") -> str:
+    """A number of the results with its counter: ``value_text("cards", 8, "ja") == "8枚"``."""
+    return label(f"v_{kind}", lang, n=n)
+
+
+def counts_text(names: Sequence[str], counts: Sequence[int], lang: str = "en") -> str:
+    """Every player's cards: "You 26, Computer 26" / "あなた26枚、コンピューター26枚"."""
+    return label("count_sep", lang).join(label("count", lang, name=n, n=c) for n, c in zip(names, counts))
+
+
+def error_text(error: BaseException | str, lang: str = "en") -> str:
+    """A ValueError's message for a notice: as it is in English, said in Japanese otherwise
+    (never the English text inside a Japanese sentence)."""
+    lang = _check_register(lang)
+    return str(error) if lang == "en" else error_ja(error, kids=lang == "ja_kids")
+
+
+def notice_text(kind: str, error: BaseException | str, lang: str = "en") -> str:
+    """The notice for a problem: kind "code" (a game number), "rules", "records" (the file),
+    "autoplay" or "clock" (a background task stopped)."""
+    key = {"code": "notice_bad_code", "rules": "notice_bad_rules", "records": "notice_records_failed",
+           "autoplay": "notice_autoplay_failed", "clock": "notice_clock_failed"}[kind]
+    shown = error_text(error, lang) if kind in ("code", "rules") else (
+        repr(error) if kind in ("autoplay", "clock") else str(error))
+    return label(key, lang, error=shown)
 
 
 def join_names(names: Sequence[str], lang: str = "en") -> str:
     """'A and B', 'A, B and C' / 'AとB'."""
     names = list(names)
-    if lang == "ja":
+    if lang != "en":
         return "と".join(names)
     if len(names) <= 2:
         return " and ".join(names)
@@ -159,17 +188,13 @@ def join_names(names: Sequence[str], lang: str = "en") -> str:
 
 def describe_rules(rules, lang: str = "en") -> str:
     """The rules in force in one line: rank order, face-down cards in a war, what happens when a
-    player runs short (English: the engine's own ``rules.describe()``)."""
-    if check_lang(lang) == "en":
-        return rules.describe()
-    low = {52: "2", 36: "6", 32: "7"}[rules.deck]
-    order = {"ace_high": "A が最強", "ace_low": "K が最強・A は最弱", "two_high": "2 が最強",
-             "low_beats_ace": f"A が最強・{low} は A に勝つ"}[rules.rank_order]
-    down = "ランクの数だけ" if rules.face_down == "by_rank" else f"{rules.face_down} 枚伏せて"
-    if rules.shortage == "last_card_up":
-        short = "足りないとき: 最後の1枚を表に（" + ("0 枚なら負け" if rules.zero == "lose" else "最後のカードを再使用") + "）"
-    elif rules.shortage == "lose":
-        short = "足りないとき: 戦争を続けられなければ負け"
-    else:
-        short = "足りないとき: 最後のカードが同じなら分ける"
-    return f"{order} · 戦争: {down} + 1 枚表 · {short}"
+    player runs short (English: the engine's own ``rules.describe()``, saying plainly what a
+    Razboi war lays)."""
+    lang = _check_register(lang)
+    if lang == "en":
+        text = rules.describe()
+        if rules.face_down == "by_rank":
+            text = text.replace("war: cards by rank + 1 up",
+                                "war: as many cards as the tied rank (J Q K 10, A 11), the last one face up")
+        return text
+    return describe_rules_ja(rules, kids=lang == "ja_kids")

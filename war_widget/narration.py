@@ -11,7 +11,10 @@ per beat.
 >>> narrate(game.step(), names=["You", "Computer"])
 'K♠ beats 7♥: You win the round.'
 >>> narrate(game.step(), lang="ja", names=["あなた", "コンピューター"])
-'あなたが 2 枚を取ります（あなた 2、コンピューター 0）。'
+'あなたが場の2枚を取ります（あなた2枚、コンピューター0枚）。'
+
+Japanese comes in two registers: everyday (``lang="ja"``) and the children's register
+(``kids=True``, or the register code ``lang="ja_kids"``): "あなたの K（13）は 7より つよい！ あなたの かち。"
 """
 from __future__ import annotations
 
@@ -19,29 +22,30 @@ from typing import Sequence
 
 from . import events as ev
 from .cards import Card
-from .i18n import check_lang, join_names, reason_text
+from .i18n import join_names, reason_text, register
 from .rules import Rules
 
 __all__ = ["narrate", "card_text", "default_names"]
 
 _YOU = ("You", "you")
 _WAR_WORD_EN = {1: "War", 2: "Double war", 3: "Triple war"}
-_WAR_WORD_JA = {1: "戦争", 2: "二重戦争", 3: "三重戦争"}
 
 
 def default_names(players: int, lang: str = "en") -> list[str]:
     """Player 1..n in ``lang``."""
-    return [f"Player {p + 1}" if lang == "en" else f"プレイヤー{p + 1}" for p in range(players)]
+    return [f"Player {p + 1}" if register(lang) == "en" else f"プレイヤー{p + 1}" for p in range(players)]
 
 
 def card_text(card: Card, lang: str = "en", rules: Rules | None = None, values: bool = False) -> str:
-    """A card as printed ("K♠"), with its value under ``rules`` when ``values`` ("K♠ (13)")."""
+    """A card as printed ("K♠"), with its value under ``rules`` when ``values`` ("K♠ (13)",
+    in Japanese "K♠（13）")."""
+    en = register(lang) == "en"
     if card.is_joker:
-        text = ("Joker" if lang == "en" else "ジョーカー")
+        text = ("Joker" if en else "ジョーカー")
     else:
         text = str(card)
     if values and rules is not None and not card.is_joker and (card.rank > 10 or rules.display_value(card) != card.rank):
-        text += f" ({rules.display_value(card)})"
+        text += f" ({rules.display_value(card)})" if en else f"（{rules.display_value(card)}）"
     return text
 
 
@@ -58,17 +62,18 @@ def _count_list(counts: Sequence[int], names: Sequence[str], lang: str) -> str:
 def _war_word(n: int, lang: str) -> str:
     if lang == "en":
         return _WAR_WORD_EN.get(n, f"War number {n}")
-    return _WAR_WORD_JA.get(n, f"{n} 回目の戦争")
+    return f"{n}回目の戦争"
 
 
 def narrate(event: ev.Event, lang: str = "en", rules: Rules | None = None, names: Sequence[str] | None = None,
-            *, values: bool = False) -> str:
-    """One sentence telling what ``event`` did, in ``lang`` ("en" or "ja").
+            *, values: bool = False, kids: bool = False) -> str:
+    """One sentence telling what ``event`` did, in ``lang`` ("en" or "ja"; ``kids`` for the
+    children's register of Japanese, also chosen by ``lang="ja_kids"``).
 
     ``names`` are the seats' names (default "Player 1", ...); ``rules`` lets the sentence explain
     a rank order that is not the usual one, and with ``values`` (the teaching aid) face cards get
     their numbers: "K♠ (13) beats 7♥"."""
-    check_lang(lang)
+    lang = register(lang, kids)
     if not isinstance(event, ev.Event):
         raise ValueError(f"narrate needs an engine event (war_widget.events.Event); got {event!r}")
     players = _players(event, rules)
@@ -131,7 +136,7 @@ def _low_beats_ace_note(cards: dict, winner: int, rules: Rules | None, lang: str
         return ""
     if cards[winner].rank == rules.lowest_rank and any(c.rank == 14 for c in cards.values()):
         low = Card(rules.lowest_rank, "S").rank_name
-        return f" ({low} beats an ace in these rules)" if lang == "en" else f"（このルールでは {low} が A に勝つ）"
+        return f" ({low} beats an ace in these rules)" if lang == "en" else low
     return ""
 
 
@@ -208,90 +213,215 @@ def _en_game_over(e: ev.GameOver, names, rules, values) -> str:
 
 
 # --- Japanese ----------------------------------------------------------------------------------
+# Everyday register: short sentences ending in です/ます, the sources' words (めくる, 場, 伏せる,
+# 手札); a counter right after its number (2枚, 3ラウンド目).
+def _ja_card(card: Card, rules, values) -> str:
+    return card_text(card, "ja", rules, values)
+
+
+def _ja_counts(counts: Sequence[int], names: Sequence[str]) -> str:
+    return "、".join(f"{names[p]}{c}枚" for p, c in enumerate(counts))
+
+
 def _ja_flip(e: ev.Flipped, names, rules, values) -> str:
-    parts = [f"{names[p]}は {card_text(c, 'ja', rules, values)}" for p, c in e.cards]
-    text = "、".join(parts) + " をめくります" if parts else ""
-    again = "、".join(f"{names[p]}は同じカードをもう一度使います" for p in e.reused)
-    body = "。".join(x for x in (text, again) if x)
-    lead = f"ラウンド {e.round}: " if e.battle == 1 else "戦争で、"
-    return lead + body + "。"
+    shown = "、".join(f"{names[p]}は{_ja_card(c, rules, values)}" for p, c in e.cards)
+    sentences = []
+    if shown:
+        sentences.append(f"{shown}をめくります。" if e.battle == 1 else f"{shown}を表にします。")
+    sentences += [f"{names[p]}は、さっき出した札のまま勝負を続けます。" for p in e.reused]
+    lead = f"{e.round}ラウンド目：" if e.battle == 1 else ""
+    return lead + "".join(sentences)
 
 
 def _ja_compare(e: ev.Compared, names, rules, values) -> str:
     cards = dict(e.cards)
     if e.winner is not None:
-        win = card_text(cards[e.winner], "ja", rules, values)
-        losers = [card_text(c, "ja", rules, values) for p, c in e.cards if p != e.winner]
-        what = "このラウンド" if e.battle == 1 else "この戦争"
-        note = _low_beats_ace_note(cards, e.winner, rules, "ja")
+        win = _ja_card(cards[e.winner], rules, values)
+        losers = [_ja_card(c, rules, values) for p, c in e.cards if p != e.winner]
+        what = "このラウンドは" if e.battle == 1 else "この戦争は"
+        low = _low_beats_ace_note(cards, e.winner, rules, "ja")
+        if low:
+            return f"このルールでは、{low}はAに勝ちます。{what}{names[e.winner]}の勝ちです。"
         if len(losers) == 1:
-            return f"{win} は {losers[0]} に勝ちます{note}。{what}は{names[e.winner]}の勝ち。"
-        return f"{win} がいちばん強い{note}。{what}は{names[e.winner]}の勝ち。"
+            return f"{win}は{losers[0]}より強いので、{what}{names[e.winner]}の勝ちです。"
+        return f"{win}がいちばん強いので、{what}{names[e.winner]}の勝ちです。"
     if len(e.cards) == 2:
-        a, b = (card_text(c, "ja", rules, values) for _, c in e.cards)
-        return f"{a} と {b} は同じ強さ。戦争だ！"
+        a, b = (_ja_card(c, rules, values) for _, c in e.cards)
+        return f"{a}と{b}は同じ数です。"
     card = cards[e.tied[0]]
-    return f"{join_names([names[p] for p in e.tied], 'ja')}が同点（{card.rank_name}）。戦争だ！"
+    return f"{join_names([names[p] for p in e.tied], 'ja')}が、いちばん強い同じ数（{card.rank_name}）を出しました。"
+
+
+def _ja_laying(p_names: str, k: int, each: bool) -> str:
+    if k == 0:
+        return f"{p_names}は伏せずに、次の1枚で勝負します。"
+    return f"{p_names}は{k}枚{'ずつ' if each else ''}伏せて、次の1枚で勝負します。"
 
 
 def _ja_war(e: ev.WarDeclared, names, rules, values) -> str:
-    word = _war_word(e.war, "ja")
-    parts = []
+    head = "戦争です！" if e.war == 1 else f"また同じ数です。{e.war}回目の戦争です！"
     laying = [(p, k) for p, k in e.face_down if p not in e.reusing]
+    parts = []
     if laying and len({k for _, k in laying}) == 1:
-        k = laying[0][1]
-        who = join_names([names[p] for p, _ in laying], "ja")
-        each = "ずつ" if len(laying) > 1 else ""
-        parts.append(f"{who}は {k} 枚{each}伏せて、1 枚を表に出します" if k else f"{who}は 1 枚{each}を表に出します")
+        parts.append(_ja_laying(join_names([names[p] for p, _ in laying], "ja"), laying[0][1], len(laying) > 1))
     else:
-        for p, k in laying:
-            parts.append(f"{names[p]}は {k} 枚を伏せて 1 枚を表に" if k else f"{names[p]}は 1 枚を表に")
-    for p in e.reusing:
-        parts.append(f"{names[p]}はカードがないので最後のカードを使い続けます")
+        parts += [_ja_laying(names[p], k, False) for p, k in laying]
+    parts += [f"{names[p]}は札がないので、さっき出した札のまま勝負を続けます。" for p in e.reusing]
     if e.short and set(e.short) >= set(e.players):
-        parts.append(f"{join_names([names[p] for p in e.short], 'ja')}は戦争を続けられないので、場のカードはだれも取りません")
+        who = join_names([names[p] for p in e.short], "ja")
+        parts.append(f"{who}は札が足りず、戦争を最後までできません。だれも場の札を取りません。")
     else:
-        for p in e.short:
-            parts.append(f"{names[p]}は戦争を続けられず、場のカードを失います")
-    return f"{word}！" + ("、".join(parts) if parts else "だれも続けられません") + "。"
+        parts += [f"{names[p]}は札が足りず、戦争を続けられません。場の札はもらえません。" for p in e.short]
+    return head + ("".join(parts) if parts else "だれも続けられません。")
 
 
 def _ja_face_down(e: ev.FaceDownLaid, names, rules, values) -> str:
-    return "、".join(f"{names[p]}は {len(cs)} 枚" for p, cs in e.cards) + "を伏せて置きます。"
+    sizes = {len(cs) for _, cs in e.cards}
+    if len(e.cards) > 1 and len(sizes) == 1:
+        return f"{join_names([names[p] for p, _ in e.cards], 'ja')}は{sizes.pop()}枚ずつ伏せます。"
+    return "、".join(f"{names[p]}は{len(cs)}枚" for p, cs in e.cards) + "を伏せます。"
 
 
 def _ja_collect(e: ev.Collected, names, rules, values) -> str:
-    return f"{names[e.winner]}が {len(e.cards)} 枚を取ります（{_count_list(e.counts, names, 'ja')}）。"
+    return f"{names[e.winner]}が場の{len(e.cards)}枚を取ります（{_ja_counts(e.counts, names)}）。"
 
 
 def _ja_return(e: ev.Returned, names, rules, values) -> str:
-    return f"それぞれ自分のカードを戻します（{_count_list(e.counts, names, 'ja')}）。"
+    return f"場の札は、出した人にそれぞれ戻ります（{_ja_counts(e.counts, names)}）。"
 
 
 def _ja_shuffle(e: ev.Shuffled, names, rules, values) -> str:
     if e.shuffled:
-        return f"{names[e.player]}は取ったカード {e.cards} 枚を切って新しい手札にします。"
-    return f"{names[e.player]}は取ったカード {e.cards} 枚をそのまま裏返して手札にします。"
+        return f"{names[e.player]}は、取った札{e.cards}枚を切って、新しい手札にします。"
+    return f"{names[e.player]}は、取った札{e.cards}枚をそのまま裏返して、手札にします。"
 
 
 def _ja_out(e: ev.PlayerOut, names, rules, values) -> str:
-    return f"{names[e.player]}はカードがなくなり、脱落です。"
+    return f"{names[e.player]}は札がなくなったので、ここで抜けます。"
 
 
 def _ja_game_over(e: ev.GameOver, names, rules, values) -> str:
     o = e.outcome
-    score = " 対 ".join(str(c) for c in o.counts)
-    head = f"ゲーム終了（{e.round} ラウンド、{reason_text(o.reason, 'ja')}）"
+    score = "対".join(str(c) for c in o.counts)
+    when = f"{e.round}ラウンドで" if e.round else "1ラウンドもめくらないうちに"
+    head = f"{when}終わりました（{reason_text(o.reason, 'ja')}）。"
     if o.reason.name == "CYCLE":
-        return f"{head}: ラウンド {o.cycle_start} から {o.cycle_period} ラウンドごとに同じ局面がくり返すので引き分け。"
+        return (f"{head}{o.cycle_start}ラウンド目から、{o.cycle_period}ラウンドごとに同じ並びがくり返されます。"
+                "引き分けです。")
     if o.winning_team is not None:
         team = join_names([names[p] for p in range(len(o.counts)) if p % 2 == o.winning_team], "ja")
-        return f"{head}: {team}のチームの勝ち、{score}。"
+        return f"{head}{score}で、{team}のチームの勝ちです。"
     if o.winner is not None:
-        return f"{head}: {names[o.winner]}の勝ち、{score}。"
+        return f"{head}{score}で、{names[o.winner]}の勝ちです。"
     if o.loser is not None:
-        return f"{head}: {names[o.loser]}が酔っぱらいで負け、{score}。"
-    return f"{head}: 引き分け、{score}。"
+        return f"{head}{score}で、{names[o.loser]}の負けです。"
+    return f"{head}{score}で、引き分けです。"
+
+
+# --- Japanese, children's register ---------------------------------------------------------------
+# For ages 5-8 (kids presets, or the teaching aids on): short sentences, words a child says
+# (かち, まけ, つよい, もう一しょうぶ [001]), spaces between phrases as in a first reader, and no kanji
+# beyond the second grade (tests/test_japanese.py checks).  Cards without their suit (the suit
+# never matters); with the teaching aids a face card says its number: K（13）.
+def _kid_card(card: Card, rules, values) -> str:
+    if card.is_joker:
+        return "ジョーカー"
+    text = card.rank_name
+    if values and rules is not None and (card.rank > 10 or rules.display_value(card) != card.rank):
+        text += f"（{rules.display_value(card)}）"
+    return text
+
+
+def _kid_counts(counts: Sequence[int], names: Sequence[str]) -> str:
+    return "、".join(f"{names[p]} {c}まい" for p, c in enumerate(counts))
+
+
+def _kid_flip(e: ev.Flipped, names, rules, values) -> str:
+    shown = "、".join(f"{names[p]}は {_kid_card(c, rules, values)}" for p, c in e.cards)
+    sentences = [f"{shown}。"] if shown else []
+    sentences += [f"{names[p]}は さっきの カードで しょうぶ。" for p in e.reused]
+    lead = f"{e.round}回め：" if e.battle == 1 else "もう一しょうぶ："
+    return lead + " ".join(sentences)
+
+
+def _kid_compare(e: ev.Compared, names, rules, values) -> str:
+    cards = dict(e.cards)
+    if e.winner is not None:
+        name = names[e.winner]
+        win = _kid_card(cards[e.winner], rules, values)
+        losers = [_kid_card(c, rules, values) for p, c in e.cards if p != e.winner]
+        low = _low_beats_ace_note(cards, e.winner, rules, "ja")
+        note = f"（この ルールでは {low}が Aに かつ）" if low else ""
+        if len(losers) == 1:
+            return f"{name}の {win}は {losers[0]}より つよい！{note} {name}の かち。"
+        return f"{name}の {win}が いちばん つよい！{note} {name}の かち。"
+    if len(e.cards) == 2:
+        a, b = (_kid_card(c, rules, values) for _, c in e.cards)
+        return f"{a}と {b}は 同じ 数！"
+    return f"{join_names([names[p] for p in e.tied], 'ja')}が 同じ 数（{cards[e.tied[0]].rank_name}）！"
+
+
+def _kid_laying(who: str, k: int, each: bool) -> str:
+    if k == 0:
+        return f"{who}は つぎの カードで しょうぶ。"
+    return f"{who}は {k}まい{'ずつ' if each else ''} ふせて、つぎの 1まいで しょうぶ。"
+
+
+def _kid_war(e: ev.WarDeclared, names, rules, values) -> str:
+    head = "もう一しょうぶ！" if e.war == 1 else "また 同じ！ もう一しょうぶ！"
+    laying = [(p, k) for p, k in e.face_down if p not in e.reusing]
+    parts = []
+    if laying and len({k for _, k in laying}) == 1:
+        parts.append(_kid_laying(join_names([names[p] for p, _ in laying], "ja"), laying[0][1], len(laying) > 1))
+    else:
+        parts += [_kid_laying(names[p], k, False) for p, k in laying]
+    parts += [f"{names[p]}は カードが ないので、さっきの カードで しょうぶ。" for p in e.reusing]
+    if e.short and set(e.short) >= set(e.players):
+        parts.append("カードが たりない。場の カードは だれも もらえない。")
+    else:
+        parts += [f"{names[p]}は カードが たりないので、場の カードを もらえない。" for p in e.short]
+    return head + " " + (" ".join(parts) if parts else "だれも つづけられない。")
+
+
+def _kid_face_down(e: ev.FaceDownLaid, names, rules, values) -> str:
+    sizes = {len(cs) for _, cs in e.cards}
+    if len(e.cards) > 1 and len(sizes) == 1:
+        return f"{join_names([names[p] for p, _ in e.cards], 'ja')}は {sizes.pop()}まいずつ ふせる。"
+    return "、".join(f"{names[p]}は {len(cs)}まい" for p, cs in e.cards) + " ふせる。"
+
+
+def _kid_collect(e: ev.Collected, names, rules, values) -> str:
+    return f"{names[e.winner]}が {len(e.cards)}まい もらう！（{_kid_counts(e.counts, names)}）"
+
+
+def _kid_return(e: ev.Returned, names, rules, values) -> str:
+    return f"カードは 出した 人に もどる。（{_kid_counts(e.counts, names)}）"
+
+
+def _kid_shuffle(e: ev.Shuffled, names, rules, values) -> str:
+    if e.shuffled:
+        return f"{names[e.player]}は とった カード {e.cards}まいを まぜて、手ふだに する。"
+    return f"{names[e.player]}は とった カード {e.cards}まいを そのまま 手ふだに する。"
+
+
+def _kid_out(e: ev.PlayerOut, names, rules, values) -> str:
+    return f"{names[e.player]}は カードが なくなった。ここで おしまい。"
+
+
+def _kid_game_over(e: ev.GameOver, names, rules, values) -> str:
+    o = e.outcome
+    score = " と ".join(f"{c}まい" for c in o.counts)
+    head = f"おしまい！（{reason_text(o.reason, 'ja_kids')}）"
+    if o.reason.name == "CYCLE":
+        return f"{head} 同じ ならびが ずっと くりかえされるので、引き分け。"
+    if o.winning_team is not None:
+        team = join_names([names[p] for p in range(len(o.counts)) if p % 2 == o.winning_team], "ja")
+        return f"{head} {team}の チームの かち！ {score}。"
+    if o.winner is not None:
+        return f"{head} {names[o.winner]}の かち！ {score}。"
+    if o.loser is not None:
+        return f"{head} {names[o.loser]}の まけ。 {score}。"
+    return f"{head} 引き分け。 {score}。"
 
 
 _HANDLERS = {
@@ -301,4 +431,7 @@ _HANDLERS = {
     "ja": {"flip": _ja_flip, "compare": _ja_compare, "war": _ja_war, "face_down": _ja_face_down,
            "collect": _ja_collect, "return": _ja_return, "shuffle": _ja_shuffle, "out": _ja_out,
            "game_over": _ja_game_over},
+    "ja_kids": {"flip": _kid_flip, "compare": _kid_compare, "war": _kid_war, "face_down": _kid_face_down,
+                "collect": _kid_collect, "return": _kid_return, "shuffle": _kid_shuffle, "out": _kid_out,
+                "game_over": _kid_game_over},
 }

@@ -34,15 +34,21 @@ import ipywidgets as widgets
 from ..cards import Card
 from ..engine import Game, as_rules
 from ..events import Event
-from ..i18n import check_lang, describe_rules, join_names, label, player_names
+from ..i18n import check_lang, counts_text, describe_rules, join_names, label, notice_text, player_names, register
 from ..narration import narrate
-from ..records import Records, default_path
+from ..records import Records
 from ..rules import Rules
 from . import layout as L
 from .chart import CountChart
+from .guess import Guess, check_answer
+from .history import History
+from .a11y import name_table
 from .controls import LENGTHS, OPPONENTS, RULE_OPTIONS, SPEEDS, Controls
 from .results import ResultsPanel
 from .table import TableCanvas
+from . import classroom
+from .sync import narration_html
+from .visitors import records_path
 
 __all__ = ["WarWidget", "MODES"]
 
@@ -65,13 +71,16 @@ class WarWidget(widgets.VBox):
     "strong" orders it by its own policy), ``aids`` (teaching aids; default on in the kids
     presets), ``time_limit`` (seconds, e.g. 180 for the 3-minute game), ``animations`` (False:
     draw only the state after each action), ``game`` (show this ``Game``, e.g. a lesson's
-    ``Game.from_hands(...)`` position), ``clock`` (the time source of the time limit)."""
+    ``Game.from_hands(...)`` position), ``clock`` (the time source of the time limit), ``guess``
+    ("Which is bigger?": each flip waits for ``answer(">" | "=" | "<")``, see ``guess.py``)."""
 
     def __init__(self, rules: Rules | str = "classic", seed: int | None = None, code: str | None = None,
                  mode: str = "cpu", speed: str = "normal", lang: str = "en",
                  records: bool | str | os.PathLike = True, *, opponent: str = "easy", aids: bool | None = None,
                  time_limit: float | None = None, animations: bool = True, game: Game | None = None,
-                 clock: Callable[[], float] | None = None) -> None:
+                 clock: Callable[[], float] | None = None, guess: bool = False) -> None:
+        if not isinstance(guess, bool):
+            raise ValueError(f"guess must be True or False; got {guess!r}")
         if mode not in MODES:
             raise ValueError(f"mode must be one of {', '.join(map(repr, MODES))}; got {mode!r}")
         _check_speed(speed)
@@ -109,7 +118,7 @@ class WarWidget(widgets.VBox):
         self._shown_log = -1
 
         # records and a saved game
-        self._records_path = None if records is False else (default_path() if records is True else records)
+        self._records_path = records_path(records)  # a served page (Voila): this visitor's own, in memory
         self._recording = records is not False
         self._records_problem: str | None = None
         self._records = self._open_records(self._records_path)
@@ -131,8 +140,10 @@ class WarWidget(widgets.VBox):
         self.game: Game = game
 
         # the view
-        self.controls = c = Controls(self.lang)
+        self.controls = c = Controls(self._reg)
+        self._labelled = self._reg  # the register the controls and the chart are labelled in
         self.table = TableCanvas(self._now)
+        classroom.attach(self)  # the browser helper (fit, full screen, Tab, beats shown) and text staging
         self.canvas = self.table.canvas
         self.canvas.on_client_ready(self.redraw)
         self.canvas.on_mouse_down(self._on_mouse_down)
@@ -145,16 +156,18 @@ class WarWidget(widgets.VBox):
         self.progress_label, self.rules_line, self.notice = c.progress_label, c.rules_line, c.notice
         self.narration_box, self.settings = c.narration_box, c.panel
         self.player_buttons: list[widgets.Button] = []
-        self.chart_view = CountChart(self.names, label("chart_title", self.lang), label("chart_war", self.lang),
-                                     label("chart_round", self.lang))
+        self.chart_view = CountChart(self.names, label("chart_title", self._reg), label("chart_war", self._reg),
+                                     label("chart_round", self._reg))
         self.chart = self.chart_view.figure
         self.results = ResultsPanel()
+        self.guess = Guess(self, guess)          # lesson features: guess.py, history.py
+        self.history = History(self)
         self._wire()
-        super().__init__(layout=widgets.Layout(width="820px"))
+        super().__init__(layout=widgets.Layout(width="100%"))
         self._install(game, fresh=True)
 
         if self._records.corrupt_backup is not None:
-            self._notify(label("notice_corrupt", self.lang, name=self._records.corrupt_backup.name))
+            self._notify(label("notice_corrupt", self._reg, name=self._records.corrupt_backup.name))
         elif self._records_problem:
             self._notify(self._records_problem)
         saved = self._records.saved_game if self._recording else None
@@ -167,6 +180,14 @@ class WarWidget(widgets.VBox):
         """What each seat is called on the table and in the narration."""
         return player_names(self.mode, self.game.rules.players if hasattr(self, "game") else
                             self._base_rules.players, self.lang)
+
+    @property
+    def _reg(self) -> str:
+        """The register of every word shown: children's Japanese ("ja_kids") in the kids presets
+        and whenever the teaching aids are on in Japanese; else the language."""
+        base = getattr(self, "_base_rules", None)
+        kids = getattr(self, "aids", False) or (base is not None and base.preset_name in KIDS_PRESETS)
+        return register(self.lang, kids)
 
     @property
     def rules(self) -> Rules:
@@ -248,7 +269,7 @@ class WarWidget(widgets.VBox):
         try:
             self.new_game(code=text)
         except ValueError as exc:
-            self._notify(label("notice_bad_code", self.lang, error=exc))
+            self._notify(notice_text("code", exc, self._reg))
             return False
         return True
 
@@ -296,6 +317,27 @@ class WarWidget(widgets.VBox):
         """Set the lifetime record back to zero."""
         self._act(self._reset_records)
 
+    def answer(self, symbol: str) -> bool | None:
+        """"Which is bigger?": how the first card (you, or player 1) compares with the other,
+        ">", "=" or "<".  True if right, False if not, None if no question was waiting."""
+        symbol = check_answer(symbol)
+        return self._act(self.guess.answer, symbol)
+
+    @property
+    def guess_score(self) -> tuple[int, int]:
+        """"Which is bigger?" in this game: (right, asked)."""
+        return self.guess.score
+
+    def back(self) -> bool:
+        """Undo the last action (after Flip the round, after Step the beat); playing on replays
+        the same future.  False if there is nothing to undo."""
+        return bool(self._act(self.history.back))
+
+    def goto_round(self, n: int) -> None:
+        """Show the position after round ``n`` of this game (0: the deal), e.g. to step through
+        the war of round ``n + 1`` again.  ``n`` from 0 to the furthest round reached."""
+        self._act(self.history.goto_round, n)
+
     def redraw(self) -> None:
         """Draw the whole table from the game's state (a new view, Voila, a reloaded page)."""
         self.table.redraw(self._view())
@@ -332,11 +374,11 @@ class WarWidget(widgets.VBox):
         self._running = True
         error = None
         try:
-            result = fn(*args)
+            result = self.history.run(fn, *args)
             while self._queue:
                 f, a = self._queue.popleft()
                 try:
-                    f(*a)
+                    self.history.run(f, *a)
                 except Exception as exc:  # keep draining: no queued click is lost
                     error = error or exc
         finally:
@@ -351,37 +393,39 @@ class WarWidget(widgets.VBox):
             return
         self._start_clock()
         self._pressed.clear()
-        frames = self._record(self.game.play_round)
+        frames = self._record(self.guess.play_round)
         self._after(frames, animate=True)
 
     def _press(self, player: int) -> None:
         if self.mode != "two_player":
             self._flip()
             return
-        if self._time_up() or self._over_notice() or self.game.out[player] or player in self._pressed:
+        if self._time_up() or self._over_notice() or self.game.out[player] or player in self._pressed \
+                or self.guess.blocks():
             return
         self._start_clock()
         self._pressed.add(player)
         active = [p for p in range(self.game.rules.players) if not self.game.out[p]]
         if all(p in self._pressed for p in active):
             self._pressed.clear()
-            frames = self._record(self.game.play_round)
+            frames = self._record(self.guess.play_round)
             self._after(frames, animate=True)
             return
         others = [self.names[p] for p in active if p not in self._pressed]
-        self.narration_log.append(label("waiting", self.lang, name=self.names[player],
-                                        others=join_names(others, self.lang)))
+        self.narration_log.append(label("waiting", self._reg, name=self.names[player],
+                                        others=join_names(others, self._reg)))
         self._after([], animate=False)
 
     def _step(self) -> Event | None:
-        if self._time_up():
+        if self._time_up() or self.guess.blocks():
             return None
         self._start_clock()
         self._pressed.clear()
         result: list[Event | None] = []
         frames = self._record(lambda: result.append(self.game.step()))
+        self.guess.after_step(result[0])
         if result[0] is None:  # nothing left to play
-            self._notify(label("game_is_over", self.lang))
+            self._notify(label("game_is_over", self._reg))
         self._after(frames, animate=True)
         return result[0]
 
@@ -392,7 +436,7 @@ class WarWidget(widgets.VBox):
         frames = self._record(lambda: list(iter(self.game.step, None)))
         if frames:
             self._after(frames, animate=False)
-        self._notify(label("game_is_over", self.lang))
+        self._notify(label("game_is_over", self._reg))
         return True
 
     def _tick(self) -> None:
@@ -411,7 +455,7 @@ class WarWidget(widgets.VBox):
         start = self.game.round_number
         self.game.play_to_end(max_rounds=FF_CAP)
         if not self.game.is_over:
-            self.narration_log.append(label("ff_capped", self.lang, n=self.game.round_number - start))
+            self.narration_log.append(label("ff_capped", self._reg, n=self.game.round_number - start))
         self._after([], animate=False)
 
     def _new_game(self, game: Game | None, base: Rules) -> None:
@@ -439,7 +483,7 @@ class WarWidget(widgets.VBox):
         self._base_rules = self._plain(game.rules)
         self._install(game, fresh=False)
         self.resume_button.layout.display = "none"
-        self._notify(label("notice_resumed", self.lang, code=game.code or "-", round=game.round_number))
+        self._notify(label("notice_resumed", self._reg, code=game.code or "-", round=game.round_number))
         return True
 
     def _set_autoplay(self, on: bool) -> None:
@@ -455,7 +499,7 @@ class WarWidget(widgets.VBox):
             return
         loop = _running_loop()
         if loop is None:
-            self._notify(label("notice_no_loop", self.lang))
+            self._notify(label("notice_no_loop", self._reg))
             return
         if self.autoplay_task is None or self.autoplay_task.done():
             self.autoplay_task = loop.create_task(self._autoplay_loop())
@@ -473,7 +517,7 @@ class WarWidget(widgets.VBox):
         except Exception as exc:  # never die silently in the background: stop and say why
             self._autoplay_on = False
             self._sync(lambda: setattr(self.autoplay_toggle, "value", False))
-            self._notify(f"{label('autoplay', self.lang)}: {exc!r}")
+            self._notify(notice_text("autoplay", exc, self._reg))
 
     def _set_speed(self, speed: str) -> None:
         self.speed = speed
@@ -484,7 +528,7 @@ class WarWidget(widgets.VBox):
             rules = self._base_rules.replace(**{name: value})
             self._effective(rules)
         except ValueError as exc:
-            self._notify(label("notice_bad_rules", self.lang, error=exc))
+            self._notify(notice_text("rules", exc, self._reg))
             self._sync_controls()
             return False
         self._new_game(None, rules)
@@ -509,9 +553,10 @@ class WarWidget(widgets.VBox):
 
     def _set_lang(self, lang: str) -> None:
         self.lang = lang
-        self._sync(lambda: self.controls.relabel(lang))
-        self.chart_view.relabel(self.names, label("chart_title", lang), label("chart_war", lang),
-                                label("chart_round", lang))
+        self._labelled = reg = self._reg
+        self._sync(lambda: self.controls.relabel(reg))
+        self.chart_view.relabel(self.names, label("chart_title", reg), label("chart_war", reg),
+                                label("chart_round", reg))
         for button, name in zip(self.player_buttons, self.names):
             button.description = name
         if self.game.is_over:
@@ -521,8 +566,8 @@ class WarWidget(widgets.VBox):
         self.redraw()
 
     def _set_records(self, on: bool) -> None:
-        if on and self._records_path is None:
-            self._records_path = default_path()
+        if on and self._records_path is None and records_path(True) is not None:
+            self._records_path = records_path(True)
             self._records = self._open_records(self._records_path)
         self._recording = on
         self._sync(lambda: setattr(self.controls.records, "value", on))
@@ -530,7 +575,7 @@ class WarWidget(widgets.VBox):
 
     def _reset_records(self) -> None:
         self._safely(self._records.reset_record)
-        self._notify(label("notice_records_reset", self.lang))
+        self._notify(label("notice_records_reset", self._reg))
         self._update_text()
 
     # ------------------------------------------------------------------ game plumbing
@@ -554,37 +599,39 @@ class WarWidget(widgets.VBox):
         self._unsubscribe = game.subscribe(self._on_event)
         self._pressed.clear()
         self._aid = self._banner = self._winner = None
+        self.history.install(game)
+        self.guess.reset()
         self._recorded = game.is_over
         self._saved_round = game.round_number if fresh else -1
-        counts = ", ".join(f"{n} {c}" for n, c in zip(self.names, game.counts))
-        self.narration_log = [label("new_game_line", self.lang, code=game.code, counts=counts) if game.code
-                              else label("deal_line", self.lang, counts=counts)]
+        counts = counts_text(self.names, game.counts, self._reg)
+        self.narration_log = [label("new_game_line", self._reg, code=game.code, counts=counts) if game.code
+                              else label("deal_line", self._reg, counts=counts)]
         self._shown_log = -1
         if game.is_over:
             self._banner = self._end_banner()
+        self.notice.value = ""  # a notice is about the game it was given in
         self._build_children()
-        self.chart_view.reset(self.names, [len(h) for h in game.dealt], label("chart_title", self.lang),
-                              label("chart_war", self.lang), label("chart_round", self.lang))
+        self.chart_view.reset(self.names, [len(h) for h in game.dealt], label("chart_title", self._reg),
+                              label("chart_war", self._reg), label("chart_round", self._reg))
         self.chart_view.sync(game.history)
         self._sync_controls()
-        self._update_text()
         self._cancel_clock()
-        self.redraw()
+        self.beats.stage(self.table.redraw(self._view()), 0.0, self._update_text)
 
     def _on_event(self, event: Event) -> None:
         """Every beat the engine plays: one sentence, and what the table shows next."""
-        self.narration_log.append(narrate(event, self.lang, self.game.rules, self.names, values=self.aids))
+        self.narration_log.append(narrate(event, self._reg, self.game.rules, self.names, values=self.aids))
         kind = event.kind
         if kind == "flip" and event.battle == 1:
             self._aid = self._banner = self._winner = None
         elif kind == "compare":
             if self.aids:
-                self._aid = L.compare_text(event.cards, event.winner, event.tied, label("war_bang", self.lang))
+                self._aid = L.compare_text(event.cards, event.winner, event.tied, label("war_bang", self._reg))
             if event.winner is not None:
                 self._winner, self._banner = event.winner, None
         elif kind == "war":
             # "WAR!" in big letters, unless the teaching aid already says "Q = Q  WAR!"
-            self._banner = None if self.aids else label("war_bang", self.lang)
+            self._banner = None if self.aids else label("war_bang", self._reg)
         elif kind == "collect":
             self._winner, self._banner = event.winner, None
         elif kind == "return":
@@ -603,14 +650,14 @@ class WarWidget(widgets.VBox):
         return frames
 
     def _after(self, frames: list[tuple[Event, L.TableView]], animate: bool) -> None:
-        """After an action: draw it, extend the chart, update labels, record and save."""
-        self._render(frames, animate and self.animations)
-        self.chart_view.sync(self.game.history)
+        """After an action: draw it, record and save; the chart, labels and narration follow the
+        picture beat by beat (classroom.stage_action)."""
+        marks, seconds = self.table.render(frames, self._view(), self.speed, animate and self.animations)
         if self.game.is_over and not self._recorded:
             self._recorded = True
             self._count_result()
         self._save()
-        self._update_text()
+        classroom.stage_action(self, frames, marks, self.table.seq, seconds)
 
     def _count_result(self) -> None:
         if self.mode != "cpu" or not self._recording:
@@ -651,7 +698,7 @@ class WarWidget(widgets.VBox):
         try:
             return Records(path)
         except (ValueError, OSError) as exc:
-            self._records_problem = f"{label('records', self.lang)}: {exc}"
+            self._records_problem = notice_text("records", exc, self._reg)
             self._recording = False
             return Records(None)
 
@@ -662,7 +709,7 @@ class WarWidget(widgets.VBox):
         except OSError as exc:
             self._recording = False
             self._sync(lambda: setattr(self.controls.records, "value", False))
-            self._notify(f"{label('records', self.lang)}: {exc}")
+            self._notify(notice_text("records", exc, self._reg))
 
     def _offer_resume(self, saved: dict) -> None:
         try:
@@ -672,21 +719,21 @@ class WarWidget(widgets.VBox):
         if game.is_over:
             return
         self.resume_button.layout.display = None
-        self._notify(label("notice_resume", self.lang, code=game.code or "-", round=game.round_number))
+        self._notify(label("notice_resume", self._reg, code=game.code or "-", round=game.round_number))
 
     def _end_banner(self) -> str | None:
         o = self.game.outcome
         if o is None:
             return None
         if o.winning_team is not None:
-            return label("banner_team", self.lang, n=o.winning_team + 1)
+            return label("banner_team", self._reg, n=o.winning_team + 1)
         if o.winner is not None:
             if self.mode == "cpu" and o.winner == 0:
-                return label("banner_you", self.lang)
-            return label("banner_win", self.lang, name=self.names[o.winner])
+                return label("banner_you", self._reg)
+            return label("banner_win", self._reg, name=self.names[o.winner])
         if o.loser is not None:
-            return label("banner_loser", self.lang, name=self.names[o.loser])
-        return label("banner_draw", self.lang)
+            return label("banner_loser", self._reg, name=self.names[o.loser])
+        return label("banner_draw", self._reg)
 
     # ------------------------------------------------------------------ time limit
     def _start_clock(self) -> None:
@@ -701,7 +748,7 @@ class WarWidget(widgets.VBox):
         """Under a time limit with no time left: end the game now (the engine's end_now)."""
         if self._time_limit is None or self.game.is_over or self.time_left > 0:
             return False
-        self.narration_log.append(label("time_up", self.lang))
+        self.narration_log.append(label("time_up", self._reg))
         frames = self._record(self.game.end_now)
         self._after(frames, animate=False)
         return True
@@ -714,7 +761,7 @@ class WarWidget(widgets.VBox):
         except asyncio.CancelledError:
             pass
         except Exception as exc:
-            self._notify(f"{label('time_up', self.lang)} {exc!r}")
+            self._notify(notice_text("clock", exc, self._reg))
 
     def _clock_tick(self) -> None:
         if not self._time_up():
@@ -739,11 +786,11 @@ class WarWidget(widgets.VBox):
         if self._time_limit is not None:
             left = self.time_left or 0.0
             secs = int(left + 0.999)
-            return 1 - left / self._time_limit, label("time_left", self.lang, m=secs // 60, s=secs % 60, n=n)
+            return 1 - left / self._time_limit, label("time_left", self._reg, m=secs // 60, s=secs % 60, n=n)
         limit = self.game.rules.round_limit
         if limit is not None:
-            return n / limit, label("rounds_of", self.lang, n=n, limit=limit)
-        return None, label("round_n", self.lang, n=n)
+            return n / limit, label("rounds_of", self._reg, n=n, limit=limit)
+        return None, label("round_n", self._reg, n=n)
 
     def _values(self) -> dict[int, int]:
         if not self.aids:
@@ -769,14 +816,23 @@ class WarWidget(widgets.VBox):
         self.notice.value = f"<span role='alert'>{html.escape(text)}</span>"
 
     def _update_text(self) -> None:
+        reg = self._reg
+        if reg != self._labelled:  # the aids or the preset changed the register
+            self._labelled = reg
+            self._sync(lambda: self.controls.relabel(reg))
+            self.chart_view.relabel(self.names, label("chart_title", reg), label("chart_war", reg),
+                                    label("chart_round", reg))
+        self.rules_line.value = f"<b>{html.escape(describe_rules(self.game.rules, self._reg))}</b>"
+        if self.beats.busy:  # the picture has not reached the last beat: its text comes with it
+            return
         self.progress_label.value = self._progress()[1]
-        self.rules_line.value = f"<b>{html.escape(describe_rules(self.game.rules, self.lang))}</b>"
         if len(self.narration_log) != self._shown_log:
-            lines = self.narration_log[-LOG_LINES:]
-            self.narration_box.value = ("<div role='log' aria-live='polite' style='font-size:15px'>"
-                                        + "<br>".join(html.escape(s) for s in lines) + "</div>")
+            self.narration_box.value = narration_html(self.narration_log[-LOG_LINES:])
             self._shown_log = len(self.narration_log)
-        self.results.update(self.game, self.names, self.lang, 0 if self.mode == "cpu" else None, self.record)
+        self.results.update(self.game, self.names, self._reg, 0 if self.mode == "cpu" else None, self.record)
+        self.guess.refresh()                     # the answer buttons, the score on the results
+        self.history.refresh()                   # the Back button
+        name_table(self)                         # the canvas's accessible name says the counts
 
     # ------------------------------------------------------------------ drawing (table.py)
     def _render(self, frames: list[tuple[Event, L.TableView]], animate: bool) -> None:
@@ -851,7 +907,7 @@ class WarWidget(widgets.VBox):
             elif str(base.round_limit) in LENGTHS:
                 c.length.value = str(base.round_limit)
             else:
-                c.length.value = c.add_length(base.round_limit, self.lang)
+                c.length.value = c.add_length(base.round_limit, self._reg)
             c.opponent.value = self.opponent if self.mode == "cpu" else self.mode
             c.aids.value = self.aids
             c.language.value = self.lang
@@ -884,15 +940,13 @@ class WarWidget(widgets.VBox):
             below = [widgets.HBox(self.player_buttons)]
         else:
             below = [c.flip_button]
-        row = widgets.HBox([c.step_button, c.autoplay_toggle, c.speed_picker, c.fast_forward_button,
-                            c.new_game_button])
-        number = widgets.HBox([c.game_number, c.replay_button, c.resume_button])
-        self.children = [widgets.HBox([c.rules_line]), c.progress_label, *above, self.canvas, *below, row,
-                         number, c.notice, c.narration_box, c.panel, self.chart, self.results]
+        below = [*below, self.history.row]     # Back, and the answers of "Which is bigger?"
+        classroom.arrange(self, above, below)  # built once: no child's view is destroyed and rebuilt
 
     # ------------------------------------------------------------------ canvas events
     def _on_mouse_down(self, x: float, y: float) -> None:
         view = getattr(self, "_shown_view", None) or self._view()
+        x, y = self.table.to_layout(x, y)
         for p in range(view.players):
             px, py, w, h = L.pile_at(view, p)
             if px - 20 <= x <= px + w + 20 and py - 20 <= y <= py + h + 20:
@@ -903,6 +957,11 @@ class WarWidget(widgets.VBox):
                 return
 
     def _on_key_down(self, key: str, shift: bool = False, ctrl: bool = False, meta: bool = False) -> None:
+        if self.guess.key(key):                # > = < answer "Which is bigger?"
+            return
+        if key == "Backspace":
+            self.back()
+            return
         if key in (" ", "Spacebar", "Enter"):
             if self.mode != "two_player":
                 self.flip()

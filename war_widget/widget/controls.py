@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import ipywidgets as widgets
 
-from ..i18n import label, option_text
+from ..i18n import label, option_text, preset_text
 from ..rules import CAPTURES, RANK_ORDERS, SHORTAGES, WAR_PLAYERS, ZEROS, Rules
 
 __all__ = ["Controls", "SPEEDS", "LENGTHS", "OPPONENTS", "RULE_OPTIONS"]
@@ -20,8 +20,8 @@ RULE_OPTIONS: dict[str, tuple] = {
 WIDTH = "800px"
 
 
-def _pairs(values, lang: str) -> list[tuple[str, object]]:
-    return [(option_text(v, lang), v) for v in values]
+def _pairs(values, lang: str, name: str | None = None) -> list[tuple[str, object]]:
+    return [(option_text(v, lang, name), v) for v in values]
 
 
 class Controls:
@@ -76,7 +76,7 @@ class Controls:
         return self.player_buttons
 
     def relabel(self, lang: str) -> None:
-        """Set every visible word in ``lang`` (values stay as they are)."""
+        """Set every visible word in ``lang`` (a register: "ja_kids" too; values stay as they are)."""
         self.flip_button.description = label("flip", lang)
         self.step_button.description = label("step", lang)
         self.autoplay_toggle.description = label("autoplay", lang)
@@ -91,18 +91,19 @@ class Controls:
             text.value = label(key, lang)
         self.panel.set_title(0, label("rules", lang))
         _relabel(self.speed_picker, [(label(s, lang), s) for s in SPEEDS])
-        _relabel(self.length, [(label(f"len_{v}", lang), v) for v in LENGTHS] + _custom(self.length))
+        _relabel(self.length, [(label(f"len_{v}", lang), v) for v in LENGTHS]
+                 + [(label("len_n", lang, n=v), v) for _, v in _custom(self.length)])
         _relabel(self.opponent, [(label(_OPPONENT_LABEL[v], lang), v) for v in OPPONENTS])
         for name, values in RULE_OPTIONS.items():
-            _relabel(self.options[name], _pairs(values, lang))
-        presets = [(p, p) for p in Rules.presets()]
-        _relabel(self.preset, presets + ([("custom" if lang == "en" else "カスタム", None)]))
+            _relabel(self.options[name], _pairs(values, lang, name))
+        presets = [(preset_text(p, lang), p) for p in Rules.presets()]
+        _relabel(self.preset, presets + [(preset_text(None, lang), None)])
 
     def add_length(self, rounds: int, lang: str) -> str:
         """A length option for a round limit not in the list (from a pasted game number)."""
         key = str(rounds)
         if key not in [v for _, v in self.length.options]:
-            text = f"{rounds} rounds" if lang == "en" else f"{rounds} ラウンド"
+            text = label("len_n", lang, n=rounds)
             _relabel(self.length, list(self.length.options) + [(text, key)])
         return key
 

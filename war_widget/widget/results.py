@@ -1,4 +1,4 @@
-"""The results panel: the numbers of the game (from ``game.stats``), how it ended, a one-line
+"""The results panel: the numbers of the game (from ``game.stats``), how it ended, a short
 story derived from the round history, and the lifetime record."""
 from __future__ import annotations
 
@@ -7,12 +7,11 @@ from typing import Any, Sequence
 
 import ipywidgets as widgets
 
-from ..i18n import label, reason_text
+from ..i18n import counts_text, label, reason_text, register, value_text
 
 __all__ = ["ResultsPanel", "story"]
 
 _WAR_EN = {1: "the war", 2: "the double war", 3: "the triple war"}
-_WAR_JA = {1: "戦争", 2: "二重戦争", 3: "三重戦争"}
 
 
 def _leaders(counts: Sequence[Sequence[int]]) -> list[int | None]:
@@ -25,13 +24,17 @@ def _leaders(counts: Sequence[Sequence[int]]) -> list[int | None]:
 
 
 def story(history: Sequence[tuple[int | None, int, tuple[int, ...]]], dealt: Sequence[int],
-          names: Sequence[str], lang: str = "en") -> str:
-    """One line about the game: the longest time one player led, and what ended it.
+          names: Sequence[str], lang: str = "en", over: bool = True) -> str:
+    """A few short sentences about the game a child can follow: who was ahead longest, what
+    ended that lead, and who was ahead at the end (``over``) or is now.
 
-    "You led from round 12 until the double war in round 31."  Derived only from the engine's
-    round history (counts after each round and wars per round)."""
+    "You were ahead from round 9 to round 17.  In round 18, with the war, Computer took the
+    lead.  At the end you were ahead again (You 30, Computer 22)."  Derived only from the
+    engine's round history (counts after each round and wars per round)."""
+    lang = register(lang)
     if not history:
-        return "No rounds played yet." if lang == "en" else "まだラウンドがありません。"
+        return {"en": "No rounds played yet.", "ja": "まだ1ラウンドもめくっていません。",
+                "ja_kids": "まだ 1回も めくって いないよ。"}[lang]
     counts = [tuple(dealt)] + [tuple(c) for _, _, c in history]
     leaders = _leaders(counts)
     best: tuple[int, int, int] | None = None  # (length, start, leader)
@@ -42,24 +45,111 @@ def story(history: Sequence[tuple[int | None, int, tuple[int, ...]]], dealt: Seq
                 best = (r - start, start, leaders[start])
             start = r
     if best is None:
-        return ("Nobody ever led: the counts stayed level." if lang == "en"
-                else "どちらもリードしないまま、同点が続きました。")
+        return {"en": "Nobody was ever ahead: the counts stayed level.",
+                "ja": "どちらもリードしないまま、ずっと同じ枚数でした。",
+                "ja_kids": "ずっと 同じ まい数だったよ。"}[lang]
     length, first, who = best
     end = first + length  # first round without this leader (== len(counts) if it lasted)
-    name = names[who]
-    if lang == "en":
-        since = "the deal" if first == 0 else f"round {first}"
-        if end >= len(counts):
-            return f"{name} led from {since} to the end (round {len(counts) - 1})."
-        wars = history[end - 1][1]
-        cause = f"{_WAR_EN.get(wars, f'a {wars}-fold war')} in round {end}" if wars else f"round {end}"
-        return f"{name} led from {since} until {cause}."
-    since = "配った時" if first == 0 else f"ラウンド {first}"
-    if end >= len(counts):
-        return f"{name}は{since} から最後（ラウンド {len(counts) - 1}）までリードしました。"
-    wars = history[end - 1][1]
-    cause = f"ラウンド {end} の{_WAR_JA.get(wars, f'{wars} 重の戦争')}" if wars else f"ラウンド {end}"
-    return f"{name}は{since} から{cause}までリードしていました。"
+    last = len(counts) - 1
+    text = _SAY[lang]
+    sentences = [text["stretch"](names[who], first, end - 1, end > last, over, last)]
+    if end <= last:
+        sentences.append(text["lost"](end, history[end - 1][1], leaders[end], names))
+        final = leaders[-1]
+        final_counts = counts_text(names, counts[-1], lang)
+        sentences.append(text["final"](None if final is None else names[final], final == who, over, final_counts))
+    return text["join"].join(sentences)
+
+
+def _be(name: str) -> str:
+    return f"{'you' if name in ('You', 'you') else name} {'were' if name in ('You', 'you') else 'was'}"
+
+
+def _en_stretch(name, first, until, to_end, over, last):
+    since = "the deal" if first == 0 else f"round {first}"
+    head = _be(name)
+    head = head[0].upper() + head[1:]
+    if to_end:
+        return f"{head} ahead from {since} to the end (round {last})." if over else \
+            f"{head} ahead from {since} until now (round {last})."
+    if until == first:
+        return f"{head} ahead in round {first} only."
+    return f"{head} ahead from {since} to round {until}."
+
+
+def _en_lost(rnd, wars, new, names):
+    how = f", with {_WAR_EN.get(wars, f'a {wars}-fold war')}," if wars else ""
+    if new is None:
+        return f"In round {rnd}{how} the counts became level."
+    return f"In round {rnd}{how} {names[new]} took the lead."
+
+
+def _en_final(name, again, over, counts):
+    when = "At the end" if over else "Now"
+    if name is None:
+        return f"{when} the counts {'were' if over else 'are'} level ({counts})."
+    verb = ("were" if over else "are") if name in ("You", "you") else ("was" if over else "is")
+    who = "you" if name in ("You", "you") else name
+    return f"{when} {who} {verb} ahead{' again' if again else ''} ({counts})."
+
+
+def _ja_stretch(name, first, until, to_end, over, last):
+    since = "配ったとき" if first == 0 else f"{first}ラウンド目"
+    if to_end:
+        return (f"{name}は{since}から最後（{last}ラウンド目）までリードしていました。" if over
+                else f"{name}は{since}から、いま（{last}ラウンド目）までずっとリードしています。")
+    if until == first:
+        return f"{name}は{first}ラウンド目だけリードしていました。"
+    return f"{name}は{since}から{until}ラウンド目までリードしていました。"
+
+
+def _ja_lost(rnd, wars, new, names):
+    how = "" if not wars else ("の戦争" if wars == 1 else f"の{wars}回続いた戦争")
+    if new is None:
+        return f"{rnd}ラウンド目{how}で、同じ枚数になりました。"
+    return f"{rnd}ラウンド目{how}で、{names[new]}がリードしました。"
+
+
+def _ja_final(name, again, over, counts):
+    when = "最後は" if over else "いまは"
+    if name is None:
+        return f"{when}同じ枚数{'でした' if over else 'です'}（{counts}）。"
+    if again:
+        return f"{when}{name}がリードを取り返し{'ました' if over else 'ています'}（{counts}）。"
+    return f"{when}{name}がリードして{'いました' if over else 'います'}（{counts}）。"
+
+
+def _kid_stretch(name, first, until, to_end, over, last):
+    since = "はじめ" if first == 0 else f"{first}回め"
+    if to_end:
+        return (f"{name}は {since}から さいごまで ずっと 多く もって いたよ。" if over
+                else f"{name}は {since}から いままで ずっと 多く もって いるよ。")
+    if until == first:
+        return f"{name}は {first}回めだけ 多く もって いたよ。"
+    return f"{name}は {since}から {until}回めまで 多く もって いたよ。"
+
+
+def _kid_lost(rnd, wars, new, names):
+    how = "の もう一しょうぶ" if wars else ""
+    if new is None:
+        return f"{rnd}回め{how}で 同じ まい数に なったよ。"
+    return f"{rnd}回め{how}で {names[new]}が おいこしたよ。"
+
+
+def _kid_final(name, again, over, counts):
+    when = "さいごは" if over else "いまは"
+    if name is None:
+        return f"{when} 同じ まい数{'だったよ' if over else 'だよ'}。（{counts}）"
+    if again:
+        return f"{when} {name}が また 多く なったよ。（{counts}）"
+    return f"{when} {name}が 多{'かったよ' if over else 'いよ'}。（{counts}）"
+
+
+_SAY = {
+    "en": {"stretch": _en_stretch, "lost": _en_lost, "final": _en_final, "join": " "},
+    "ja": {"stretch": _ja_stretch, "lost": _ja_lost, "final": _ja_final, "join": ""},
+    "ja_kids": {"stretch": _kid_stretch, "lost": _kid_lost, "final": _kid_final, "join": " "},
+}
 
 
 class ResultsPanel(widgets.HTML):
@@ -74,37 +164,50 @@ class ResultsPanel(widgets.HTML):
 
     def update(self, game, names: Sequence[str], lang: str, you: int | None,
                record: dict[str, int] | None) -> None:
-        """Show ``game``'s numbers; ``you`` is the seat the numbers speak for (None: everyone)."""
+        """Show ``game``'s numbers; ``you`` is the seat the numbers speak for (None: everyone).
+
+        ``numbers`` holds plain whole numbers for ``you`` (``numbers["wars_won"] == 2``), or one
+        number per player's name when the numbers speak for everyone (``{"Player 1": 2, ...}``).
+        ``lang`` may be a register ("ja_kids")."""
         stats = game.stats
         seats = [you] if you is not None else list(range(len(names)))
+
+        def pick(values: Sequence[int]) -> int | dict[str, int]:
+            return values[you] if you is not None else {names[p]: values[p] for p in seats}
+
         self.numbers = {
             "rounds": stats.rounds, "wars": stats.wars,
-            "wars_won": tuple(stats.wars_won[p] for p in seats),
-            "longest_streak": tuple(stats.longest_streak[p] for p in seats),
-            "largest_lead": tuple(stats.largest_lead[p] for p in seats),
+            "wars_won": pick(stats.wars_won),
+            "longest_streak": pick(stats.longest_streak),
+            "largest_lead": pick(stats.largest_lead),
             "ended": reason_text(game.outcome.reason, lang) if game.outcome else label("res_playing", lang),
         }
-        self.story = story(game.history, [len(h) for h in game.dealt], names, lang)
+        self.story = story(game.history, [len(h) for h in game.dealt], names, lang, over=game.outcome is not None)
 
-        def per(values: tuple[int, ...]) -> str:
-            if you is not None:
-                return str(values[0])
-            return " · ".join(f"{html.escape(names[p])} {v}" for p, v in zip(seats, values))
+        def per(kind: str, values: int | dict[str, int]) -> str:
+            if isinstance(values, int):
+                return html.escape(value_text(kind, values, lang))
+            return html.escape(label("v_sep", lang).join(
+                label("v_per", lang, name=name, value=value_text(kind, v, lang)) for name, v in values.items()))
 
         wars_won_label = label("res_wars_won" if you is not None else "res_wars_won_all", lang)
-        rows = [(label("res_rounds", lang), str(stats.rounds)), (label("res_wars", lang), str(stats.wars)),
-                (wars_won_label, per(self.numbers["wars_won"])),
-                (label("res_streak", lang), per(self.numbers["longest_streak"])),
-                (label("res_lead", lang), per(self.numbers["largest_lead"])),
+        rows = [(label("res_rounds", lang), html.escape(value_text("rounds", stats.rounds, lang))),
+                (label("res_wars", lang), html.escape(value_text("times", stats.wars, lang))),
+                (wars_won_label, per("times", self.numbers["wars_won"])),
+                (label("res_streak", lang), per("streak", self.numbers["longest_streak"])),
+                (label("res_lead", lang), per("cards", self.numbers["largest_lead"])),
                 (label("res_ended", lang), html.escape(self.numbers["ended"]))]
         cells = "".join(f"<tr><td style='padding-right:1em'>{html.escape(k)}</td><td><b>{v}</b></td></tr>"
                         for k, v in rows)
         if record is None:
             rec = html.escape(label("res_record_off", lang))
         else:
+            losses = record.get("losses", record["games"] - record["wins"] - record["draws"])
             rec = html.escape(label("res_record_line", lang, games=record["games"], wins=record["wins"],
-                                    draws=record["draws"], current=record["current_streak"],
+                                    losses=losses, draws=record["draws"], current=record["current_streak"],
                                     best=record["best_streak"]))
+        title = label("res_record" if you is not None else "res_record_cpu_only", lang)
+        colon = ": " if register(lang) == "en" else "："
         self.value = (f"<div role='status'><b>{html.escape(label('res_title', lang))}</b>"
                       f"<table>{cells}</table><p><i>{html.escape(self.story)}</i></p>"
-                      f"<p>{html.escape(label('res_record', lang))}: {rec}</p></div>")
+                      f"<p>{html.escape(title)}{colon}{rec}</p></div>")
