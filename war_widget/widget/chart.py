@@ -4,7 +4,7 @@ one ``batch_update`` per sync, so a round costs one message and a fast-forward a
 from __future__ import annotations
 
 from copy import deepcopy
-from typing import Sequence
+from typing import Callable, Sequence
 
 import numpy as np
 import plotly.graph_objects as go
@@ -30,6 +30,7 @@ class CountChart:
         self._y: list[list[int]] = []
         self._war_x: list[int] = []
         self._war_y: list[int] = []
+        self._pick: Callable[[int, bool], None] | None = None
         self._build_traces()
 
     def _build_traces(self) -> None:
@@ -40,6 +41,18 @@ class CountChart:
         with self.figure.batch_update():
             self.figure.data = []
             self.figure.add_traces(traces)
+        for trace in self.figure.data:
+            trace.on_click(self._clicked)
+
+    def on_pick(self, callback: Callable[[int, bool], None]) -> None:
+        """Call ``callback(round, war)`` when a point (war=False) or a war marker (war=True) of
+        the chart is clicked in the browser."""
+        self._pick = callback
+
+    def _clicked(self, trace, points, _state=None) -> None:
+        if self._pick is None or not points.xs:
+            return
+        self._pick(int(points.xs[0]), trace is self.figure.data[-1])
 
     @property
     def rounds_shown(self) -> int:

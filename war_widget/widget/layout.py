@@ -169,6 +169,8 @@ def card_ops(card: Card | None, x: float, y: float, w: float, h: float, *, face_
     color = RED if card.is_red else INK
     ops = [Shape(x, y, w, h, WHITE, GOLD if highlight else "#9e9e9e", 8 if highlight else 3, radius,
                  tag=f"{tag}-face")]
+    if not card.is_joker:  # number cards with their pips, pictures for J Q K: pips.py
+        return ops + face_ops(card, x, y, w, h, color, values, tag)
     glyph = _rank_glyph(card)
     rank_px = RANK_PX if len(glyph) == 1 else RANK_PX - 4   # "10" is wide; still 36 CSS px
     ops.append(Text(x + w / 2, y + h * 0.40, glyph, rank_px, color, tag=f"rank:{card.code}"))
@@ -430,3 +432,6 @@ def shuffle_frames(view: TableView, player: int, cards: int, frames: int = 6) ->
 def tagged(ops: Iterable[Op], prefix: str) -> list[Op]:
     """The operations whose tag starts with ``prefix`` (for tests and hit checks)."""
     return [op for op in ops if op.tag.startswith(prefix)]
+
+
+from .pips import face_ops  # noqa: E402  (pips draws with this module's operations)

@@ -1,0 +1,41 @@
+"""The table's accessible name: what the canvas shows, in one sentence a screen reader can say.
+
+"War table. You 30 cards, Computer 22 cards. 12 / 40 rounds. On the table: 9♥ against 7♣."
+The widget keeps it in ``w.table_name`` and on the canvas (its ``tooltip``, the element's
+``title``); the table is given ``role="img"`` in the browser, so this text is its name.  The
+narration under the table stays the running text alternative (``role=log``, ``aria-live``).
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .lesson_text import text
+
+if TYPE_CHECKING:
+    from .app import WarWidget
+
+__all__ = ["table_name", "name_table", "TABLE_ROLE"]
+
+TABLE_ROLE = "img"
+
+
+def table_name(w: "WarWidget") -> str:
+    """The counts of every player, the round, and the face-up cards on the table."""
+    game, lang = w.game, w.lang
+    counts = ", ".join(text("table_count", lang, name=name, n=n) for name, n in zip(w.names, game.counts))
+    name = text("table_name", lang, counts=counts, progress=w._progress()[1])
+    up = [t for t in game.table if t.face_up]
+    if up:
+        last = {t.player: t.card for t in up}
+        cards = text("table_vs", lang).join(str(c) for _, c in sorted(last.items()))
+        name += " " + text("table_cards", lang, cards=cards) + ("." if lang == "en" else "。")
+    return name
+
+
+def name_table(w: "WarWidget") -> None:
+    """Keep ``w.table_name`` and the canvas's title in step with the game (a message only when
+    the words change)."""
+    name = table_name(w)
+    w.table_name = name
+    if w.canvas.tooltip != name:
+        w.canvas.tooltip = name

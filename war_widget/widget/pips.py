@@ -1,0 +1,102 @@
+"""Card faces a child can count: number cards with their pips in the usual layout, picture
+cards that look like a jack, a queen and a king.
+
+Every face keeps the big rank in the top-left corner (the glyph the classroom reads from the
+back of the room, at least 34 CSS px).  Below it:
+
+* 2-10: as many suit signs ("pips") as the number, placed as on a printed card (two columns
+  and a middle one: the 7 has 3 + 1 + 3, the 10 has 4 + 2 + 4), so "the 7♥ has seven hearts,
+  count them" works on the screen too; the ace has one big pip;
+* J, Q, K: a framed picture: a cap with a bobble for the jack, a crown with jewels for the
+  queen, a three-pointed crown for the king, with the suit under it;
+* with the teaching aids, the value the rules give the card (J 11, Q 12, K 13, A 14 or 1) in
+  the top-right corner, where the suit sign is shown otherwise.
+
+Pure geometry like ``layout``: a list of draw operations, tagged (``pip:7H`` for each pip) so
+tests count what a person would count.  Jokers are drawn by ``layout.card_ops`` (star, JOKER).
+"""
+from __future__ import annotations
+
+from ..cards import Card
+from .layout import GOLD, RANK_PX, Circle, Line, Op, Shape, Text
+
+__all__ = ["PIPS", "face_ops"]
+
+_L, _C, _R = 0.0, 0.5, 1.0
+# (column, row) of each pip in a unit box: the usual layout of a printed card
+PIPS: dict[int, tuple[tuple[float, float], ...]] = {
+    2: ((_C, 0), (_C, 1)),
+    3: ((_C, 0), (_C, 0.5), (_C, 1)),
+    4: ((_L, 0), (_R, 0), (_L, 1), (_R, 1)),
+    5: ((_L, 0), (_R, 0), (_C, 0.5), (_L, 1), (_R, 1)),
+    6: ((_L, 0), (_R, 0), (_L, 0.5), (_R, 0.5), (_L, 1), (_R, 1)),
+    7: ((_L, 0), (_R, 0), (_C, 0.25), (_L, 0.5), (_R, 0.5), (_L, 1), (_R, 1)),
+    8: ((_L, 0), (_R, 0), (_C, 0.25), (_L, 0.5), (_R, 0.5), (_C, 0.75), (_L, 1), (_R, 1)),
+    9: ((_L, 0), (_R, 0), (_L, 1 / 3), (_R, 1 / 3), (_C, 0.5), (_L, 2 / 3), (_R, 2 / 3), (_L, 1), (_R, 1)),
+    10: ((_L, 0), (_R, 0), (_C, 1 / 6), (_L, 1 / 3), (_R, 1 / 3), (_L, 2 / 3), (_R, 2 / 3), (_C, 5 / 6),
+         (_L, 1), (_R, 1)),
+}
+SUIT_GLYPH = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+_PICTURE_INK = "#8a6d00"
+
+
+def face_ops(card: Card, x: float, y: float, w: float, h: float, color: str,
+             values: dict[int, int] | None, tag: str) -> list[Op]:
+    """The face of a plain (non-joker) card inside the card outline at (x, y, w, h)."""
+    s = w / 150                                  # the two-player card is 150 x 210 canvas px
+    glyph = card.rank_name
+    suit = SUIT_GLYPH[card.suit]
+    rank_px = RANK_PX if len(glyph) == 1 else RANK_PX - 4   # "10" is wide; still 36 CSS px
+    ops: list[Op] = [Text(round(x + 8 * s), round(y + 42 * s), glyph, rank_px, color, align="left",
+                          tag=f"rank:{card.code}")]
+    value = (values or {}).get(card.rank)
+    if value is not None:
+        ops.append(Text(round(x + w - 10 * s), round(y + 26 * s), str(value), round(30 * s), "#555555",
+                        align="right", tag=f"value:{card.code}"))
+    else:
+        ops.append(Text(round(x + w - 24 * s), round(y + 28 * s), suit, round(36 * s), color,
+                        tag=f"suit:{card.code}"))
+    # the pip box: below the corner rank, inset from the sides
+    left, right = x + 0.25 * w, x + 0.75 * w
+    top, bottom = y + 0.47 * h, y + 0.91 * h
+    if card.rank <= 10:
+        size = round((24 if card.rank >= 9 else 28) * s)
+        for col, row in PIPS[card.rank]:
+            ops.append(Text(round(left + (right - left) * col), round(top + (bottom - top) * row), suit, size,
+                            color, bold=False, tag=f"pip:{card.code}"))
+    elif card.rank == 14:
+        ops.append(Text(round(x + w / 2), round((top + bottom) / 2), suit, round(64 * s), color, bold=False,
+                        tag=f"pip:{card.code}"))
+    else:
+        ops += _picture(card, x, y, w, h, s, color, suit, tag)
+    return ops
+
+
+def _picture(card: Card, x: float, y: float, w: float, h: float, s: float, color: str, suit: str,
+             tag: str) -> list[Op]:
+    """J, Q, K: a pale frame with a cap or a crown, and the suit under it."""
+    fx, fy, fw, fh = x + 0.14 * w, y + 0.44 * h, 0.72 * w, 0.5 * h
+    ops: list[Op] = [Shape(round(fx), round(fy), round(fw), round(fh), "#fff4cc", GOLD, 3, round(8 * s),
+                           tag=f"picture:{card.code}")]
+    l, r, c = fx + 0.16 * fw, fx + 0.84 * fw, fx + fw / 2
+    top, base = fy + 0.12 * fh, fy + 0.45 * fh
+    mid = (top + base) / 2
+    if card.rank == 13:      # king: a three-pointed crown
+        pts = ((l, base), (l, top), ((l + c) / 2, mid), (c, top), ((c + r) / 2, mid), (r, top), (r, base), (l, base))
+        ops.append(Line(_ints(pts), _PICTURE_INK, round(4 * s), tag=f"crown:{card.code}"))
+    elif card.rank == 12:    # queen: a crown with a jewel on each point
+        pts = ((l, base), (l, mid), ((l + c) / 2, top), (c, mid), ((c + r) / 2, top), (r, mid), (r, base), (l, base))
+        ops.append(Line(_ints(pts), _PICTURE_INK, round(4 * s), tag=f"crown:{card.code}"))
+        ops += [Circle(round(px), round(top), round(5 * s), color, tag=f"jewel:{card.code}")
+                for px in ((l + c) / 2, (c + r) / 2)]
+    else:                    # jack: a pointed cap with a bobble
+        pts = ((l, base), (c, top), (r, base), (l, base))
+        ops.append(Line(_ints(pts), _PICTURE_INK, round(4 * s), tag=f"cap:{card.code}"))
+        ops.append(Circle(round(c), round(top), round(6 * s), color, tag=f"bobble:{card.code}"))
+    ops.append(Text(round(c), round(fy + 0.72 * fh), suit, round(40 * s), color, bold=False,
+                    tag=f"picture-suit:{card.code}"))
+    return ops
+
+
+def _ints(points) -> tuple[tuple[int, int], ...]:
+    return tuple((round(px), round(py)) for px, py in points)
