@@ -255,12 +255,12 @@ def test_japanese():
     w = StealWarWidget(seed=3, lang="ja")
     assert w.flip_button.description == "めくる" and "スティールウォー" in w.rules.value
     w.flip()
-    assert any(line.startswith("ラウンド 1:") for line in w.narration)
+    assert any(line.startswith("1ラウンド目：") for line in w.narration)
     w2 = StealWarWidget(game=StealWarGame.from_hands([["9S", "2C"], ["KH", "3D"]], [[], ["4C", "9H"]],
                                                      policies=(None, never_steal)), lang="ja")
     assert "奪いますか" in w2.narration[-1]
     w2.steal()
-    assert any("奪います！" in line for line in w2.narration)
+    assert any("丸ごと奪います！" in line for line in w2.narration)
 
 
 def test_redraw_and_repr():

@@ -14,7 +14,9 @@ import ipywidgets as widgets
 import plotly.graph_objects as go
 from ipycanvas import Canvas, hold_canvas
 
-from .casino import CasinoWar, HandResult, Outcome, rank_name
+from .casino import CasinoWar, HandResult, rank_name
+from .casino_text import TEXT, casino_error, describe_hand, display_suits, signed, verdict_key
+from .i18n import check_lang
 
 __all__ = ["CasinoWarWidget"]
 
@@ -23,15 +25,11 @@ CSS_WIDTH, CSS_HEIGHT = 640, 300
 SCALE = 2
 CARD_W, CARD_H = 150, 210  # canvas pixels (75 x 105 CSS px)
 RANK_FONT = "bold 84px sans-serif"  # 42 CSS px: readable from the back of a classroom
-FELT, CARD_BACK, INK = "#0b6e3a", "#1d4f91", "#1b1b1b"
+FELT, CARD_BACK, INK, RED = "#0b6e3a", "#1d4f91", "#1b1b1b", "#c62828"
 COLOURS = {"good": "#ffd54f", "bad": "#ff8a80", "tie": "#ffffff"}
 
 DEALER_Y, PLAYER_Y = 40, 350
 FIRST_X, BURN_X, WAR_X = 190, 420, 690
-
-
-def _signed(amount: float) -> str:
-    return f"{'+' if amount >= 0 else '-'}${abs(amount)}"
 
 
 class CasinoWarWidget(widgets.VBox):
@@ -46,8 +44,12 @@ class CasinoWarWidget(widgets.VBox):
     CHIPS = (5, 10, 25, 100)
 
     def __init__(self, decks: int = 6, bankroll: float = 1000, seed: int | None = None,
-                 tie_bet: bool = False, tie_bonus: bool = False, *, session: CasinoWar | None = None) -> None:
-        """Options as for `CasinoWar`; or pass a ready `session` (e.g. `CasinoWar.from_shoe(...)`)."""
+                 tie_bet: bool = False, tie_bonus: bool = False, *, session: CasinoWar | None = None,
+                 lang: str = "en") -> None:
+        """Options as for `CasinoWar`; or pass a ready `session` (e.g. `CasinoWar.from_shoe(...)`);
+        ``lang`` "en" or "ja" for every word on the buttons, the table and the chart."""
+        self.lang = check_lang(lang)
+        t = TEXT[self.lang]
         if session is None:
             session = CasinoWar(decks=decks, tie_bet=tie_bet, tie_bonus=tie_bonus, seed=seed, bankroll=bankroll)
         self.session = session
@@ -62,46 +64,46 @@ class CasinoWarWidget(widgets.VBox):
         self.status = widgets.HTML(layout=widgets.Layout(width=f"{CSS_WIDTH}px", min_height="2.6em"))
         self.bet_label = widgets.HTML()
         self.chip_buttons = {
-            amount: widgets.Button(description=f"+${amount}", tooltip=f"Add a ${amount} chip to the bet",
+            amount: widgets.Button(description=t["chip"].format(n=amount), tooltip=t["chip_tip"].format(n=amount),
                                    layout=widgets.Layout(width="70px"))
             for amount in self.CHIPS
         }
         for amount, button in self.chip_buttons.items():
             button.on_click(lambda _b, a=amount: self._guard(self.chip, a))
-        self.clear_button = widgets.Button(description="Clear", tooltip="Take the bet back",
-                                           layout=widgets.Layout(width="70px"))
+        self.clear_button = widgets.Button(description=t["clear"], tooltip=t["clear_tip"],
+                                           layout=widgets.Layout(width="auto"))
         self.clear_button.on_click(lambda _b: self._guard(self.clear_bet))
-        self.tie_toggle = widgets.ToggleButton(value=self.session.tie_bet, description="Tie bet 10:1",
-                                               tooltip="Also bet the same amount that the first two cards tie")
+        self.tie_toggle = widgets.ToggleButton(value=self.session.tie_bet, description=t["tie"],
+                                               tooltip=t["tie_tip"], layout=widgets.Layout(width="auto"))
         self.tie_toggle.observe(self._on_tie_toggle, names="value")
-        self.deal_button = widgets.Button(description="Deal", button_style="primary", icon="play")
-        self.war_button = widgets.Button(description="War", button_style="danger",
-                                         tooltip="Raise a second bet: equal or higher wins the first bet")
-        self.surrender_button = widgets.Button(description="Surrender", button_style="warning",
-                                               tooltip="Give up the tie and lose half the bet")
-        self.new_button = widgets.Button(description="New session", tooltip="Fresh shoe, starting bankroll")
+        self.deal_button = widgets.Button(description=t["deal"], button_style="primary", icon="play",
+                                          tooltip=t["deal_tip"])
+        self.war_button = widgets.Button(description=t["war"], button_style="danger", tooltip=t["war_tip"])
+        self.surrender_button = widgets.Button(description=t["surrender"], button_style="warning",
+                                               tooltip=t["surrender_tip"])
+        self.new_button = widgets.Button(description=t["new"], tooltip=t["new_tip"])
         self.deal_button.on_click(lambda _b: self._guard(self.deal))
         self.war_button.on_click(lambda _b: self._guard(self.war))
         self.surrender_button.on_click(lambda _b: self._guard(self.surrender))
         self.new_button.on_click(lambda _b: self._guard(self.new_session))
 
         self.figure = go.FigureWidget(
-            data=[go.Scatter(x=[], y=[], mode="lines+markers", name="bankroll", marker={"size": 4}),
-                  go.Scatter(x=[], y=[], mode="markers", name="tie (war or surrender)",
+            data=[go.Scatter(x=[], y=[], mode="lines+markers", name=t["trace_bankroll"], marker={"size": 4}),
+                  go.Scatter(x=[], y=[], mode="markers", name=t["trace_ties"],
                              marker={"size": 9, "symbol": "diamond", "color": "#d62728"})],
             layout=go.Layout(height=260, width=CSS_WIDTH, margin={"l": 50, "r": 10, "t": 30, "b": 40},
-                             title={"text": "Bankroll after each hand", "font": {"size": 14}},
-                             xaxis={"title": {"text": "hand"}}, yaxis={"title": {"text": "$"}},
+                             title={"text": t["chart_title"], "font": {"size": 14}},
+                             xaxis={"title": {"text": t["chart_x"]}}, yaxis={"title": {"text": t["chart_y"]}},
                              legend={"orientation": "h", "y": -0.25}),
         )
         self.figure.add_hline(y=self.session.bankroll, line_dash="dot", line_color="grey")
 
-        chips = widgets.HBox([widgets.Label("Bet:"), *self.chip_buttons.values(), self.clear_button,
+        chips = widgets.HBox([widgets.Label(t["bet_row"]), *self.chip_buttons.values(), self.clear_button,
                               self.tie_toggle])
         actions = widgets.HBox([self.deal_button, self.war_button, self.surrender_button, self.new_button])
         super().__init__(children=[self.rules, self.canvas, self.status, self.bet_label, chips, actions,
                                    self.figure])
-        self._say("Place a bet with the chips, then press Deal.")
+        self._say(self._t("start"))
         self._refresh()
 
     # ------------------------------------------------------------ actions
@@ -109,14 +111,14 @@ class CasinoWarWidget(widgets.VBox):
     def chip(self, amount: int) -> None:
         """Add a chip to the bet (the tie bet follows it when the toggle is on)."""
         self.session.bet(self.session.current_bet + amount)
-        self._say(f"Bet ${self.session.current_bet}.")
+        self._say(self._t("bet_now", n=self.session.current_bet))
         self._refresh()
 
     def clear_bet(self) -> None:
         """Take the bet back before dealing."""
         self.session.clear_bet()
         self._last_bet = 0
-        self._say("Bet cleared.")
+        self._say(self._t("cleared"))
         self._refresh()
 
     def deal(self) -> HandResult:
@@ -146,7 +148,7 @@ class CasinoWarWidget(widgets.VBox):
             except ValueError:
                 session.tie_bet = before
                 raise
-        self._say(f"Tie bet {'on' if on else 'off'}.")
+        self._say(self._t("tie_on" if on else "tie_off"))
         self._refresh()
 
     def new_session(self, seed: int | None = None) -> None:
@@ -158,7 +160,7 @@ class CasinoWarWidget(widgets.VBox):
         with self.figure.batch_update():
             for trace in self.figure.data:
                 trace.x, trace.y = (), ()
-        self._say("New session: place a bet, then press Deal.")
+        self._say(self._t("new_session"))
         self._refresh()
 
     # ---------------------------------------------------------- internals
@@ -168,8 +170,12 @@ class CasinoWarWidget(widgets.VBox):
         try:
             action(*args)
         except ValueError as error:
-            self._say(f"Not now: {error}.")
+            self._say(self._t("not_now", error=casino_error(error, self.lang)))
             self._refresh()
+
+    def _t(self, key: str, **fields: object) -> str:
+        """The word ``key`` in the widget's language."""
+        return TEXT[self.lang][key].format(**fields)
 
     def _on_tie_toggle(self, change: dict) -> None:
         if change["new"] == self.session.tie_bet:
@@ -177,12 +183,12 @@ class CasinoWarWidget(widgets.VBox):
         try:
             self.set_tie_bet(change["new"])
         except ValueError as error:
-            self._say(f"Not now: {error}.")
+            self._say(self._t("not_now", error=casino_error(error, self.lang)))
             self._refresh()
 
     def _show(self, hand: HandResult) -> HandResult:
         self._shown = hand
-        self._say(hand.describe())
+        self._say(describe_hand(hand, self.lang))
         if not hand.is_pending:
             with self.figure.batch_update():
                 line, ties = self.figure.data
@@ -200,7 +206,7 @@ class CasinoWarWidget(widgets.VBox):
         except ValueError:
             self._last_bet = 0
             if self.session.bankroll < 1:
-                self._say("You are out of chips. Press New session to play again.")
+                self._say(self._t("broke"))
 
     def _say(self, text: str) -> None:
         self.narration.append(text)
@@ -219,15 +225,12 @@ class CasinoWarWidget(widgets.VBox):
         self.surrender_button.disabled = "surrender" not in legal
         self.tie_toggle.disabled = session.pending is not None
         self.tie_toggle.value = session.tie_bet
-        decks = f"{session.decks}-deck shoe" if session.decks else "scripted shoe"
-        bonus = "; war tie pays a bonus" if session.tie_bonus else ""
-        self.rules.value = (f"<b>Casino War</b> · {decks} · higher card wins even money · "
-                            f"tie: war (win 1 bet or lose 2) or surrender (lose half){bonus} · "
-                            f"tie bet pays 10:1" + (f" · seed {session.seed}" if session.seed is not None else ""))
-        tie = f" + tie bet ${session.current_tie_bet}" if session.current_tie_bet else ""
-        self.bet_label.value = (f"Bet: <b>${session.current_bet}</b>{tie} &nbsp;·&nbsp; "
-                                f"Bankroll: <b>${session.bankroll}</b> &nbsp;·&nbsp; "
-                                f"Hands: {len(session.history)}")
+        shoe = self._t("shoe_decks", n=session.decks) if session.decks else self._t("shoe_scripted")
+        self.rules.value = self._t("rules", shoe=shoe, bonus=self._t("bonus") if session.tie_bonus else "",
+                                   seed=self._t("seed", n=session.seed) if session.seed is not None else "")
+        tie = self._t("bet_tie", n=session.current_tie_bet) if session.current_tie_bet else ""
+        self.bet_label.value = self._t("bet_label", bet=session.current_bet, tie=tie, bankroll=session.bankroll,
+                                       hands=len(session.history))
         self.redraw()
 
     # ------------------------------------------------------------ drawing
@@ -242,36 +245,34 @@ class CasinoWarWidget(widgets.VBox):
             c.text_align, c.text_baseline = "left", "middle"
             c.fill_style = "#cfe8d8"
             c.font = "bold 34px sans-serif"
-            c.fill_text("DEALER", 24, DEALER_Y + CARD_H / 2)
-            c.fill_text("YOU", 24, PLAYER_Y + CARD_H / 2)
+            c.fill_text(self._t("dealer"), 24, DEALER_Y + CARD_H / 2)
+            c.fill_text(self._t("you"), 24, PLAYER_Y + CARD_H / 2)
             if hand is None:
                 for x in (FIRST_X, WAR_X):
                     self._slot(x, DEALER_Y)
                     self._slot(x, PLAYER_Y)
-                self._panel(["Place a bet,", "then Deal"], COLOURS["tie"])
+                self._panel([self._t("place_1"), self._t("place_2")], COLOURS["tie"])
                 return
-            self._card(FIRST_X, DEALER_Y, hand.dealer)
-            self._card(FIRST_X, PLAYER_Y, hand.player)
+            suits = display_suits(hand)
+            self._card(FIRST_X, DEALER_Y, hand.dealer, suits["dealer"])
+            self._card(FIRST_X, PLAYER_Y, hand.player, suits["player"])
             self._draw_comparison(FIRST_X, hand.player, hand.dealer)
             if hand.went_to_war:
                 for i in range(len(hand.burns)):
                     self._card_back(BURN_X + 36 * i, DEALER_Y)
                 c.text_align, c.fill_style, c.font = "center", "#cfe8d8", "30px sans-serif"
-                c.fill_text(f"{len(hand.burns)} burned", BURN_X + 36 + CARD_W / 2, DEALER_Y + CARD_H + 40)
-                self._card(WAR_X, DEALER_Y, hand.war_dealer)
-                self._card(WAR_X, PLAYER_Y, hand.war_player)
+                c.fill_text(self._t("burned", n=len(hand.burns)), BURN_X + 36 + CARD_W / 2, DEALER_Y + CARD_H + 40)
+                self._card(WAR_X, DEALER_Y, hand.war_dealer, suits["war_dealer"])
+                self._card(WAR_X, PLAYER_Y, hand.war_player, suits["war_player"])
                 self._draw_comparison(WAR_X, hand.war_player, hand.war_dealer)
             self._panel(*self._verdict(hand))
 
     def _verdict(self, hand: HandResult) -> tuple[list[str], str]:
         if hand.is_pending:
-            return ["TIE!", "War or", "surrender?"], COLOURS["tie"]
-        label = {Outcome.WIN: "WIN", Outcome.LOSE: "LOSE", Outcome.SURRENDER: "SURRENDER",
-                 Outcome.WAR_WIN: "WAR WON", Outcome.WAR_LOSE: "WAR LOST", Outcome.WAR_TIE: "WAR TIE",
-                 Outcome.WAR_TIE_BONUS: "BONUS!"}[hand.outcome]
-        lines = [label, _signed(hand.net)]
+            return [self._t("v_tie"), self._t("v_tie_2"), self._t("v_tie_3")], COLOURS["tie"]
+        lines = [self._t(verdict_key(hand.outcome)), signed(hand.net)]
         if hand.tie_bet:
-            lines.append(f"tie bet {_signed(hand.tie_bet_net)}")
+            lines.append(self._t("v_tie_bet", net=signed(hand.tie_bet_net)))
         return lines, COLOURS["good" if hand.net > 0 else "bad"]
 
     def _panel(self, lines: list[str], colour: str) -> None:
@@ -284,7 +285,7 @@ class CasinoWarWidget(widgets.VBox):
             c.fill_text(text, 1050, 200 + 76 * i)
         c.fill_style = "#cfe8d8"
         c.font = "30px sans-serif"
-        c.fill_text(f"shoe: {self.session.cards_left} cards left", 1050, 540)
+        c.fill_text(self._t("shoe_left", n=self.session.cards_left), 1050, 540)
 
     def _draw_comparison(self, x: float, player: int, dealer: int) -> None:
         c = self.canvas
@@ -295,19 +296,23 @@ class CasinoWarWidget(widgets.VBox):
         c.fill_text(f"{rank_name(player)} {sign} {rank_name(dealer)}", x + CARD_W / 2,
                     (DEALER_Y + CARD_H + PLAYER_Y) / 2)
 
-    def _card(self, x: float, y: float, rank: int) -> None:
+    def _card(self, x: float, y: float, rank: int, suit: str = "") -> None:
+        """A face-up card: the big rank, its suit sign below (red for ♥ ♦), the corner index."""
         c = self.canvas
         c.fill_style = "#ffffff"
         c.fill_rect(x, y, CARD_W, CARD_H)
         c.stroke_style, c.line_width = "#444444", 3
         c.stroke_rect(x, y, CARD_W, CARD_H)
-        c.fill_style = INK
+        c.fill_style = RED if suit in ("♥", "♦") else INK
         c.text_align = "center"
         c.font = RANK_FONT
-        c.fill_text(rank_name(rank), x + CARD_W / 2, y + CARD_H / 2)
+        c.fill_text(rank_name(rank), x + CARD_W / 2, y + CARD_H * 0.42)
+        if suit:
+            c.font = "52px sans-serif"
+            c.fill_text(suit, x + CARD_W / 2, y + CARD_H * 0.78)
         c.font = "bold 30px sans-serif"
         c.text_align = "left"
-        c.fill_text(rank_name(rank), x + 12, y + 26)
+        c.fill_text(rank_name(rank) + suit, x + 12, y + 26)
 
     def _card_back(self, x: float, y: float) -> None:
         c = self.canvas

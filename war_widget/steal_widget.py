@@ -53,25 +53,42 @@ TEXT = {
                  "if it matches the top of the other pile you may steal the whole pile · a card matching your "
                  "own pile protects it · short in a war loses",
         "start": "Game {code}. Press Flip to play; when your next card matches the computer's pile, you may steal it.",
+        "start_scripted": "A scripted deal. Press Flip to play; when your next card matches the computer's pile, "
+                          "you may steal it.",
         "your_steal": "Your next card {card} matches the top of {victim}'s pile ({n} cards): steal it, or play it?",
         "your_top": "You win the battle: choose which of the {n} cards lies on top of your pile.",
         "over": "The game is over: press New game to play again.",
-        "next": "next card", "protected": "protected", "steal_here": "STEAL?", "pile": "capture pile", "wait_decision": "Decide first: steal or play.", "wait_top": "Choose your top card first.",
-        "not_now": "Not now: {error}",
+        "next": "next card", "protected": "protected", "steal_here": "STEAL?", "pile": "capture pile",
+        "wait_decision": "Decide first: steal or play.", "wait_top": "Choose your top card first.",
+        "not_now": "Not now: {error}", "war_bang": "WAR!", "draw": "Draw", "you_win": "You win!",
+        "cpu_wins": "Computer wins", "top_tip": "{code}",
+        "cant_steal": "you cannot steal now: your next card must match the top of the other pile",
+        "no_top": "there is no top card to choose now: you choose after winning a battle",
+        "not_won": "{card} is not one of the cards you won; choose one of {cards}",
+        "engine_error": "{error}",
     },
     "ja": {
-        "flip": "めくる", "play": "そのまま出す", "steal": "山を奪う", "step": "ステップ", "new": "新しいゲーム",
-        "auto_top": "いちばん上のカードを自動で選ぶ", "opponent": "コンピューター:", "top_prompt": "いちばん上に:",
+        "flip": "めくる", "play": "そのまま出す", "steal": "山を奪う", "step": "1つ進める", "new": "新しいゲーム",
+        "auto_top": "いちばん上に置く札を自動で選ぶ", "opponent": "コンピューター：", "top_prompt": "いちばん上に置く札：",
         "opp_greedy": "かしこい", "opp_always": "いつも奪う", "opp_never": "奪わない",
-        "rules": "<b>スティールウォー</b> · 54 枚（ジョーカーが最強）· 戦争: 3 枚伏せて 1 枚表 · 次のカードが見えます: "
-                 "相手の山のいちばん上と同じ数なら山ごと奪えます · 自分の山と同じ数のカードを出すと山を守れます · "
-                 "戦争でカードが足りなければ負け",
-        "start": "ゲーム {code}。「めくる」で始めます。次のカードが相手の山と同じ数なら、山を奪えます。",
-        "your_steal": "次のカード {card} は{victim}の山（{n} 枚）のいちばん上と同じ数です。奪いますか、出しますか？",
-        "your_top": "勝ちました。{n} 枚のうちどれを山のいちばん上に置くか選んでください。",
+        "rules": "<b>スティールウォー</b>・54枚（ジョーカーがいちばん強い）・戦争：3枚伏せて、次の1枚で勝負・"
+                 "自分の次の札が見えます。相手の山のいちばん上と同じ数なら、山を丸ごと奪えます・"
+                 "自分の山と同じ数の札を出すと、山を守れます・戦争で札が足りなければ負け",
+        "start": "ゲーム番号「{code}」です。「めくる」で始めます。次の札が相手の山のいちばん上と同じ数なら、山を奪えます。",
+        "start_scripted": "決まった配り方で始めます。「めくる」を押してください。次の札が相手の山のいちばん上と同じ数なら、"
+                          "山を奪えます。",
+        "your_steal": "次の札{card}は、{victim}の山（{n}枚）のいちばん上と同じ数です。奪いますか？そのまま出しますか？",
+        "your_top": "勝ちました。{n}枚のうち、どれを山のいちばん上に置くか選んでください。",
         "over": "ゲームは終わりました。「新しいゲーム」でもう一度遊べます。",
-        "next": "次のカード", "protected": "守られている", "steal_here": "奪える？", "pile": "取った山", "wait_decision": "先に選んでください: 奪うか出すか。",
-        "wait_top": "先にいちばん上のカードを選んでください。", "not_now": "今はできません: {error}",
+        "next": "次の札", "protected": "守られている", "steal_here": "奪える？", "pile": "取った札の山",
+        "wait_decision": "先に選んでください。奪いますか？そのまま出しますか？",
+        "wait_top": "先に、いちばん上に置く札を選んでください。",
+        "not_now": "今はできません。{error}", "war_bang": "戦争！", "draw": "引き分け", "you_win": "あなたの勝ち！",
+        "cpu_wins": "コンピューターの勝ち", "top_tip": "{card}をいちばん上に置く",
+        "cant_steal": "山を奪えるのは、次の札が相手の山のいちばん上と同じ数のときだけです。",
+        "no_top": "いちばん上に置く札は、勝ったときに選びます。",
+        "not_won": "{card}は、いま勝った札ではありません。{cards}から選んでください。",
+        "engine_error": "その手は今は打てません。",
     },
 }
 
@@ -216,29 +233,29 @@ def narrate_steal(event: Event, lang: str, names: Sequence[str]) -> str:
         if lang == "en":
             poss = "your" if _you(victim) else f"{victim}'s"
             return f"{_v(thief, 'puts', 'put')} {c(event.card)} on {poss} pile and {'take' if _you(thief) else 'takes'} all {n} cards!"
-        return f"{thief}は {c(event.card)} を{victim}の山に重ねて、{n} 枚の山ごと奪います！"
+        return f"{thief}は{c(event.card)}を{victim}の山に重ねて、{n}枚の山を丸ごと奪います！"
     if isinstance(event, Swapped):
         (a, ca), (b, cb) = event.cards
         if lang == "en":
             return (f"{names[a]} and {names[b]} can steal from each other: the piles are swapped "
                     f"({names[a]} {event.sizes[1] + 1}, {names[b]} {event.sizes[0] + 1} cards).")
-        return (f"{names[a]}と{names[b]}は互いに奪えるので、山を交換します"
-                f"（{names[a]} {event.sizes[1] + 1} 枚、{names[b]} {event.sizes[0] + 1} 枚）。")
+        return (f"{names[a]}と{names[b]}はお互いの山を奪えるので、山を取りかえます"
+                f"（{names[a]}{event.sizes[1] + 1}枚、{names[b]}{event.sizes[0] + 1}枚）。")
     if isinstance(event, StealDeclined):
         if lang == "en":
             return f"{_v(names[event.player], 'keeps', 'keep')} {c(event.card)} to play instead of stealing."
-        return f"{names[event.player]}は奪わずに {c(event.card)} を出します。"
+        return f"{names[event.player]}は奪わずに、{c(event.card)}をそのまま出します。"
     if isinstance(event, Protected):
         p = names[event.player]
         if lang == "en":
             own = "your" if _you(p) else "their"
             return f"{p}'s {c(event.card)} matches {own} own pile: it is protected this turn."
-        return f"{p}の {c(event.card)} は自分の山と同じ数なので、この回は山が守られます。"
+        return f"{p}の{c(event.card)}は自分の山のいちばん上と同じ数なので、この回は山が守られます。"
     if isinstance(event, TopChosen):
         p = names[event.player]
         if lang == "en":
             return f"{_v(p, 'puts', 'put')} {c(event.card)} on top of {'your' if _you(p) else 'their'} pile."
-        return f"{p}は {c(event.card)} を山のいちばん上に置きます。"
+        return f"{p}は{c(event.card)}を山のいちばん上に置きます。"
     # Rules for the War beats' sentences (2 players, jokers high, 3 down); also sidesteps
     # narrate() guessing the number of players from a Shuffled event, which it cannot do.
     return narrate(event, lang, _NARRATION_RULES, names=names)
@@ -315,7 +332,7 @@ class StealWarWidget(widgets.VBox):
     def steal(self, victim: int = 1) -> None:
         """Steal ``victim``'s pile with your next card (the Steal button)."""
         if not self._yours() or Steal(victim) not in self.game.legal_actions():
-            raise ValueError("you cannot steal now: your next card must match the top of the other pile")
+            raise ValueError(TEXT[self.lang]["cant_steal"])
         self.game.apply(Steal(victim))
         self._run(until_round_end=True)
 
@@ -324,11 +341,12 @@ class StealWarWidget(widgets.VBox):
         least likely to be matched (what the greedy computer would choose)."""
         legal = self.game.legal_actions() if self._yours() else []
         if not legal or not isinstance(legal[0], ChooseTop):
-            raise ValueError("there is no top card to choose now: you choose after winning a battle")
+            raise ValueError(TEXT[self.lang]["no_top"])
         action = least_matchable_top(self.game, legal) if card is None else ChooseTop(Card.parse(card))
         if action not in legal:
-            raise ValueError(f"{Card.parse(card).code} is not one of the cards you won; choose one of "
-                             f"{', '.join(a.card.code for a in legal)}")
+            sep = ", " if self.lang == "en" else "、"
+            raise ValueError(TEXT[self.lang]["not_won"].format(
+                card=card_text(Card.parse(card), self.lang), cards=sep.join(card_text(a.card, self.lang) for a in legal)))
         self.game.apply(action)
         self._run(until_round_end=True)
 
@@ -383,7 +401,7 @@ class StealWarWidget(widgets.VBox):
         self.game = game
         self._winner, self._banner, self._hidden = None, None, ()
         self.narration = []
-        self._say(TEXT[self.lang]["start"].format(code=game.code or "scripted"))
+        self._say(TEXT[self.lang]["start"].format(code=game.code) if game.code else TEXT[self.lang]["start_scripted"])
         self._after_beats()
 
     def _yours(self) -> bool:
@@ -418,7 +436,7 @@ class StealWarWidget(widgets.VBox):
         self._say(narrate_steal(event, self.lang, self.names))
         if isinstance(event, Compared):
             self._winner = event.winner
-            self._banner = None if event.winner is not None else ("WAR!" if self.lang == "en" else "戦争！")
+            self._banner = None if event.winner is not None else TEXT[self.lang]["war_bang"]
         elif isinstance(event, Collected):
             self._fly([(None, (BATTLE_X, BATTLE_Y[event.winner]), event.winner, event.cards[-1], len(event.cards))])
             self._winner = self._banner = None
@@ -489,7 +507,7 @@ class StealWarWidget(widgets.VBox):
         buttons = []
         if choosing:
             for action in legal:
-                b = widgets.Button(description=card_text(action.card, self.lang), tooltip=action.card.code,
+                b = widgets.Button(description=card_text(action.card, self.lang), tooltip=t["top_tip"].format(card=card_text(action.card, self.lang), code=action.card.code),
                                    layout=widgets.Layout(width="auto"))
                 b.on_click(lambda _b, c=action.card: self._guard(self.choose_top, c))
                 buttons.append(b)
@@ -508,11 +526,8 @@ class StealWarWidget(widgets.VBox):
 
     def _result_banner(self, event: GameOver) -> str:
         o = event.outcome
-        if o.winner is None:
-            return "Draw" if self.lang == "en" else "引き分け"
-        if o.winner == 0:
-            return "You win!" if self.lang == "en" else "あなたの勝ち！"
-        return "Computer wins" if self.lang == "en" else "コンピューターの勝ち"
+        t = TEXT[self.lang]
+        return t["draw"] if o.winner is None else t["you_win"] if o.winner == 0 else t["cpu_wins"]
 
     def _say(self, text: str) -> None:
         self.narration.append(text)
@@ -523,8 +538,17 @@ class StealWarWidget(widgets.VBox):
         try:
             action(*args)
         except ValueError as error:
-            self._say(TEXT[self.lang]["not_now"].format(error=error))
+            self._say(TEXT[self.lang]["not_now"].format(error=self._error_text(error)))
             self._refresh()
+
+    def _error_text(self, error: ValueError) -> str:
+        """The widget's own messages are already in its language; an engine message (English)
+        is not inserted into Japanese."""
+        text = str(error)
+        if self.lang == "en" or any(text == TEXT["ja"][k] for k in ("cant_steal", "no_top", "wait_top")) \
+                or "から選んでください" in text:
+            return text
+        return TEXT[self.lang]["engine_error"]
 
     def _on_mouse_down(self, x: float, y: float) -> None:
         """Clicks on the canvas: the other pile steals when it is highlighted, a highlighted won
