@@ -22,7 +22,7 @@ TABLE_ROLE = "img"
 def table_name(w: "WarWidget") -> str:
     """The counts of every player, the round, and the face-up cards on the table."""
     game, lang = w.game, w.lang
-    counts = ", ".join(text("table_count", lang, name=name, n=n) for name, n in zip(w.names, game.counts))
+    counts = ", ".join(text("table_count_1" if n == 1 else "table_count", lang, name=name, n=n) for name, n in zip(w.names, game.counts))
     name = text("table_name", lang, counts=counts, progress=w._progress()[1])
     up = [t for t in game.table if t.face_up]
     if up:

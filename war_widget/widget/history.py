@@ -103,6 +103,7 @@ class History:
             self.furthest = max(self.furthest, game.round_number)
             if self._beats >= CHECKPOINT_BEATS or (game.is_over and self._beats):
                 self._checkpoint(game, clean=False)
+            self.refresh()
         return result
 
     @property

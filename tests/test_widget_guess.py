@@ -1,0 +1,150 @@
+""""Which is bigger?" (``WarWidget(..., guess=True)``), headless: the round waits with both
+cards face up, the answer is checked against the engine's own compare, wars ask again."""
+from __future__ import annotations
+
+import pytest
+
+from war_widget import Game
+from war_widget.widget import WarWidget
+
+
+def make(rules="kids", seed=3, **kw) -> WarWidget:
+    return WarWidget(rules, seed=seed, records=False, animations=False, guess=True, **kw)
+
+
+def truth_of(w: WarWidget) -> str:
+    """The right answer, from a copy of the game that plays the compare beat."""
+    copy = Game.from_json(w.game.to_json())
+    compared = copy.step()
+    assert compared.kind == "compare"
+    if compared.tied:
+        return "="
+    return ">" if compared.winner == compared.cards[0][0] else "<"
+
+
+def wrong(symbol: str) -> str:
+    return {">": "<", "<": ">", "=": ">"}[symbol]
+
+
+def test_a_flip_waits_with_both_cards_face_up():
+    w = make()
+    w.flip()
+    assert w.guess.asking
+    assert w.game.phase == "compare" and w.game.round_number == 0
+    up = [t for t in w.game.table if t.face_up]
+    assert len(up) == 2 and {t.player for t in up} == {0, 1}
+    # flipping again, stepping or autoplay ticks do not go on before the answer
+    w.flip()
+    w.step()
+    w.autoplay_tick()
+    assert w.game.phase == "compare" and len(w.game.table) == 2
+    assert "answer" in w.notice.value.lower() or "say" in w.notice.value.lower()
+    # the question is on the table between the cards
+    (_, a), (_, b) = [(t.player, t.card) for t in up]
+    assert w._view().aid == f"{a.rank_name} ? {b.rank_name}"
+
+
+def test_right_and_wrong_answers_and_the_score():
+    w = make("classic", seed=5)
+    w.flip()
+    symbol = truth_of(w)
+    assert w.answer(symbol) is True
+    assert w.guess_score == (1, 1)
+    assert "Right!" in w.narration_log
+    assert w.game.round_number == 1 and not w.game.table       # the round went on to its end
+    w.flip()
+    symbol = truth_of(w)
+    up = [t.card for t in w.game.table]
+    assert w.answer(wrong(symbol)) is False
+    assert w.guess_score == (1, 2)
+    written = f"{up[0].rank_name} {symbol} {up[1].rank_name}"
+    assert w.narration_log.count(f"It is {written}.") == 1 and w.guess.feedback == f"It is {written}."
+    # the score is on the results panel
+    assert w.results.numbers["guess"] == (1, 2)
+    assert "1 of 2 right" in w.results.value
+
+
+def test_each_new_pair_of_a_war_is_asked_again():
+    w = make("kids", seed=3)                                       # round 1 of this deal is a war
+    w.flip()
+    assert truth_of(w) == "="
+    assert w.answer("=") is True
+    # the war's next pair is on the table, face up, and asked again
+    assert w.guess.asking and w.game.round_number == 0
+    assert len([t for t in w.game.table if t.face_up]) == 4
+    second = truth_of(w)
+    w.answer(second)
+    assert w.guess_score == (2, 2)
+    if not w.guess.asking:                                         # the war is decided
+        assert w.game.round_number == 1 and not w.game.table
+
+
+def test_guessing_plays_exactly_the_engines_game():
+    w = make("classic", seed=3)
+    plain = Game("classic", 3)
+    for _ in range(25):
+        w.flip()
+        while w.guess.asking:
+            w.answer(truth_of(w))
+        plain.play_round()
+        assert w.game.counts == plain.counts and w.game.history == plain.history
+    right, asked = w.guess_score
+    assert right == asked >= 25
+
+
+def test_keys_answer_and_bad_answers_are_refused():
+    w = make()
+    with pytest.raises(ValueError, match="answer must be one of '>', '=' or '<'"):
+        w.answer("bigger")
+    with pytest.raises(ValueError, match="answer must be one of"):
+        w.answer(7)
+    assert w.answer(">") is None                                    # nothing asked yet: no score
+    assert w.guess_score == (0, 0)
+    w.flip()
+    symbol = truth_of(w)
+    w._on_key_down(symbol)
+    assert w.guess_score == (1, 1)
+    with pytest.raises(ValueError, match="guess must be True or False"):
+        WarWidget(records=False, guess="yes")
+
+
+def test_the_buttons_answer_and_are_usable_only_while_asking():
+    w = make()
+    assert all(b.disabled for b in w.guess.buttons.values())
+    assert w.guess.box in w.history.row.children
+    w.flip()
+    assert not any(b.disabled for b in w.guess.buttons.values())
+    w.guess.buttons[truth_of(w)].click()
+    assert w.guess_score == (1, 1)
+
+
+def test_two_players_on_one_device():
+    w = make("classic", seed=5, mode="two_player")
+    w.press(0)
+    w.press(1)
+    assert w.guess.asking
+    w.press(0)                                                     # a press waits for the answer
+    assert not w._pressed
+    w.answer(truth_of(w))
+    assert w.guess_score == (1, 1) and w.game.round_number == 1
+
+
+def test_step_asks_and_the_answer_plays_one_beat():
+    w = make("classic", seed=5)
+    event = w.step()
+    assert event.kind == "flip" and w.guess.asking
+    w.answer(truth_of(w))
+    assert w.game.phase != "compare" and w.game.round_number == 0   # only the compare beat
+    assert w.guess_score == (1, 1)
+
+
+def test_fast_forward_drops_the_question_and_japanese_words():
+    w = make("classic", lang="ja")
+    w.flip()
+    w.fast_forward()
+    assert not w.guess.asking and w.game.is_over
+    assert w.guess.buttons[">"].description.endswith("おおきい")
+    w2 = make("classic", lang="ja")
+    w2.flip()
+    w2.answer(truth_of(w2))
+    assert "せいかい！" in w2.narration_log

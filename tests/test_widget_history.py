@@ -1,0 +1,159 @@
+"""Back and jump, headless: ``back()`` undoes a flip (the round) or a step (the beat), playing on
+replays the same future, ``goto_round(n)`` shows the position after round n (a war replayed
+beat by beat, a game number replayed, a resumed game), the chart's clicks jump."""
+from __future__ import annotations
+
+import pytest
+
+from war_widget import Game
+from war_widget.widget import WarWidget
+
+
+def make(rules="classic", seed=3, **kw) -> WarWidget:
+    return WarWidget(rules, seed=seed, records=False, animations=False, **kw)
+
+
+def position(game: Game) -> tuple:
+    return (tuple(map(tuple, game.hands)), tuple(map(tuple, game.won)), game.table, game.round_number,
+            game.phase, tuple(game.history), game.outcome)
+
+
+def test_back_undoes_a_flip_and_playing_on_replays_the_same_future():
+    w = make()
+    before = []
+    for _ in range(8):
+        before.append(position(w.game))
+        w.flip()
+    after8 = position(w.game)
+    records = []
+    assert w.back() is True
+    assert position(w.game) == before[-1] and w.game.round_number == 7
+    assert w.chart_view.rounds_shown == 7                         # the chart follows
+    w.back()
+    w.back()
+    assert position(w.game) == before[-3] and w.game.round_number == 5
+    for _ in range(3):
+        records.append(w.game.round_number)
+        w.flip()
+    assert position(w.game) == after8                             # the same future
+    assert "Back to the end of round 5" in " ".join(w.narration_log)
+
+
+def test_back_after_steps_undoes_one_beat_at_a_time():
+    w = make("classic", seed=3)                                   # round 1 of this deal is a war
+    seen = [position(w.game)]
+    kinds = []
+    while w.game.round_number == 0:
+        kinds.append(w.step().kind)
+        seen.append(position(w.game))
+    assert "war" in kinds
+    for k in range(len(kinds) - 1, -1, -1):
+        w.back()
+        assert position(w.game) == seen[k]
+    assert w.back() is False and "Nothing to undo" in w.notice.value
+
+
+def test_goto_replays_the_war_of_a_round_beat_by_beat():
+    w = make("classic", seed=3)
+    w.fast_forward()
+    wars = [r for r, (_, n, _) in enumerate(w.game.history, start=1) if n]
+    assert wars
+    war_round = wars[len(wars) // 2]
+    reference = Game("classic", 3)                                # the same game from its number
+    reference.play_to_end(max_rounds=war_round - 1)
+    w.goto_round(war_round - 1)
+    assert position(w.game) == position(reference) and not w.game.is_over
+    kinds = []
+    while w.game.round_number < war_round:
+        kinds.append(w.step().kind)
+        assert reference.step().kind == kinds[-1]
+        assert position(w.game) == position(reference)
+    assert "war" in kinds
+    # every position after round n, from the deal to the end, equals a fresh replay
+    final = w.history.furthest
+    for n in (0, 1, final // 2, final):
+        w.goto_round(n)
+        fresh = Game.from_code(w.game.code)
+        while fresh.round_number < n:
+            fresh.play_round()
+        assert position(w.game) == position(fresh)
+
+
+def test_goto_and_back_of_a_game_number_and_bad_rounds():
+    w = make("kids", seed=11)
+    w.new_game(code="classic-42")
+    for _ in range(12):
+        w.flip()
+    end = position(w.game)
+    w.goto_round(4)
+    assert w.game.round_number == 4 and w.game.code == "classic-42"
+    assert w.chart_view.rounds_shown == 4
+    w.back()                                                      # a jump is undone like an action
+    assert position(w.game) == end
+    with pytest.raises(ValueError, match="round must be from 0 .* to 12"):
+        w.goto_round(13)
+    with pytest.raises(ValueError, match="whole number"):
+        w.goto_round("3")
+    w.goto_round(0)
+    assert w.game.round_number == 0 and w.game.counts == (26, 26)
+    assert "Jumped to the deal" in w.narration_log[-1]
+
+
+def test_long_games_use_checkpoints_and_the_chart_click_jumps():
+    w = make("classic_long", seed=7)
+    w.fast_forward()
+    last = w.history.furthest
+    wars = list(w.chart.data[-1].x)
+    assert last > 30 and wars
+    w.goto_round(last - 3)
+    assert len(w.history._checkpoints) >= 2                      # replays leave checkpoints behind
+    w.chart_view._clicked(w.chart.data[0], type("P", (), {"xs": [10]})())
+    assert w.game.round_number == 10
+    w.chart_view._clicked(w.chart.data[-1], type("P", (), {"xs": [wars[0]]})())
+    assert w.game.round_number == wars[0] - 1                     # just before the war
+    assert "Step" in w.notice.value
+    kinds = []
+    while w.game.round_number < wars[0]:
+        kinds.append(w.step().kind)
+    assert "war" in kinds
+
+
+def test_back_in_two_player_mode_takes_back_a_press_and_the_button():
+    w = make(mode="two_player")
+    assert w.history.button.disabled
+    w.press(0)
+    assert w._pressed == {0} and not w.history.button.disabled
+    w.history.button.click()
+    assert w._pressed == set() and w.game.round_number == 0
+    w.press(1)
+    w.press(0)
+    assert w.game.round_number == 1
+    w.back()
+    assert w._pressed == {1} and w.game.round_number == 0
+
+
+def test_back_restores_a_question_and_its_score():
+    w = make("kids", seed=3, guess=True)
+    w.flip()
+    w.answer("=")
+    score = w.guess_score
+    w.back()
+    assert w.guess.asking and w.guess_score == (0, 0)
+    w.answer("=")
+    assert w.guess_score == score
+
+
+def test_a_resumed_game_goes_back_before_its_first_round(tmp_path):
+    path = tmp_path / "rec.json"
+    first = WarWidget("classic", seed=9, records=path, animations=False)
+    for _ in range(6):
+        first.flip()
+    first.close()
+    w = WarWidget(records=path, animations=False)
+    assert w.resume()
+    assert w.game.round_number == 6
+    w.goto_round(2)
+    fresh = Game("classic", 9)
+    fresh.play_round()
+    fresh.play_round()
+    assert position(w.game) == position(fresh)
