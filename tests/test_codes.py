@@ -76,8 +76,34 @@ def test_code_must_be_text(value):
         decode_code(value)
 
 
-def test_spaces_around_are_ignored():
-    assert decode_code("  classic-5 \n") == (Rules.preset("classic"), 5)
+@pytest.mark.parametrize("code", ["  classic-5", "classic-5\n", "classic-5 ", "\tclassic-5"])
+def test_spaces_or_line_breaks_around_are_an_error(code):
+    # issue 11: a number is exact text; the widget's text box trims what a person types itself
+    with pytest.raises(ValueError, match="no spaces or line breaks around it"):
+        decode_code(code)
+
+
+@pytest.mark.parametrize("code", ["classic-١٢٣", "classic-１２３", "classic+round_limit=٥٠-1", "clássic-1"])
+def test_non_ascii_digits_and_letters_are_not_a_game_number(code):
+    with pytest.raises(ValueError, match="ASCII letters and digits only"):
+        decode_code(code)
+
+
+def test_a_huge_option_value_is_a_clear_error():
+    with pytest.raises(ValueError, match="a value of round_limit in a game number is 5000 characters long"):
+        decode_code("classic+round_limit=" + "9" * 5000 + "-1")
+
+
+def test_an_option_given_twice_is_an_error():
+    with pytest.raises(ValueError, match="the option players appears twice"):
+        decode_code("classic+players=3+players=4-1")
+
+
+def test_encode_checks_its_arguments():
+    with pytest.raises(ValueError, match="encode_code needs a Rules value"):
+        encode_code("classic", 1)
+    with pytest.raises(ValueError, match="seed must be a whole number from 0 to 2\\*\\*64-1"):
+        encode_code(Rules(), -1)
 
 
 _codes = st.sampled_from(["classic-1", "kids+face_down=2+round_limit=50-7", "bicycle+gather=played/shuffle-99",

@@ -31,6 +31,9 @@ class Card:
     index: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
+        if isinstance(self.rank, bool) or not isinstance(self.rank, int) or not isinstance(self.suit, str):
+            raise ValueError(f"no such card: rank {self.rank!r}, suit {self.suit!r}; the rank is a whole number "
+                             "2..14 (14 = ace, 15 = joker) and the suit a letter S H D C (R or B for a joker)")
         if self.rank == JOKER:
             if self.suit not in JOKER_COLOURS:
                 raise ValueError(f"a joker's colour must be R or B, got {self.suit!r}")

@@ -37,6 +37,10 @@ def _parse_value(name: str, text: str, default: object) -> object:
 def encode_code(rules: Rules, seed: int) -> str:
     """The game number of ``rules`` dealt from ``seed``; rules differing from the nearest preset
     are written out as ``+option=value`` tokens."""
+    if not isinstance(rules, Rules):
+        raise ValueError(f"encode_code needs a Rules value; got {rules!r}")
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= _SEED_MAX:
+        raise ValueError(f"seed must be a whole number from 0 to 2**64-1; got {seed!r}")
     rules.to_dict()  # raises a clear ValueError for callable policies
     base_name, base_diff = "classic", None
     for name in PRESETS:
@@ -47,22 +51,37 @@ def encode_code(rules: Rules, seed: int) -> str:
     return f"{base_name}{tokens}-{seed}"
 
 
+_VALUE_MAX = 40    # characters of one option value (the longest real one, 'previous_winner_first', has 21)
+_CODE = re.compile(r"([a-z_]+)((?:\+[a-z_]+=[A-Za-z0-9_/]+)*)-([0-9]{1,20})", re.ASCII)
+
+
 def decode_code(code: str) -> tuple[Rules, int]:
-    """The rules and seed of a game number; a clear ValueError when it is not one."""
+    """The rules and seed of a game number; a clear ValueError when it is not one.
+
+    Only ASCII letters, digits, ``_ / + = -`` are allowed, with nothing around the number (no
+    spaces or line breaks: the widget's text box trims what a person types before asking)."""
     if not isinstance(code, str):
         raise ValueError(f"a game number is text like 'classic-12345'; got {code!r}")
-    text = code.strip()
-    match = re.fullmatch(r"([a-z_]+)((?:\+[a-z_]+=[A-Za-z0-9_/]+)*)-(\d{1,20})", text)
+    if code != code.strip():
+        raise ValueError(f"a game number has no spaces or line breaks around it; got {code!r}")
+    match = _CODE.fullmatch(code)
     if not match:
-        raise ValueError(f"not a game number: {code!r}; a game number looks like 'classic-12345' or "
-                         "'kids+face_down=2-7' (preset, optional +option=value, a dash, the seed)")
+        raise ValueError(f"not a game number: {code[:80]!r}{'...' if len(code) > 80 else ''}; a game number looks "
+                         "like 'classic-12345' or 'kids+face_down=2-7' (preset, optional +option=value, a dash, the "
+                         "seed; ASCII letters and digits only)")
     preset, tokens, seed_text = match.groups()
     seed = int(seed_text)
     if seed > _SEED_MAX:
         raise ValueError(f"the seed in game number {code!r} is too large (at most {_SEED_MAX})")
     rules = Rules.preset(preset)
-    changes = {}
+    changes: dict[str, object] = {}
     for token in filter(None, tokens.split("+")):
         name, value = token.split("=", 1)
+        longest = max(len(part) for part in value.split("/"))
+        if longest > _VALUE_MAX:
+            raise ValueError(f"a value of {name} in a game number is {longest} characters long; "
+                             f"no option value is longer than {_VALUE_MAX}")
+        if name in changes:
+            raise ValueError(f"the option {name} appears twice in game number {code!r}; give each option once")
         changes[name] = _parse_value(name, value, getattr(rules, name, None))
     return rules.replace(**changes), seed

@@ -1,8 +1,9 @@
 """A game as versioned JSON, mid-round included, with the generator's state, so a loaded game
 plays exactly the future the saved one would have played.
 
-Loading checks what it reads (players, phases, seats, cards, that the cards held plus the cards
-on the table are exactly the cards dealt) and answers anything else with a ``ValueError``.
+Loading checks what it reads, field by field and then as a whole against its rules
+(``war_widget.save_check``: the deal, every card exactly once, out flags, phase, war plan,
+outcome, history), and answers anything else with a ``ValueError`` that says what is wrong.
 """
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from .cards import Card
 from .events import Outcome
 from .rng import MASK64, SplitMix64
 from .rules import Rules
+from .save_check import SaveError, check_game
 
 __all__ = ["game_to_json", "game_from_json", "FORMAT", "VERSION"]
 
@@ -255,36 +257,13 @@ def _load(state: dict):
     game._pending = deque(_event(e, n) for e in _list(state["pending"], "pending"))
     # the beats of the current round so far, for play_round()'s record (absent in early saves)
     game._round_events = [_event(e, n) for e in _list(state.get("round_events", []), "round_events")]
-    _check_consistency(game)
+    try:
+        check_game(game)
+    except SaveError as exc:
+        raise _Bad(str(exc)) from None
     if game._detects_cycles and game.round_number and game.outcome is None:
         _rebuild_seen(game)
     return game
-
-
-def _check_consistency(game) -> None:
-    """The facts every step relies on: cards conserved, the round state names real players."""
-    dealt = sorted(c for h in game.dealt for c in h)
-    if len(set(dealt)) != len(dealt) or set(dealt) - set(game.rules.deck_cards):
-        raise _Bad("the cards dealt must be distinct cards of the rules' deck")
-    held = sorted([c for h in game.hands for c in h] + [c for w in game.won for c in w] + [t.card for t in game._table])
-    if dealt != held:
-        raise _Bad("the cards held and on the table are not the cards dealt")
-    phase = game._phase
-    if phase in ("start", "over"):
-        return
-    fighters = game._fighters
-    if not fighters or not set(fighters) <= set(game._in_round) or not game._table:
-        raise _Bad("a round in progress needs fighters among the players in the round, and cards on the table")
-    if phase in ("compare", "war", "collect") and not all(p in game._faceup for p in fighters):
-        raise _Bad("every fighter needs a face-up card")
-    if phase == "war" and not (game._tied and set(game._tied) <= set(game._in_round)):
-        raise _Bad("a war needs the tied players")
-    if phase == "collect" and game._winner not in fighters:
-        raise _Bad("the winner of the table must be a fighter")
-    if phase == "flip" and not all(game.hands[p] or p in game._reusing for p in fighters):
-        raise _Bad("every fighter must have a card to turn up")
-    if phase == "lay" and not all(game._plan.get(p, 0) < game._playable(p) or p in game._reusing for p in fighters):
-        raise _Bad("a fighter plans to lay more cards than it holds")
 
 
 def _rebuild_seen(game) -> None:
@@ -297,4 +276,12 @@ def _rebuild_seen(game) -> None:
     replay._setup([list(h) for h in game.dealt], list(game.unused))
     while replay.round_number < game.round_number and not replay.is_over:
         replay.play_round()
+    # with nothing shuffled after the deal the deal decides every round: the save must agree
+    def stock(g) -> list:   # hand then won pile: unchanged when an unshuffled won pile is turned over
+        return [list(h) + list(w) for h, w in zip(g.hands, g.won)]
+
+    if replay.round_number != game.round_number or replay.history != game.history or (
+            game.phase == "start" and stock(replay) != stock(game)):
+        raise _Bad("the history and holdings are not what the deal leads to under these rules "
+                   "(nothing is shuffled after the deal, so the deal decides every round)")
     game._seen = replay._seen

@@ -223,6 +223,8 @@ class Rules:
         :meth:`best`, because there the deck's lowest rank beats an ace.  With
         ``tiebreak="suits"`` the suit breaks ties within a rank (clubs < diamonds < hearts <
         spades); two jokers still tie."""
+        if not isinstance(card, Card):
+            raise ValueError(f"strength needs a Card value (Card.parse('KS')); got {card!r}")
         r = card.rank
         if r == JOKER:
             s = 100
@@ -248,6 +250,8 @@ class Rules:
         >>> pj.best([Card.parse(c) for c in ("6S", "KD")])           # and only an ace
         [1]
         """
+        if isinstance(cards, (str, Card)) or not cards or not all(isinstance(c, Card) for c in cards):
+            raise ValueError(f"best needs a non-empty list of Card values turned up together; got {cards!r}")
         strengths = [self.strength(c) for c in cards]
         if self.rank_order == "low_beats_ace":
             ranks = [c.rank for c in cards]
@@ -277,6 +281,8 @@ class Rules:
         >>> r.war_cards(5), r.war_cards(13), r.war_cards(14), Rules().war_cards(9)
         (5, 10, 11, 2)
         """
+        if isinstance(tie_rank, bool) or not isinstance(tie_rank, int) or not 2 <= tie_rank <= 15:
+            raise ValueError(f"tie_rank must be a card rank 2..15 (14 = ace, 15 = joker); got {tie_rank!r}")
         if self.face_down == "by_rank":
             if tie_rank >= 14:
                 return 11
