@@ -157,3 +157,22 @@ def test_a_resumed_game_goes_back_before_its_first_round(tmp_path):
     fresh.play_round()
     fresh.play_round()
     assert position(w.game) == position(fresh)
+
+
+def test_the_table_has_a_role_and_a_name_that_says_the_counts():
+    """The canvas's accessible name follows every action (back and jumps included); the
+    narration stays a live log."""
+    w = make()
+    assert w.history.labeller.role == "img"
+    assert w.history.labeller.name == w.table_name == "War table. You 26 cards, Computer 26 cards. 0 / 40 rounds."
+    w.step()                                                      # the flip: the cards are named too
+    up = [t.card for t in w.game.table]
+    assert f"On the table: {up[0]} against {up[1]}." in w.table_name
+    w.flip()
+    a, b = w.game.counts
+    assert w.history.labeller.name.startswith(f"War table. You {a} cards, Computer {b} cards. 1 / 40 rounds")
+    w.back()
+    assert "On the table" in w.table_name and "0 / 40 rounds" in w.table_name
+    assert "role='log'" in w.narration_box.value and "aria-live" in w.narration_box.value
+    ja = make(lang="ja")
+    assert ja.table_name.startswith("せんそうの テーブル。あなた 26まい、コンピューター 26まい。")

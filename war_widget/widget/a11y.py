@@ -1,28 +1,61 @@
 """The table's accessible name: what the canvas shows, in one sentence a screen reader can say.
 
 "War table. You 30 cards, Computer 22 cards. 12 / 40 rounds. On the table: 9♥ against 7♣."
-The widget keeps it in ``w.table_name`` and on the canvas (its ``tooltip``, the element's
-``title``); the table is given ``role="img"`` in the browser, so this text is its name.  The
+The widget keeps it in ``w.table_name``; a small anywidget (``TableName``, in the row under the table) sets the table's
+``role="img"`` and ``aria-label`` in the browser, so this text is its name.  The
 narration under the table stays the running text alternative (``role=log``, ``aria-live``).
 """
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import anywidget
+import traitlets
+
 from .lesson_text import text
 
 if TYPE_CHECKING:
     from .app import WarWidget
 
-__all__ = ["table_name", "name_table", "TABLE_ROLE"]
+__all__ = ["table_name", "name_table", "TABLE_ROLE", "TableName"]
 
 TABLE_ROLE = "img"
+
+_ESM = r"""
+function render({ model, el }) {
+  el.style.display = 'none';
+  const apply = () => {
+    const root = el.closest('.war-widget');
+    const table = root && root.querySelector('.war-table');
+    if (!table) return;
+    const name = model.get('name'), role = model.get('role');
+    for (const node of [table, ...table.querySelectorAll('canvas[tabindex]')]) {
+      if (node.getAttribute('role') !== role) node.setAttribute('role', role);
+      if (node.getAttribute('aria-label') !== name) node.setAttribute('aria-label', name);
+    }
+  };
+  model.on('change:name', apply);
+  const timer = setInterval(apply, 1000);
+  requestAnimationFrame(apply);
+  return () => clearInterval(timer);
+}
+export default { render };
+"""
+
+
+class TableName(anywidget.AnyWidget):
+    """Gives the table canvas (``.war-table`` in the same ``.war-widget``) its role and its
+    accessible name in the browser; shows nothing itself."""
+
+    _esm = _ESM
+    name = traitlets.Unicode("").tag(sync=True)
+    role = traitlets.Unicode(TABLE_ROLE).tag(sync=True)
 
 
 def table_name(w: "WarWidget") -> str:
     """The counts of every player, the round, and the face-up cards on the table."""
     game, lang = w.game, w.lang
-    counts = ", ".join(text("table_count_1" if n == 1 else "table_count", lang, name=name, n=n) for name, n in zip(w.names, game.counts))
+    counts = text("sep", lang).join(text("table_count_1" if n == 1 else "table_count", lang, name=name, n=n) for name, n in zip(w.names, game.counts))
     name = text("table_name", lang, counts=counts, progress=w._progress()[1])
     up = [t for t in game.table if t.face_up]
     if up:
@@ -33,9 +66,10 @@ def table_name(w: "WarWidget") -> str:
 
 
 def name_table(w: "WarWidget") -> None:
-    """Keep ``w.table_name`` and the canvas's title in step with the game (a message only when
-    the words change)."""
+    """Keep ``w.table_name`` and the browser's name of the table in step with the game (a message
+    only when the words change)."""
     name = table_name(w)
     w.table_name = name
-    if w.canvas.tooltip != name:
-        w.canvas.tooltip = name
+    labeller = w.history.labeller
+    if labeller.name != name:
+        labeller.name = name

@@ -66,7 +66,9 @@ class History:
         self.button = widgets.Button(description=text("back", widget.lang), tooltip=text("back_tip", widget.lang),
                                      disabled=True, layout=widgets.Layout(width="120px"))
         self.button.on_click(lambda _b: widget.back())
-        self.row = widgets.HBox([self.button, widget.guess.box])   # under the table
+        from .a11y import TableName
+        self.labeller = TableName()                                # the canvas's role and name
+        self.row = widgets.HBox([self.button, widget.guess.box, self.labeller])   # under the table
         self._lang = widget.lang
         pick = getattr(widget.chart_view, "on_pick", None)
         if pick is not None:
@@ -223,7 +225,7 @@ class History:
         """Put ``game`` on the widget (the widget's own plumbing, without a new-game reset)."""
         w, lang = self.w, self.w.lang
         _put(w, game, extra)
-        counts = ", ".join(f"{name} {c}" for name, c in zip(w.names, game.counts))
+        counts = text("sep", lang).join(f"{name} {c}" for name, c in zip(w.names, game.counts))
         n = game.round_number
         if how == "goto":
             line = text("goto_deal_line" if n == 0 else "goto_line", lang, n=n, counts=counts)

@@ -29,7 +29,7 @@ TEXT: dict[str, dict[str, str]] = {
         "res_guess": "Which is bigger?", "res_guess_value": "{right} of {asked} right",
         "table_name": "War table. {counts}. {progress}.",
         "table_cards": "On the table: {cards}",
-        "table_count": "{name} {n} cards", "table_count_1": "{name} 1 card", "table_vs": " against ",
+        "table_count": "{name} {n} cards", "table_count_1": "{name} 1 card", "table_vs": " against ", "sep": ", ",
     },
     "ja": {
         "back": "もどる", "back_tip": "ひとつ まえに もどる",
@@ -50,7 +50,7 @@ TEXT: dict[str, dict[str, str]] = {
         "res_guess": "どっちが おおきい？", "res_guess_value": "{asked}もん中 {right}もん せいかい",
         "table_name": "せんそうの テーブル。{counts}。{progress}。",
         "table_cards": "ばの カード: {cards}",
-        "table_count": "{name} {n}まい", "table_count_1": "{name} 1まい", "table_vs": " と ",
+        "table_count": "{name} {n}まい", "table_count_1": "{name} 1まい", "table_vs": " と ", "sep": "、",
     },
 }
 
