@@ -54,8 +54,9 @@ def face_ops(card: Card, x: float, y: float, w: float, h: float, color: str,
         ops.append(Text(round(x + w - 10 * s), round(y + 26 * s), str(value), round(30 * s), "#555555",
                         align="right", tag=f"value:{card.code}"))
     else:
-        ops.append(Text(round(x + w - 24 * s), round(y + 28 * s), suit, round(36 * s), color,
-                        tag=f"suit:{card.code}"))
+        wide = len(glyph) > 1                    # "10" reaches further right: a smaller sign, further out
+        ops.append(Text(round(x + w - (15 if wide else 24) * s), round(y + 28 * s), suit,
+                        round((26 if wide else 36) * s), color, tag=f"suit:{card.code}"))
     # the pip box: below the corner rank, inset from the sides
     left, right = x + 0.25 * w, x + 0.75 * w
     top, bottom = y + 0.47 * h, y + 0.91 * h
