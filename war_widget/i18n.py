@@ -30,6 +30,7 @@ LABELS: dict[str, dict[str, str]] = {
         "preset": "Preset", "face_down": "Face-down in a war", "rank_order": "Rank order",
         "capture": "Won cards", "jokers": "Jokers", "shortage": "Running short", "zero": "No card left",
         "players": "Players", "war_players": "War fought by", "aids": "Teaching aids",
+        "gather": "Won cards go back", "tiebreak": "Equal ranks",
         "language": "Language", "records": "Keep my record", "reset_records": "Reset record",
         "player": "Player {n}", "you": "You", "computer": "Computer", "cpu_n": "Computer {n}",
         "rounds_of": "{n} / {limit} rounds", "round_n": "Round {n}", "time_left": "{m}:{s:02d} left · round {n}",
@@ -82,8 +83,38 @@ _OPTIONS = {
     "en": {"ace_high": "A high", "ace_low": "K high, A low", "two_high": "2 high", "low_beats_ace": "lowest beats A",
            "bottom": "under the hand", "won_pile": "won pile", "aside": "set aside",
            "last_card_up": "last card up", "lose": "loses", "split": "split", "reuse": "reuse last card",
-           "tied": "tied players", "all": "everyone", "by_rank": "by rank"},
+           "tied": "tied players", "all": "everyone", "by_rank": "by rank",
+           "fewest": "all play as many as the fewest",
+           "shuffle": "shuffled", "played": "in the order played", "winner_first": "winner's cards first",
+           "loser_first": "loser's cards first",
+           "previous_winner_first": "last round's winner's cards first (the research convention)",
+           "high_first": "highest first", "low_first": "lowest first",
+           "none": "a war (suits never matter)", "suits": "suits decide: ♣ < ♦ < ♥ < ♠ (no war)"},
 }
+
+# The options added for the research conventions (issue 11), in Japanese; i18n_ja's own words win.
+_JA_ADDED = {
+    "labels": {"ja": {"gather": "取った札を戻す順番", "tiebreak": "同じ数が出たとき"},
+               "ja_kids": {"gather": "とった カードを もどす じゅんばん", "tiebreak": "同じ 数が 出た とき"}},
+    "ja": {("gather", "shuffle"): "よく切ってから戻す", ("gather", "played"): "出した順に戻す",
+           ("gather", "winner_first"): "勝った人の札から戻す", ("gather", "loser_first"): "負けた人の札から戻す",
+           ("gather", "previous_winner_first"): "前の回に勝った人の札から戻す（数学の研究での決まり）",
+           ("gather", "high_first"): "強い札から戻す", ("gather", "low_first"): "弱い札から戻す",
+           ("tiebreak", "none"): "戦争（マークは関係なし）",
+           ("tiebreak", "suits"): "マークで決める（♣＜♦＜♥＜♠、戦争なし）"},
+    "ja_kids": {("gather", "shuffle"): "まぜて もどす", ("gather", "played"): "出した じゅんに もどす",
+                ("gather", "winner_first"): "かった 人の カードから もどす",
+                ("gather", "loser_first"): "まけた 人の カードから もどす",
+                ("gather", "previous_winner_first"): "前の 回に かった 人の カードから もどす",
+                ("gather", "high_first"): "強い カードから もどす", ("gather", "low_first"): "弱い カードから もどす",
+                ("tiebreak", "none"): "もう一しょうぶ（マークは かんけい なし）",
+                ("tiebreak", "suits"): "マークで きめる（♣＜♦＜♥＜♠）"},
+}
+for _reg in ("ja", "ja_kids"):
+    for _key, _text in _JA_ADDED[_reg].items():
+        OPTIONS[_reg].setdefault(_key, _text)
+    for _name, _text in _JA_ADDED["labels"][_reg].items():
+        LABELS[_reg].setdefault(_name, _text)
 
 
 def check_lang(lang: str) -> str:

@@ -85,7 +85,7 @@ KIDS: dict[str, str] = {
     "res_record_line": "{games}回 あそんで、{wins}回 かち、{losses}回 まけ、{draws}回 引き分け。"
                        "いま {current}回 つづけて かち（いちばん 多い ときは {best}回）",
     "res_record_off": "かちまけは のこして いないよ。",
-    "v_rounds": "{n}回", "v_cards": "{n}まい",
+    "v_rounds": "{n}回", "v_streak": "{n}回", "v_cards": "{n}まい",
     "notice_corrupt": "かちまけの ファイルが こわれて いたので、新しく 作ったよ。",
     "notice_resume": "とちゅうの ゲームが あるよ（{round}回め）。「つづきから」を おすと つづけられるよ。",
     "notice_resumed": "ゲームの つづきを {round}回めから はじめるよ。",

@@ -200,7 +200,8 @@ def _en_game_over(e: ev.GameOver, names, rules, values) -> str:
     score = " to ".join(str(c) for c in o.counts)
     head = f"Game over after {e.round} round{'s' if e.round != 1 else ''} ({why})"
     if o.reason.name == "CYCLE":
-        return (f"{head}: the game repeats itself from round {o.cycle_start} every {o.cycle_period} "
+        since = "the deal" if o.cycle_start == 0 else f"round {o.cycle_start}"
+        return (f"{head}: the game repeats itself from {since} every {o.cycle_period} "
                 f"round{'s' if o.cycle_period != 1 else ''}, so it is a draw.")
     if o.winning_team is not None:
         team = join_names([names[p] for p in range(len(o.counts)) if p % 2 == o.winning_team], "en")
@@ -306,7 +307,8 @@ def _ja_game_over(e: ev.GameOver, names, rules, values) -> str:
     when = f"{e.round}ラウンドで" if e.round else "1ラウンドもめくらないうちに"
     head = f"{when}終わりました（{reason_text(o.reason, 'ja')}）。"
     if o.reason.name == "CYCLE":
-        return (f"{head}{o.cycle_start}ラウンド目から、{o.cycle_period}ラウンドごとに同じ並びがくり返されます。"
+        since = "配ったとき" if o.cycle_start == 0 else f"{o.cycle_start}ラウンド目"
+        return (f"{when}終わりました。{since}から、{o.cycle_period}ラウンドごとに同じ並びがくり返されるので、"
                 "引き分けです。")
     if o.winning_team is not None:
         team = join_names([names[p] for p in range(len(o.counts)) if p % 2 == o.winning_team], "ja")
@@ -413,7 +415,7 @@ def _kid_game_over(e: ev.GameOver, names, rules, values) -> str:
     score = " と ".join(f"{c}まい" for c in o.counts)
     head = f"おしまい！（{reason_text(o.reason, 'ja_kids')}）"
     if o.reason.name == "CYCLE":
-        return f"{head} 同じ ならびが ずっと くりかえされるので、引き分け。"
+        return "おしまい！ 同じ ならびが ずっと くりかえされるので、引き分け。"
     if o.winning_team is not None:
         team = join_names([names[p] for p in range(len(o.counts)) if p % 2 == o.winning_team], "ja")
         return f"{head} {team}の チームの かち！ {score}。"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import ipywidgets as widgets
 
 from ..i18n import label, option_text, preset_text
-from ..rules import CAPTURES, RANK_ORDERS, SHORTAGES, WAR_PLAYERS, ZEROS, Rules
+from ..rules import CAPTURES, GATHER_ORDERS, RANK_ORDERS, SHORTAGES, TIEBREAKS, WAR_PLAYERS, ZEROS, Rules
 
 __all__ = ["Controls", "SPEEDS", "LENGTHS", "OPPONENTS", "RULE_OPTIONS"]
 
@@ -16,8 +16,10 @@ _OPPONENT_LABEL = {"easy": "opp_easy", "strong": "opp_strong", "two_player": "op
 RULE_OPTIONS: dict[str, tuple] = {
     "face_down": (0, 1, 2, 3, "by_rank"), "rank_order": RANK_ORDERS, "capture": CAPTURES, "jokers": (0, 2),
     "shortage": SHORTAGES, "zero": ZEROS, "players": (2, 3, 4), "war_players": WAR_PLAYERS,
+    # the order won cards go back (the strong computer's order is the opponent picker's)
+    "gather": tuple(g for g in GATHER_ORDERS if g != "strong"), "tiebreak": TIEBREAKS,
 }
-WIDTH = "800px"
+WIDTH = "100%"   # of the widget; classroom CSS keeps the wide parts as wide as the table
 
 
 def _pairs(values, lang: str, name: str | None = None) -> list[tuple[str, object]]:
@@ -51,7 +53,7 @@ class Controls:
         self.length = widgets.Dropdown(options=LENGTHS)
         self.opponent = widgets.Dropdown(options=OPPONENTS)
         self.aids = widgets.Checkbox(value=False, indent=False)
-        self.language = widgets.Dropdown(options=[("English", "en"), ("日本語", "ja")], value=lang)
+        self.language = widgets.Dropdown(options=[("English", "en"), ("日本語", "ja")], value=lang[:2])
         self.records = widgets.Checkbox(value=True, indent=False)
         self.reset_records_button = widgets.Button(layout=widgets.Layout(width="160px"))
         self._labels: dict[str, widgets.Label] = {}
@@ -85,6 +87,9 @@ class Controls:
         self.replay_button.description = label("replay", lang)
         self.resume_button.description = label("resume", lang)
         self.reset_records_button.description = label("reset_records", lang)
+        for button in (self.flip_button, self.step_button, self.autoplay_toggle, self.fast_forward_button,
+                       self.new_game_button, self.replay_button, self.resume_button, self.reset_records_button):
+            button.tooltip = button.description  # never unset: a ToggleButton shows None as "null"
         self.game_number.description = label("game_number", lang)
         self.game_number.style.description_width = "initial"
         for key, text in self._labels.items():

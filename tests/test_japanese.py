@@ -1,0 +1,466 @@
+"""Japanese everywhere a person looks, and the children's register (issue 10).
+
+Every widget (War, Steal War, Casino War) is walked in ``lang="ja"`` through its controls,
+options, notices, narration beats, results and errors; every text a person can see (button
+words and tooltips, picker options, HTML and labels, the canvas, the chart) must hold no English
+word (ASCII letters other than the card ranks A K Q J and game numbers such as
+``classic-12345``), no space between a number and its counter, Japanese punctuation next to
+Japanese text, and no ます clauses run on with 、.  In the children's register (kids presets, or
+the teaching aids on) no kanji beyond the second school grade may appear.
+"""
+from __future__ import annotations
+
+import html
+import json
+import re
+
+import ipywidgets as widgets
+import plotly.graph_objects as go
+import pytest
+
+from war_widget import Game, Rules
+from war_widget import events as ev
+from war_widget.casino import CasinoWar
+from war_widget.casino_text import TEXT as CASINO_TEXT
+from war_widget.casino_text import casino_error, describe_hand
+from war_widget.casino_widget import CasinoWarWidget
+from war_widget.engine import Termination
+from war_widget.i18n import (LABELS, describe_rules, error_text, label, option_text, preset_text, reason_text,
+                             register)
+from war_widget.i18n_ja import KIDS
+from war_widget.kanji_grades import GRADE1, GRADE2, beyond_grade2
+from war_widget.narration import narrate
+from war_widget.steal_widget import TEXT as STEAL_TEXT
+from war_widget.steal_widget import StealWarWidget, steal_table_ops
+from war_widget.widget import WarWidget
+from war_widget.widget import layout as L
+from war_widget.widget.controls import LENGTHS, OPPONENTS, RULE_OPTIONS
+from war_widget.widget.results import story
+
+# --- the checks ------------------------------------------------------------------------------
+GAME_NUMBER = re.compile(r"\b[a-z_]+(?:\+[a-z_]+=[A-Za-z0-9_/]+)*-\d+\b")
+RANKS = {"A", "K", "Q", "J"}
+COUNTERS = "枚|まい|人|回|ラウンド|分|秒|勝|敗|戦|連勝|組|時間"
+SPACED_COUNTER = re.compile(rf"\d[ \u3000\xa0]+(?:{COUNTERS})")
+JP = r"\u3040-\u30ff\u4e00-\u9fff"
+ASCII_PUNCT = re.compile(rf"[{JP}][,:;!?()]|[,:;!?()] ?[{JP}]")
+RUN_ON = re.compile(r"(?:ます|ました|ません)、")
+
+
+def visible(text: str) -> str:
+    """What a person reads of an HTML value: tags dropped, entities decoded."""
+    return html.unescape(re.sub(r"<[^>]*>", " ", text))
+
+
+def problems(texts, kids: bool = False) -> list[str]:
+    """Everything wrong with ``texts`` as Japanese (an empty list when all is well)."""
+    found = []
+    for raw in texts:
+        if not raw:
+            continue
+        text = visible(str(raw))
+        english = [w for w in re.findall(r"[A-Za-z]+", GAME_NUMBER.sub(" ", text)) if w not in RANKS]
+        if english:
+            found.append(f"English {english}: {text!r}")
+        if SPACED_COUNTER.search(text):
+            found.append(f"spaced counter: {text!r}")
+        if ASCII_PUNCT.search(text):
+            found.append(f"ASCII punctuation in Japanese: {text!r}")
+        if RUN_ON.search(text):
+            found.append(f"run-on ます clauses: {text!r}")
+        if kids and beyond_grade2(text):
+            found.append(f"kanji beyond grade 2 {beyond_grade2(text)}: {text!r}")
+    return found
+
+
+def test_the_checks_catch_what_they_should():
+    assert problems(["その番号は再現できません: unknown preset 'bogus'"])            # English, ASCII colon
+    assert problems(["40 ラウンド"]) and problems(["1 枚ずつ"])                       # spaced counters
+    assert problems(["めくります、取ります。"])                                        # run-on
+    assert problems(["戦争で勝った"], kids=True) and not problems(["戦争で勝った"])    # grade 3+ kanji
+    assert not problems(["ゲーム番号「classic-12345」を配りました。あなた26枚、コンピューター26枚。"])
+    assert not problems(["あなたの K（13）は J（11）より つよい！ あなたの かち。"], kids=True)
+    assert len(GRADE1) == 80 and len(GRADE2) == 160 and not GRADE1 & GRADE2
+
+
+# --- what a widget shows ---------------------------------------------------------------------
+def widget_texts(root) -> list[str]:
+    """Every word a person can see or hear in a widget tree: descriptions, tooltips, picker
+    options, HTML and labels, accordion titles, chart titles and legend."""
+    out: list[str] = []
+    seen: set[int] = set()
+
+    def walk(x) -> None:
+        if id(x) in seen:
+            return
+        seen.add(id(x))
+        for attr in ("description", "tooltip", "placeholder"):
+            value = getattr(x, attr, None)
+            if isinstance(value, str):
+                out.append(value)
+        if isinstance(x, (widgets.HTML, widgets.Label, widgets.HTMLMath)):
+            out.append(x.value)
+        if isinstance(x, (widgets.Dropdown, widgets.ToggleButtons, widgets.Select, widgets.RadioButtons)):
+            # a language picker names each language in its own language ("English", "日本語")
+            out.extend(str(t) for t in x._options_labels if t != "English" or "日本語" not in x._options_labels)
+            out.extend(getattr(x, "tooltips", ()) or ())
+        if isinstance(x, (widgets.Accordion, widgets.Tab)):
+            out.extend(t for t in x.titles if t)
+        if isinstance(x, go.FigureWidget):
+            out.extend([x.layout.title.text or "", x.layout.xaxis.title.text or "", x.layout.yaxis.title.text or ""])
+            out.extend(t.name or "" for t in x.data)
+        for child in getattr(x, "children", ()):
+            walk(child)
+
+    walk(root)
+    return out
+
+
+def war_canvas_texts(w: WarWidget) -> list[str]:
+    """The words drawn on the War table (card faces print ranks, suits and JOKER: not words)."""
+    view = w._view()
+    ops = L.base_ops(view) + L.table_ops(view)
+    return [op.text for op in ops if isinstance(op, L.Text) and op.tag != "joker"
+            and not op.tag.startswith(("rank:", "suit:", "corner", "value:", "pip"))]
+
+
+class Seen(list):
+    """Texts seen during a walk, each with the register the widget was in when it was seen."""
+
+    def kids(self) -> list[str]:
+        return [t for t, reg in self if reg == "ja_kids"]
+
+    def all(self) -> list[str]:
+        return [t for t, _ in self]
+
+
+def war_texts(w: WarWidget) -> list[tuple[str, str]]:
+    texts = (widget_texts(w) + war_canvas_texts(w) + list(w.narration_log)
+             + [w.results.value, w.results.story, w.notice.value])
+    return [(t, w._reg) for t in texts]
+
+
+# --- War ----------------------------------------------------------------------------------
+def walk_war(tmp_path, kids_rules: str | None, aids: bool | None) -> tuple[Seen, WarWidget]:
+    """Drive a Japanese WarWidget through every control, option, notice and ending."""
+    texts = Seen()
+    rec = tmp_path / "records.json"
+    w = WarWidget(rules=kids_rules or "classic", seed=11, lang="ja", records=rec, aids=aids)
+    texts += war_texts(w)
+    for _ in range(6):
+        w.flip()
+    while w.step() is not None and w.game.round_number < 9:
+        texts += war_texts(w)
+    texts += war_texts(w)
+    w.autoplay(True)                   # no event loop here: the notice says so in Japanese
+    texts += war_texts(w)
+    w.fast_forward()
+    texts += war_texts(w)
+    w.flip()                           # the game is over
+    texts += war_texts(w)
+    for name, values in RULE_OPTIONS.items():
+        for value in values:
+            w.set_option(name, value)
+            for _ in range(3):
+                w.flip()
+            texts += war_texts(w)
+        w.set_rules(kids_rules or "classic")
+    w.set_option("face_down", 9)       # a value the engine refuses: a Japanese notice
+    texts += war_texts(w)
+    for preset in Rules.presets():
+        w.set_rules(preset)
+        w.fast_forward()
+        texts += war_texts(w)
+    for length in LENGTHS:
+        w.set_length(length)
+        w.flip()
+        texts += war_texts(w)
+    for opponent in OPPONENTS:
+        w.set_opponent(opponent)
+        w.press(0)
+        texts += war_texts(w)
+        w.fast_forward()
+        texts += war_texts(w)
+    w.set_opponent("easy")
+    for bad in ("bogus", "nosuch-12", "classic-999999999999999999999", "classic+nosuch=1-3",
+                "classic+face_down=9-3", ""):
+        assert not w.replay(bad)
+        texts += war_texts(w)
+    assert w.replay("classic+players=4-5")  # a game number of another length and player count
+    w.fast_forward()
+    texts += war_texts(w)
+    w.set_aids(not w.aids)
+    w.new_game()
+    w.flip()
+    texts += war_texts(w)
+    w.reset_records()
+    texts += war_texts(w)
+    w.set_records(False)
+    texts += war_texts(w)
+    return texts, w
+
+
+def test_war_widget_in_japanese_everywhere(tmp_path):
+    texts, w = walk_war(tmp_path, None, False)
+    assert any("戦争" in t for t in texts.all())
+    assert problems(texts.all()) == []
+
+
+@pytest.mark.parametrize("rules, aids", [("kids", None), ("kids_aside", None), (None, True)])
+def test_war_widget_children_register(tmp_path, rules, aids):
+    w = WarWidget(rules=rules or "classic", seed=3, lang="ja", records=False, aids=aids)
+    assert w._reg == "ja_kids"
+    texts, w = walk_war(tmp_path, rules, aids)
+    # the kids walk ends with the aids toggled: switch back to the children's register and look again
+    w.set_aids(True)
+    w.set_rules(rules or "classic")
+    for _ in range(30):
+        w.flip()
+    texts += war_texts(w)
+    kids = texts.kids()
+    assert "もう一しょうぶ" in " ".join(kids) and "かち" in " ".join(kids)
+    assert problems(texts.all()) == [] and problems(kids, kids=True) == []
+
+
+def test_two_players_on_one_device_and_watching(tmp_path):
+    texts = Seen()
+    for mode in ("two_player", "watch"):
+        w = WarWidget(seed=8, lang="ja", mode=mode, records=False)
+        w.press(0)
+        texts += war_texts(w)
+        w.fast_forward()
+        texts += war_texts(w)
+        assert "あなたの戦績" not in w.results.value and "あなた" not in w.results.value
+    assert problems(texts.all()) == []
+
+
+def test_japanese_notices_for_the_records_file_and_a_saved_game(tmp_path):
+    texts = Seen()
+    broken = tmp_path / "rec.json"
+    broken.write_text("{not json", encoding="utf-8")
+    w = WarWidget(seed=1, lang="ja", records=broken)
+    assert w.notice.value
+    texts += war_texts(w)
+    blocked = tmp_path / "a_file"
+    blocked.write_text("x", encoding="utf-8")
+    w = WarWidget(seed=1, lang="ja", records=blocked / "rec.json")
+    w.flip()                                          # saving the game fails: recording stops, said in Japanese
+    assert "戦績" in w.notice.value and not w._recording
+    texts += war_texts(w)
+    rec = tmp_path / "ok.json"
+    a = WarWidget(seed=2, lang="ja", records=rec)
+    for _ in range(4):
+        a.flip()
+    b = WarWidget(lang="ja", records=rec)
+    assert "続きから" in b.notice.value
+    texts += war_texts(b)
+    assert b.resume()
+    texts += war_texts(b)
+    assert problems(texts.all()) == []
+
+
+def test_the_time_limit_and_a_repeating_game_in_japanese():
+    now = [0.0]
+    w = WarWidget(seed=4, lang="ja", records=False, time_limit=60, clock=lambda: now[0])
+    w.flip()
+    texts = Seen(war_texts(w))
+    assert "残り" in w.progress_label.value
+    now[0] = 61.0
+    w.flip()
+    assert w.game.outcome.reason is Termination.TIME
+    texts += war_texts(w)
+    cycle = WarWidget(lang="ja", records=False, game=Game.from_hands("bicycle", [["5S", "2S"], ["3H", "4H"]]))
+    cycle.fast_forward()
+    assert cycle.game.outcome.reason is Termination.CYCLE
+    texts += war_texts(cycle)
+    assert problems(texts.all()) == []
+
+
+# --- every beat and ending, both registers --------------------------------------------------
+def _rule_sets():
+    for preset in Rules.presets():
+        yield Rules.preset(preset)
+    yield Rules.preset("pagat").replace(players=3, war_players="tied")
+    yield Rules.preset("pagat").replace(players=4, war_players="all")
+    yield Rules.preset("three_down").replace(players=4, shortage="lose")
+    yield Rules.preset("classic").replace(jokers=2)
+    yield Rules.preset("classic").replace(rank_order="two_high")
+    yield Rules.preset("classic").replace(rank_order="ace_low", capture="aside")
+
+
+def test_every_beat_and_ending_in_both_registers():
+    kinds, reasons, texts, kid_texts = set(), set(), [], []
+    for rules in _rule_sets():
+        for seed in range(4):
+            game = Game(rules.replace(round_limit=rules.round_limit or 400), seed)
+            names = [label("you", "ja")] + [label("cpu_n", "ja", n=p) for p in range(1, rules.players)]
+            for event in iter(game.step, None):
+                kinds.add(event.kind)
+                texts.append(narrate(event, "ja", rules, names, values=True))
+                kid_texts.append(narrate(event, "ja", rules, names, values=True, kids=True))
+            reasons.add(game.outcome.reason)
+    assert {"flip", "compare", "war", "face_down", "collect", "shuffle", "out", "game_over"} <= kinds
+    for game in (Game.from_hands("classic", [["9S"], ["9H"]]), Game.from_hands("tod_und_leben", [["9S"], ["9H"]])):
+        for event in iter(game.step, None):
+            kinds.add(event.kind)
+            texts.append(narrate(event, "ja", game.rules))
+            kid_texts.append(narrate(event, "ja_kids", game.rules))
+    assert "return" in kinds
+    for reason in Termination:
+        texts.append(reason_text(reason, "ja"))
+        kid_texts.append(reason_text(reason, "ja_kids"))
+    assert problems(texts) == []
+    assert problems(kid_texts, kids=True) == []
+
+
+def test_every_label_option_preset_and_rule_line_in_both_registers():
+    fields = dict(n=3, limit=40, m=2, s=5, name="あなた", others="コンピューター", code="classic-12", round=4,
+                  games=10, wins=6, losses=3, draws=1, current=2, best=4, error="番号を確かめてください。",
+                  counts="あなた26枚、コンピューター26枚", value="3回")
+    texts = [label(k, "ja", **fields) for k in LABELS["ja"]]
+    fields.update(error="ばんごうを たしかめてね。", counts="あなた 26まい、コンピューター 26まい", value="3回")
+    kid = [label(k, "ja_kids", **fields) for k in LABELS["ja_kids"]]
+    for reg, out in (("ja", texts), ("ja_kids", kid)):
+        for name, values in RULE_OPTIONS.items():
+            out += [option_text(v, reg, name) for v in values]
+        out += [preset_text(p, reg) for p in Rules.presets()] + [preset_text(None, reg)]
+        for rules in _rule_sets():
+            out.append(describe_rules(rules, reg))
+        out.append(describe_rules(Rules.preset("three_down").replace(tiebreak="suits"), reg)
+                   if "tiebreak" in Rules.__dataclass_fields__ else "")
+    assert option_text(1, "ja", "face_down") == "1枚" and option_text(3, "ja", "players") == "3人"
+    assert preset_text("kids", "ja") == "こども（伏せ札なし）" and preset_text(None, "ja") == "自分で決める"
+    assert problems(texts) == []
+    assert problems(kid, kids=True) == []
+    assert set(KIDS) <= set(LABELS["ja"])  # every children's word replaces an everyday one
+
+
+@pytest.mark.parametrize("make", [
+    lambda: Rules.preset("nosuch"), lambda: Rules().replace(players=9), lambda: Rules().replace(nosuch=1),
+    lambda: Rules().replace(teams=True), lambda: Rules().replace(face_down=7), lambda: Game.from_code("bogus"),
+    lambda: Game.from_code("classic-99999999999999999999"), lambda: Game.from_json("{}"),
+])
+def test_error_kinds_are_said_in_japanese(make):
+    with pytest.raises(ValueError) as info:
+        make()
+    said, kid = error_text(info.value, "ja"), error_text(info.value, "ja_kids")
+    assert problems([said]) == [] and problems([kid], kids=True) == []
+    assert error_text(info.value, "en") == str(info.value)
+
+
+def test_the_story_speaks_a_childs_language():
+    history = [(0, 0, (27, 25)), (0, 0, (28, 24)), (1, 1, (24, 28)), (0, 0, (25, 27)), (0, 0, (30, 22)),
+               (0, 0, (31, 21))]
+    kids = story(history, (26, 26), ["あなた", "コンピューター"], "ja_kids")
+    assert kids == ("あなたは 1回めから 2回めまで 多く もって いたよ。 3回めの もう一しょうぶで コンピューターが おいこしたよ。 "
+                    "さいごは あなたが また 多く なったよ。（あなた 31まい、コンピューター 21まい）")
+    assert problems([kids], kids=True) == []
+    assert register("ja", kids=True) == "ja_kids" and register("en", kids=True) == "en"
+
+
+# --- Casino War ----------------------------------------------------------------------------
+def casino_texts(w: CasinoWarWidget) -> list[str]:
+    drawn: list[str] = []
+    original = w.canvas.fill_text
+    w.canvas.fill_text = lambda text, *a, **k: drawn.append(str(text))
+    try:
+        w.redraw()
+    finally:
+        w.canvas.fill_text = original
+    return widget_texts(w) + drawn + list(w.narration)
+
+
+def test_casino_war_widget_in_japanese():
+    shoe = ["7", "7", "2", "3", "4", "9", "5",      # a tie, then war: burns, 9 vs 5
+            "8", "8",                               # a tie, surrender
+            "K", "2", "2", "K", "Q", "Q", "4", "5", "6", "Q", "Q"]
+    w = CasinoWarWidget(session=CasinoWar.from_shoe(shoe, bankroll=100), lang="ja")
+    texts = casino_texts(w)
+    w._guard(w.war)                                  # no tie pending: explained in Japanese
+    texts += casino_texts(w)
+    w.deal_button.click()                            # no bet yet
+    texts += casino_texts(w)
+    w.chip(10)
+    texts += casino_texts(w)
+    w.tie_toggle.value = True
+    w.deal()
+    texts += casino_texts(w)
+    w.tie_toggle.value = False                        # a tie is pending: refused, in Japanese
+    texts += casino_texts(w)
+    w.war()
+    texts += casino_texts(w)
+    w.deal()
+    w.surrender()
+    texts += casino_texts(w)
+    w.deal()
+    texts += casino_texts(w)
+    w.deal()
+    texts += casino_texts(w)
+    w.clear_bet()
+    w.chip(100)
+    w._guard(w.chip, 100)                            # more than the bankroll
+    texts += casino_texts(w)
+    w.new_session(seed=3)
+    texts += casino_texts(w)
+    assert "配る" == w.deal_button.description and "ディーラー" in " ".join(texts)
+    assert problems(texts) == []
+    assert not any("Not now" in t for t in texts)
+
+
+def test_casino_cards_show_a_suit_and_each_hand_its_words():
+    w = CasinoWarWidget(session=CasinoWar.from_shoe(["7", "7", "2", "3", "4", "9", "5"], bankroll=100), lang="ja")
+    w.chip(10)
+    w.deal()
+    w.war()
+    drawn: list[str] = []
+    w.canvas.fill_text = lambda text, *a, **k: drawn.append(str(text))
+    w.redraw()
+    assert sum(t in "♠♥♦♣" for t in drawn) == 4    # four face-up cards, four suit signs
+    session = CasinoWar(seed=5, bankroll=10**6)
+    said = [describe_hand(h, "ja") for h in session.play_hands(300, 10, "war", tie_bet=10)]
+    said += [describe_hand(h, "ja") for h in CasinoWar(seed=6, bankroll=10**6).play_hands(300, 10, "surrender")]
+    said += [casino_error(e, "ja") for e in ("a tie is pending: x", "no bet placed", "anything else")]
+    said += [v.format(n=5, net="+$5", bet=5, tie="", bankroll=5, hands=1, shoe="札6組", bonus="", seed="",
+                      error="持ち金が足りません。") for v in CASINO_TEXT["ja"].values()]
+    assert problems(said) == []
+
+
+# --- Steal War ---------------------------------------------------------------------------------
+def steal_texts(w: StealWarWidget) -> list[str]:
+    ops = steal_table_ops(w.view())
+    drawn = [op.text for op in ops if isinstance(op, L.Text) and op.tag != "joker"
+             and not op.tag.startswith(("rank:", "suit:", "corner", "value:", "pip"))]
+    return widget_texts(w) + drawn + list(w.narration)
+
+
+def test_steal_war_widget_in_japanese():
+    w = StealWarWidget(seed=5, lang="ja")
+    texts = steal_texts(w)
+    w._guard(w.steal)                                # not allowed now
+    w._guard(w.choose_top, "KS")
+    texts += steal_texts(w)
+    w.step()
+    texts += steal_texts(w)
+    for _ in range(400):
+        if w.game.is_over:
+            break
+        legal = w.game.legal_actions() if w.game.to_act == 0 else []
+        if legal and type(legal[0]).__name__ == "ChooseTop":
+            w.choose_top()
+        elif any(type(a).__name__ == "Steal" for a in legal):
+            w.steal()
+        else:
+            w.flip()
+        texts += steal_texts(w)
+    w.flip()
+    texts += steal_texts(w)
+    for opponent in ("always", "never"):
+        w.set_opponent(opponent)
+        w.new_game(seed=9)
+        for _ in range(20):
+            w._guard(w.flip)
+        texts += steal_texts(w)
+    texts += [v.format(code="classic-3", card="9♥", victim="コンピューター", n=3, cards="K♠、5♦", error="")
+              for v in STEAL_TEXT["ja"].values()]
+    assert any("奪" in t for t in texts)
+    assert problems(texts) == []
