@@ -101,6 +101,8 @@ def _check_out(game: Any, counts: tuple[int, ...]) -> None:
                             f"{' and plays in this round' if p in game._in_round or p in laid else ''}")
         if not game.out[p] and game.phase in ("start", "over") and counts[p] == 0:
             raise SaveError(f"player {p + 1} holds no card between rounds but is not marked out")
+        if not game.out[p] and game.phase not in ("start", "over") and p not in game._in_round and p not in laid:
+            raise SaveError(f"player {p + 1} is not out, yet takes no part in the round in progress")
 
 
 def _check_between_rounds(game: Any, counts: tuple[int, ...]) -> None:
@@ -144,13 +146,13 @@ def _check_round(game: Any, counts: tuple[int, ...]) -> None:
         raise SaveError("the round has a winner exactly in the phase 'collect'")
     if phase == "collect" and game._winner not in fighters:
         raise SaveError("the winner of the table must be a fighter")
+    if phase in ("lay", "flip") and not (game._wars and 2 <= game._tie_rank <= 15):
+        raise SaveError(f"phase '{phase}' comes after a war: it needs a war and the tied rank 2..15 "
+                        f"(got {game._wars} wars, tie_rank {game._tie_rank})")
     if phase == "war":
         _check_tie(game)
     elif (game._wars == 0) != (game._tie_rank == 0):
         raise SaveError(f"tie_rank {game._tie_rank} does not fit {game._wars} wars in this round")
-    if phase in ("lay", "flip") and not (game._wars and 2 <= game._tie_rank <= 15):
-        raise SaveError(f"phase '{phase}' comes after a war: it needs a war and the tied rank 2..15 "
-                        f"(got {game._wars} wars, tie_rank {game._tie_rank})")
     if phase == "lay":
         most = rules.war_cards(game._tie_rank) - 1
         if set(game._plan) != set(fighters) or not all(0 <= k <= most for k in game._plan.values()):
@@ -162,6 +164,11 @@ def _check_round(game: Any, counts: tuple[int, ...]) -> None:
         raise SaveError("a war plan outside a war")
     if phase == "flip" and not all(game.hands[p] or p in game._reusing for p in fighters):
         raise SaveError("every fighter must have a card to turn up")
+    if phase in ("lay", "flip"):
+        down = Counter(t.player for t in game._table if t.battle == game._battle + 1 and t.player in fighters)
+        want = {p: game._plan.get(p, 0) if phase == "flip" else 0 for p in fighters}
+        if any(down[p] != want[p] for p in fighters):
+            raise SaveError(f"the face-down cards on the table do not match the war plan in phase '{phase}'")
 
 
 def _check_tie(game: Any) -> None:
