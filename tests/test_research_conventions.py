@@ -191,3 +191,25 @@ def test_deterministic_new_orders_save_mid_game_and_keep_cycle_detection(gather)
         game.play_round()
     loaded = Game.from_json(game.to_json())
     assert loaded.play_to_end() == whole.outcome
+
+
+# --- the widget's rules panel offers the new options (EN and JA) -----------------------------------
+def test_the_widget_offers_fewest_tiebreak_and_the_new_gather_orders():
+    from war_widget import WarWidget
+    from war_widget.i18n import label, option_text
+    from war_widget.widget.controls import RULE_OPTIONS
+
+    assert "fewest" in RULE_OPTIONS["shortage"] and RULE_OPTIONS["tiebreak"] == ("none", "suits")
+    assert {"previous_winner_first", "loser_first"} <= set(RULE_OPTIONS["gather"])
+    w = WarWidget(seed=3, records=False, mode="two_player")
+    for name, value in [("tiebreak", "suits"), ("gather", "previous_winner_first"), ("shortage", "fewest")]:
+        assert w.set_option(name, value) and getattr(w.game.rules, name) == value
+        assert w.controls.options[name].value == value
+    assert w.game.rules.tiebreak == "suits" and w.game.rules.gather == "previous_winner_first"
+    for lang in ("en", "ja"):
+        for name in ("tiebreak", "gather"):
+            assert label(name, lang) != name
+            texts = [option_text(v, lang, name) for v in RULE_OPTIONS[name]]
+            assert len(set(texts)) == len(texts) and not set(texts) & set(RULE_OPTIONS[name])
+        assert option_text("fewest", lang, "shortage") != "fewest"
+    assert "マーク" in option_text("suits", "ja", "tiebreak") and "枚" in option_text("fewest", "ja", "shortage")
