@@ -9,14 +9,20 @@ from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 import numpy as np
 import pytest
 
-from war_widget import Game, Rules
+from war_widget import Game, Rules, simulation
 from war_widget.events import Termination
-from war_widget import simulation
-from war_widget.simulation import NATURAL_ENDS, REASONS, SimulationResult, game_seed, simulate
+from war_widget.simulation import (
+    NATURAL_ENDS,
+    REASONS,
+    SimulationResult,
+    game_seed,
+    simulate,
+)
 
 
 def _arrays(result: SimulationResult) -> tuple:
-    return result.lengths, result.winners, result.reasons, result.wars
+    return (result.lengths, result.winners, result.reasons, result.wars, result.double_wars, result.cycle_starts,
+            result.cycle_periods)
 
 
 def _assert_identical(a: SimulationResult, b: SimulationResult) -> None:
@@ -86,20 +92,35 @@ def test_classic_games_never_pass_the_round_limit_and_mostly_reach_it():
 
 
 # --- methods ---------------------------------------------------------------------------------------
-def test_rules_the_batch_simulator_cannot_play_go_to_the_engine():
+def test_only_callable_policies_go_to_the_engine():
     three = simulate(Rules.preset("classic").replace(players=3), 30, seed=1, progress=False)
-    assert three.method == "engine" and len(three.summary()["win_share"]) == 3
+    assert three.method == "fast" and len(three.summary()["win_share"]) == 3
+    _assert_identical(three, simulate(Rules.preset("classic").replace(players=3), 30, seed=1, method="engine",
+                                      progress=False))
     policy = Rules.preset("kids").replace(gather=lambda cards, p: list(cards))
     assert simulate(policy, 5, seed=1, max_rounds=500, progress=False).method == "engine"
-    with pytest.raises(ValueError, match="two players"):
-        simulate(Rules.preset("classic").replace(players=3), 5, method="fast")
+    with pytest.raises(ValueError, match="callable"):
+        simulate(policy, 5, method="fast")
+
+
+def test_the_engine_method_fills_every_array_as_the_compiled_one():
+    fast = simulate("bicycle", 30, seed=3, max_rounds=5000, progress=False)
+    engine = simulate("bicycle", 30, seed=3, max_rounds=5000, method="engine", progress=False)
+    _assert_identical(fast, engine)
+    assert (fast.cycle_periods > 0).any() and (fast.double_wars > 0).any()
 
 
 @pytest.mark.parametrize("kwargs, message", [
     ({"games": 0}, "games must be a positive whole number"),
     ({"games": 2.5}, "games must be a positive whole number"),
     ({"seed": -1}, "seed must be a whole number >= 0"),
+    ({"seed": 2 ** 64}, "below 2\\*\\*64"),
+    ({"seed": 1.0}, "seed must be a whole number"),
+    ({"games": 10 ** 12}, "too many for one call on this machine"),
     ({"max_rounds": 0}, "max_rounds must be None or a positive"),
+    ({"max_rounds": 2 ** 31}, "up to 2,147,483,647"),
+    ({"workers": 2.0}, "workers must be None or a positive"),
+    ({"workers": 10 ** 6}, "up to 1024"),
     ({"method": "quick"}, "method must be one of"),
     ({"workers": 0}, "workers must be None or a positive"),
     ({"workers": 2, "executor": ThreadPoolExecutor(1)}, "either workers"),
@@ -118,6 +139,13 @@ def test_unknown_preset_lists_the_presets():
         simulate("poker", 10)
 
 
+def test_the_largest_seed_is_accepted_and_replays():
+    r = simulate("classic", 3, seed=2 ** 64 - 1, progress=False)
+    game = Game("classic", game_seed(2 ** 64 - 1, 2))
+    game.play_to_end()
+    assert int(r.lengths[2]) == game.round_number
+
+
 # --- spreading the games ---------------------------------------------------------------------------
 def test_workers_and_executors_give_the_serial_arrays():
     serial = simulate("pagat", 3000, seed=12, progress=False)
@@ -130,8 +158,19 @@ def test_workers_and_executors_give_the_serial_arrays():
 
 def test_engine_games_spread_over_processes_are_the_serial_ones():
     rules = Rules.preset("classic").replace(players=4)
-    serial = simulate(rules, 60, seed=2, progress=False)
-    _assert_identical(serial, simulate(rules, 60, seed=2, workers=2, chunk_size=13, progress=False))
+    serial = simulate(rules, 60, seed=2, method="engine", progress=False)
+    _assert_identical(serial, simulate(rules, 60, seed=2, method="engine", workers=2, chunk_size=13, progress=False))
+
+
+def test_a_dask_cluster_gives_the_serial_arrays():
+    """Two worker processes on a LocalCluster, reached through the client's executor."""
+    distributed = pytest.importorskip("distributed")
+    serial = simulate("pagat", 4000, seed=31, progress=False)
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster, \
+            distributed.Client(cluster) as client:
+        assert len(client.scheduler_info()["workers"]) == 2
+        result = simulate("pagat", 4000, seed=31, executor=client.get_executor(), chunk_size=700, progress=False)
+    _assert_identical(serial, result)
 
 
 def test_a_lambda_policy_cannot_go_to_other_processes():
@@ -157,7 +196,7 @@ def test_memory_grows_with_the_result_arrays_not_with_the_games_played_at_once()
 
 # --- progress -----------------------------------------------------------------------------------------
 def _run_python(code: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300, check=False)
 
 
 def test_no_progress_output_by_default_in_a_script():
@@ -184,7 +223,8 @@ def test_progress_auto_is_on_only_in_a_kernel_and_for_long_simulations(monkeypat
 
 # --- the command line -------------------------------------------------------------------------------
 def _cli(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "war_widget", *args], capture_output=True, text=True, timeout=300)
+    return subprocess.run([sys.executable, "-m", "war_widget", *args], capture_output=True, text=True, timeout=300,
+                          check=False)
 
 
 def test_cli_prints_the_summary():
@@ -210,11 +250,14 @@ def test_cli_with_workers_prints_the_same_summary():
     (["--preset", "poker"], "invalid choice"),
     (["--workers", "0"], "positive whole number"),
     (["--method", "quick"], "invalid choice"),
+    (["--games", "1000000000000"], "too many for one call"),
+    (["--seed", str(2 ** 64)], "below 2**64"),
 ])
 def test_cli_bad_arguments_exit_2_with_a_message(args, words):
     done = _cli("simulate", *args)
     assert done.returncode == 2
     assert "error" in done.stderr and words in done.stderr and "Traceback" not in done.stderr
+    assert sum(1 for line in done.stderr.splitlines() if "error" in line) == 1   # one line says what was wrong
 
 
 def test_cli_needs_a_command():

@@ -38,11 +38,12 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--preset", default="classic", choices=Rules.presets(), help="the rules (default: classic)")
     sim.add_argument("--games", type=_positive, default=1000, help="how many games (default: 1000)")
     sim.add_argument("--seed", type=_seed, default=0, help="simulation seed; game i is dealt from (seed, i)")
-    sim.add_argument("--workers", type=_positive, default=None, help="spread the games over N processes")
+    sim.add_argument("--workers", type=_positive, default=None, help="play on N cores (threads of the compiled simulator; processes for the engine)")
     sim.add_argument("--max-rounds", type=_positive, default=100_000,
                      help="stop a game after this many rounds, decided by counts (default: 100000)")
     sim.add_argument("--method", choices=("auto", "fast", "engine"), default="auto",
-                     help="batch simulator (fast), one game at a time (engine), or fast when it can (auto)")
+                     help="the compiled simulator (fast), one engine game at a time (engine), or fast when it "
+                          "can (auto: every rule set with named gather orders)")
     sim.add_argument("--progress", action="store_true", help="show a progress bar")
     return parser
 
@@ -54,7 +55,7 @@ def main(argv: list[str] | None = None) -> int:
 
         try:
             result = simulate(args.preset, args.games, args.seed, max_rounds=args.max_rounds, method=args.method,
-                              workers=args.workers, progress=True if args.progress else False)
+                              workers=args.workers, progress=bool(args.progress))
         except ValueError as exc:
             print(f"python -m war_widget simulate: error: {exc}", file=sys.stderr)
             return 2

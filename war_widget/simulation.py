@@ -3,14 +3,15 @@
 Game ``i`` of a simulation with seed ``s`` is dealt from ``game_seed(s, i)``, so any single
 game of a simulation can be replayed on its own with ``Game(rules, game_seed(s, i))``.
 
-Two players with named gather orders are played by the batch simulator (``war_widget.fastsim``,
-numpy, many games at once), which plays exactly the engine's games; other rules (3-4 players,
-callable gather policies) by the engine itself, one game after another.  Either way the
-results are the same arrays, and they do not depend on how the games are split:
+Every rule set with named gather orders is played by the compiled simulator
+(``war_widget.fastsim``, numba), which plays exactly the engine's games; rules with a callable
+gather policy by the engine itself, one game after another.  Either way the results are the
+same arrays, and they do not depend on how the games are split:
 
-* ``workers=N`` spreads the games over ``N`` processes;
-* ``executor=ex`` sends them to any ``concurrent.futures.Executor`` (a process or thread pool,
-  or a cluster's, e.g. ``dask.distributed.Client(...).get_executor()``).
+* ``workers=N`` plays on N cores: numba's threads for the compiled simulator, N processes for
+  the engine;
+* ``executor=ex`` sends ranges of games to any ``concurrent.futures.Executor`` (a process or
+  thread pool, or a cluster's, e.g. ``dask.distributed.Client(...).get_executor()``).
 
 Games are cut into ranges of game numbers; each range's randomness comes from ``(seed, i)``
 alone, so every split gives the arrays of a serial run.
@@ -22,11 +23,17 @@ alone, so every split gives the arrays of a serial run.
 from __future__ import annotations
 
 import math
+import os
 import pickle
 import sys
-from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor, as_completed
+from collections.abc import Callable
+from concurrent.futures import (
+    Executor,
+    ProcessPoolExecutor,
+    ThreadPoolExecutor,
+    as_completed,
+)
 from dataclasses import dataclass, field
-from typing import Callable
 
 import numpy as np
 
@@ -35,7 +42,7 @@ from .events import Termination
 from .rng import SplitMix64
 from .rules import Rules
 
-__all__ = ["simulate", "SimulationResult", "game_seed", "REASONS", "NATURAL_ENDS", "METHODS"]
+__all__ = ["METHODS", "NATURAL_ENDS", "REASONS", "SimulationResult", "game_seed", "max_games", "simulate"]
 
 REASONS: tuple[Termination, ...] = tuple(Termination)      # reasons[i] is REASONS[code]
 _CODE = {t: i for i, t in enumerate(REASONS)}
@@ -43,7 +50,10 @@ _CODE = {t: i for i, t in enumerate(REASONS)}
 NATURAL_ENDS = tuple(t for t in REASONS if t not in (Termination.ROUND_LIMIT, Termination.TIME, Termination.CYCLE))
 METHODS = ("auto", "fast", "engine")
 PROGRESS_MIN_GAMES = 10_000       # progress=None shows a bar in a notebook from this many games on
+MAX_ROUNDS_LIMIT = 2 ** 31 - 1    # lengths are int32
+BYTES_PER_GAME = 22               # the seven per-game result arrays
 _MASK = (1 << 64) - 1
+_SERIAL_CHUNK = 1 << 18           # games filled into the result arrays at a time
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -55,8 +65,10 @@ def game_seed(seed: int, index: int) -> int:
 @dataclass(frozen=True, eq=False)
 class SimulationResult:
     """Per game: length in rounds (``lengths``, int32), winner seat or -1 for none
-    (``winners``, int8), why it ended (``reasons``, int8 index into ``REASONS``) and how many
-    rounds had a war (``wars``, int32); with ``summary()`` and a printable form."""
+    (``winners``, int8), why it ended (``reasons``, int8 index into ``REASONS``), how many
+    rounds had a war (``wars``, int32) and how many had two or more (``double_wars``), and
+    for a game that repeated, the round its cycle started and its period (``cycle_starts``,
+    ``cycle_periods``, -1 otherwise); with ``summary()`` and a printable form."""
 
     rules: Rules
     seed: int
@@ -65,6 +77,9 @@ class SimulationResult:
     reasons: np.ndarray
     wars: np.ndarray
     method: str = field(default="engine")
+    double_wars: np.ndarray | None = None
+    cycle_starts: np.ndarray | None = None
+    cycle_periods: np.ndarray | None = None
 
     @property
     def games(self) -> int:
@@ -117,58 +132,84 @@ class SimulationResult:
         return f"<SimulationResult {self.games} games of {name}, seed {self.seed}, {self.method}>"
 
 
+_FIELDS = ("lengths", "winners", "reasons", "wars", "double_wars", "cycle_starts", "cycle_periods")
+_DTYPES = (np.int32, np.int8, np.int8, np.int32, np.int32, np.int32, np.int32)
+
+
 def simulate(rules: Rules | str, games: int, seed: int = 0, *, max_rounds: int | None = 100_000,
              method: str = "auto", workers: int | None = None, executor: Executor | None = None,
              progress: bool | None = None, chunk_size: int | None = None) -> SimulationResult:
     """Play ``games`` games under ``rules`` and return per-game results and a summary.
 
     ``max_rounds`` caps a game that would run on (it then ends as a time limit does: more
-    cards wins).  ``method``: "fast" (the batch simulator), "engine" (one ``Game`` at a time,
-    for any rules) or "auto" (fast whenever it supports the rules).  ``workers`` / ``executor``
-    spread the games (see the module docstring); ``chunk_size`` sets games per task.
-    ``progress``: a tqdm bar; None shows one only inside a Jupyter kernel, for at least
-    10,000 games; True / False force it on / off."""
+    cards wins).  ``method``: "fast" (the compiled simulator), "engine" (one ``Game`` at a
+    time) or "auto" (fast whenever it supports the rules: all but callable gather policies).
+    ``workers`` / ``executor`` spread the games (see the module docstring); ``chunk_size``
+    sets games per executor task.  ``progress``: a tqdm bar; None shows one only inside a
+    Jupyter kernel, for at least 10,000 games; True / False force it on / off."""
     rules = _check_args(rules, games, seed, max_rounds, method, workers, executor, progress, chunk_size)
     games, seed = int(games), int(seed)
     max_rounds = None if max_rounds is None else int(max_rounds)
     chosen = _choose_method(rules, method)
     show = _want_progress(progress, games)
     bar = _progress_bar(games, rules, show)
+    arrays = [np.empty(games, dt) for dt in _DTYPES]
+    update = bar.update if bar else None
     try:
-        if executor is None and (workers is None or workers == 1):
-            parts = [_run_range(rules, seed, 0, games, max_rounds, chosen, bar.update if bar else None)]
+        if executor is not None or (chosen == "engine" and workers not in (None, 1)):
+            _run_parallel(rules, seed, games, max_rounds, chosen, workers, executor, chunk_size, bar, arrays)
         else:
-            parts = _run_parallel(rules, seed, games, max_rounds, chosen, workers, executor, chunk_size, bar)
+            for lo in range(0, games, _SERIAL_CHUNK):
+                hi = min(games, lo + _SERIAL_CHUNK)
+                part = _run_range(rules, seed, lo, hi, max_rounds, chosen, update, threads=workers or 1)
+                for a, p in zip(arrays, part):
+                    a[lo:hi] = p
     finally:
         if bar is not None:
             bar.close()
-    lengths, winners, reasons, wars = (np.concatenate([p[k] for p in parts]) for k in range(4))
-    return SimulationResult(rules, seed, lengths, winners, reasons, wars, chosen)
+    lengths, winners, reasons, wars, doubles, starts, periods = arrays
+    return SimulationResult(rules, seed, lengths, winners, reasons, wars, chosen, doubles, starts, periods)
 
 
 # --- the pieces --------------------------------------------------------------------------------
+def _whole(value) -> bool:
+    return not isinstance(value, bool) and isinstance(value, (int, np.integer))
+
+
+def max_games() -> int:
+    """The most games one call may simulate here: their result arrays must fit in half the
+    machine's memory."""
+    try:
+        memory = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    except (ValueError, OSError, AttributeError):  # pragma: no cover - not a POSIX system
+        memory = 8 * 2 ** 30
+    return int(memory // 2 // BYTES_PER_GAME)
+
+
 def _check_args(rules, games, seed, max_rounds, method, workers, executor, progress, chunk_size) -> Rules:
     rules = as_rules(rules)
-    if isinstance(games, bool) or not isinstance(games, (int, np.integer)) or games < 1:
+    if not _whole(games) or games < 1:
         raise ValueError(f"games must be a positive whole number; got {games!r}")
-    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
-        raise ValueError(f"seed must be a whole number >= 0; got {seed!r}")
-    if max_rounds is not None and (isinstance(max_rounds, bool) or not isinstance(max_rounds, (int, np.integer))
-                                   or max_rounds < 1):
-        raise ValueError(f"max_rounds must be None or a positive whole number; got {max_rounds!r}")
+    if games > max_games():
+        raise ValueError(f"games={games:,} is too many for one call on this machine: the per-game results take "
+                         f"{BYTES_PER_GAME} bytes a game, and at most {max_games():,} games fit in half its memory; "
+                         "simulate in parts (other seeds) and combine the results")
+    if not _whole(seed) or not 0 <= seed <= _MASK:
+        raise ValueError(f"seed must be a whole number >= 0 and below 2**64 (0 to {_MASK}); got {seed!r}")
+    if max_rounds is not None and (not _whole(max_rounds) or not 1 <= max_rounds <= MAX_ROUNDS_LIMIT):
+        raise ValueError(f"max_rounds must be None or a positive whole number up to {MAX_ROUNDS_LIMIT:,}; "
+                         f"got {max_rounds!r}")
     if method not in METHODS:
         raise ValueError(f"method must be one of {', '.join(map(repr, METHODS))}; got {method!r}")
-    if workers is not None and (isinstance(workers, bool) or not isinstance(workers, (int, np.integer))
-                                or workers < 1):
-        raise ValueError(f"workers must be None or a positive whole number of processes; got {workers!r}")
+    if workers is not None and (not _whole(workers) or not 1 <= workers <= 1024):
+        raise ValueError(f"workers must be None or a positive whole number of cores (up to 1024); got {workers!r}")
     if executor is not None and workers is not None:
-        raise ValueError("give either workers (processes started here) or executor (your own), not both")
+        raise ValueError("give either workers (cores used here) or executor (your own), not both")
     if executor is not None and not callable(getattr(executor, "submit", None)):
         raise ValueError(f"executor must be a concurrent.futures.Executor (with submit); got {executor!r}")
     if progress not in (None, True, False):
         raise ValueError(f"progress must be None (auto), True or False; got {progress!r}")
-    if chunk_size is not None and (isinstance(chunk_size, bool) or not isinstance(chunk_size, (int, np.integer))
-                                   or chunk_size < 1):
+    if chunk_size is not None and (not _whole(chunk_size) or chunk_size < 1):
         raise ValueError(f"chunk_size must be None or a positive whole number of games; got {chunk_size!r}")
     return rules
 
@@ -184,33 +225,36 @@ def _choose_method(rules: Rules, method: str) -> str:
 
 
 def _run_range(rules: Rules, seed: int, start: int, stop: int, max_rounds: int | None, method: str,
-               progress: Callable[[int], None] | None = None) -> tuple[np.ndarray, ...]:
-    """Games ``start .. stop-1`` of the simulation (a task for a worker: module level, picklable)."""
+               progress: Callable[[int], None] | None = None, threads: int = 1) -> tuple[np.ndarray, ...]:
+    """Games ``start .. stop-1`` of the simulation (a task for a worker: module level, picklable):
+    the seven per-game arrays of ``SimulationResult``."""
     if method == "fast":
         from .fastsim import simulate_range
-        return simulate_range(rules, seed, start, stop, max_rounds, progress=progress)
+        rows = simulate_range(rules, seed, start, stop, max_rounds, threads=threads, progress=progress)
+        return tuple(getattr(rows, f) for f in _FIELDS)
     count = stop - start
-    lengths = np.zeros(count, np.int32)
-    winners = np.full(count, -1, np.int8)
-    reasons = np.zeros(count, np.int8)
-    wars = np.zeros(count, np.int32)
+    arrays = [np.full(count, -1, dt) for dt in _DTYPES]
     for k in range(count):
         game = Game(rules, game_seed(seed, start + k))
         game.play_to_end(max_rounds=max_rounds)
         if not game.is_over:
             game.end_now()
         outcome = game.outcome
-        lengths[k] = game.round_number
-        winners[k] = -1 if outcome.winner is None else outcome.winner
-        reasons[k] = _CODE[outcome.reason]
-        wars[k] = sum(1 for _, w, _ in game.history if w)
+        wars_in_rounds = [w for _, w, _ in game.history]
+        row = (game.round_number, -1 if outcome.winner is None else outcome.winner, _CODE[outcome.reason],
+               sum(1 for w in wars_in_rounds if w), sum(1 for w in wars_in_rounds if w > 1),
+               -1 if outcome.cycle_start is None else outcome.cycle_start,
+               -1 if outcome.cycle_period is None else outcome.cycle_period)
+        for a, v in zip(arrays, row):
+            a[k] = v
         if progress is not None:
             progress(1)
-    return lengths, winners, reasons, wars
+    return tuple(arrays)
 
 
 def _run_parallel(rules: Rules, seed: int, games: int, max_rounds: int | None, method: str,
-                  workers: int | None, executor: Executor | None, chunk_size: int | None, bar) -> list:
+                  workers: int | None, executor: Executor | None, chunk_size: int | None, bar,
+                  arrays: list[np.ndarray]) -> None:
     if executor is None or not isinstance(executor, ThreadPoolExecutor):
         try:
             pickle.dumps(rules)
@@ -223,14 +267,13 @@ def _run_parallel(rules: Rules, seed: int, games: int, max_rounds: int | None, m
     own = executor is None
     pool = ProcessPoolExecutor(max_workers=workers) if own else executor
     try:
-        futures = {pool.submit(_run_range, rules, seed, lo, hi, max_rounds, method): i for i, (lo, hi) in enumerate(ranges)}
-        parts: list = [None] * len(ranges)
+        futures = {pool.submit(_run_range, rules, seed, lo, hi, max_rounds, method): (lo, hi) for lo, hi in ranges}
         for future in as_completed(futures):
-            i = futures[future]
-            parts[i] = future.result()
+            lo, hi = futures[future]
+            for a, p in zip(arrays, future.result()):
+                a[lo:hi] = p
             if bar is not None:
-                bar.update(ranges[i][1] - ranges[i][0])
-        return parts
+                bar.update(hi - lo)
     finally:
         if own:
             pool.shutdown()

@@ -1,53 +1,246 @@
-"""The batch simulator: many two-player games of War at once, in numpy arrays.
+"""The compiled simulator: War in numba, one game per loop iteration, exactly as the engine plays.
 
-It plays the engine's rules exactly, game for game: game ``i`` of a simulation is dealt and
-shuffled from ``simulation.game_seed(seed, i)`` with the same SplitMix64 draws the engine makes
-(vectorised in ``_rng``), so ``Game(rules, game_seed(seed, i))`` replays any game it played.
-``simulation.simulate`` uses it whenever :func:`supports` says so (two players, named gather
-orders); the tests compare it with the engine deal by deal.
+Game ``i`` of a simulation is dealt and shuffled from ``simulation.game_seed(seed, i)`` with the
+same SplitMix64 draws the engine makes, so ``Game(rules, game_seed(seed, i))`` replays any game
+it played: length, winner, reason, wars, and for a game that repeats, the round its cycle
+starts and its period.  The rules are numbers given to one compiled kernel (``encode_rules``),
+so no rule set triggers a new compilation; only callable gather policies stay on the engine
+(:func:`unsupported_reason`).
+
+Compiled code is cached on disk (``cache=True``): next to this package when it is writable (an
+editable install), else numba's user cache directory; set ``NUMBA_CACHE_DIR`` to choose (CI).
 
 >>> from war_widget import Game
 >>> from war_widget.simulation import game_seed
->>> lengths, winners, reasons, wars = simulate_range("pagat", seed=1, start=0, stop=2)
+>>> rows = simulate_range("pagat", seed=1, start=0, stop=2)
 >>> game = Game("pagat", game_seed(1, 1))
 >>> outcome = game.play_to_end()
->>> int(lengths[1]) == game.round_number and int(winners[1]) == outcome.winner
+>>> int(rows.lengths[1]) == game.round_number and int(rows.winners[1]) == outcome.winner
 True
 """
 from __future__ import annotations
 
-from typing import Callable, Sequence
+import sys
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
 
 import numpy as np
 
+from ..cards import JOKER
 from ..engine import as_rules
+from ..events import Termination
 from ..rules import Rules
-from ._plan import REASON_CODES, Plan, unsupported_reason
-from ._runner import Results, run_games
-from ._source import DealSource, SeedSource
+from ._games import (
+    C_CYCLE_PERIOD,
+    C_CYCLE_START,
+    C_DOUBLE_WARS,
+    C_LENGTH,
+    C_REASON,
+    C_WAR_ROUNDS,
+    C_WINNER,
+    COLUMNS,
+    SCRATCH_SIZE,
+    play_games,
+    play_games_parallel,
+)
+from ._state import (
+    BY_RANK,
+    GATHER_CODES,
+    KERNEL_REASONS,
+    R_CAPTURE,
+    R_DEAL,
+    R_DECK_SIZE,
+    R_DETECT,
+    R_FACE_DOWN,
+    R_GATHER,
+    R_GOAL,
+    R_JOKER_SPLIT,
+    R_LAST_WINNER_MATTERS,
+    R_LOW_BEATS_ACE,
+    R_LOWEST,
+    R_PLAYERS,
+    R_ROUND_LIMIT,
+    R_SHORTAGE,
+    R_SHUFFLE_PILE,
+    R_TEAMS,
+    R_WAR_ALL,
+    R_ZERO,
+    RULES_SIZE,
+)
 
-__all__ = ["supports", "unsupported_reason", "simulate_range", "play_deals", "REASON_CODES"]
+__all__ = [
+    "KERNEL_TO_REASON",
+    "Rows",
+    "encode_rules",
+    "first_call_message",
+    "simulate_range",
+    "supports",
+    "unsupported_reason",
+]
+
+# kernel reason code -> index into tuple(Termination)
+KERNEL_TO_REASON = np.array([list(Termination).index(Termination[name]) for name in KERNEL_REASONS], np.int8)
+_CAPTURES = {"bottom": 0, "won_pile": 1, "aside": 2}
+_SHORTAGES = {"last_card_up": 0, "lose": 1, "split": 2, "fewest": 3}
+_GOALS = {"collect": 0, "loser_all": 1, "loser_first_out": 2}
+CHUNK = 8192                  # games per kernel call between progress updates
+
+
+def unsupported_reason(rules: Rules) -> str | None:
+    """Why the compiled simulator cannot play these rules (None when it can)."""
+    for p in range(rules.players):
+        g = rules.gather_for(p)
+        if callable(g):
+            return f"player {p + 1}'s gather order is a callable policy, which only the engine can call"
+        if g not in GATHER_CODES:
+            return f"player {p + 1}'s gather order {g!r} is not one the compiled simulator knows"
+    if rules.shortage not in _SHORTAGES:
+        return f"shortage={rules.shortage!r} is not one the compiled simulator knows"
+    if getattr(rules, "tiebreak", "none") not in ("none", "suits"):
+        return f"tiebreak={rules.tiebreak!r} is not one the compiled simulator knows"
+    return None
 
 
 def supports(rules: Rules | str) -> bool:
-    """Whether the batch simulator can play these rules."""
+    """Whether the compiled simulator can play these rules."""
     return unsupported_reason(as_rules(rules)) is None
 
 
+@dataclass(frozen=True)
+class Kernel:
+    """The rules as the kernel's arrays: rule numbers, the deck in the engine's order (card
+    indices), and per card index whether it is red, its strength and its rank."""
+
+    rules: np.ndarray
+    deck: np.ndarray
+    red: np.ndarray
+    strength: np.ndarray
+    rank: np.ndarray
+
+
+def encode_rules(rules: Rules) -> Kernel:
+    """Rules as numbers for the kernel (ValueError for rules only the engine plays)."""
+    reason = unsupported_reason(rules)
+    if reason:
+        raise ValueError(reason)
+    r = np.zeros(RULES_SIZE, np.int64)
+    r[R_PLAYERS] = rules.players
+    r[R_FACE_DOWN] = BY_RANK if rules.face_down == "by_rank" else int(rules.face_down)
+    r[R_CAPTURE] = _CAPTURES[rules.capture]
+    r[R_SHUFFLE_PILE] = rules.shuffle_won_pile
+    r[R_SHORTAGE] = _SHORTAGES[rules.shortage]
+    r[R_ZERO] = rules.zero == "reuse"
+    r[R_WAR_ALL] = rules.war_players == "all"
+    r[R_TEAMS] = rules.teams
+    r[R_ROUND_LIMIT] = rules.round_limit or 0
+    r[R_GOAL] = _GOALS[rules.goal]
+    r[R_DEAL] = rules.deal == "by_color"
+    r[R_JOKER_SPLIT] = rules.joker_deal == "split"
+    r[R_LOW_BEATS_ACE] = rules.rank_order == "low_beats_ace"
+    r[R_LOWEST] = rules.lowest_rank
+    r[R_DETECT] = rules.round_limit is None and not rules.has_randomness_after_deal
+    r[R_DECK_SIZE] = rules.deck + rules.jokers
+    r[R_LAST_WINNER_MATTERS] = any(rules.gather_for(p) == "previous_winner_first" for p in range(rules.players))
+    for p in range(rules.players):
+        r[R_GATHER + p] = GATHER_CODES[rules.gather_for(p)]
+    cards = rules.deck_cards
+    deck = np.array([c.index for c in cards], np.int32)
+    red = np.zeros(64, np.int32)
+    strength = np.zeros(128, np.int32)       # [64 + i]: a lowest card's strength when it beats an ace
+    rank = np.zeros(64, np.int32)
+    for c in cards:
+        red[c.index] = c.is_red
+        strength[c.index] = rules.strength(c)
+        strength[64 + c.index] = _beats_ace_strength(rules, c)
+        rank[c.index] = c.rank if c.rank != JOKER else JOKER
+    return Kernel(r, deck, red, strength, rank)
+
+
+def _beats_ace_strength(rules: Rules, card) -> int:
+    """The strength ``Rules.best`` gives the deck's lowest card when an ace is turned up with
+    it (99, times 4 plus the suit's place when suits break ties)."""
+    if getattr(rules, "tiebreak", "none") == "suits" and not card.is_joker:
+        return 99 * 4 + "CDHS".index(card.suit)
+    return 99
+
+
+@dataclass(frozen=True, eq=False)
+class Rows:
+    """Per game: length in rounds, winner seat (-1 none), reason (index into Termination),
+    rounds with a war, rounds with two or more wars, cycle start and period (-1 if none)."""
+
+    lengths: np.ndarray
+    winners: np.ndarray
+    reasons: np.ndarray
+    wars: np.ndarray
+    double_wars: np.ndarray
+    cycle_starts: np.ndarray
+    cycle_periods: np.ndarray
+
+    @classmethod
+    def from_matrix(cls, out: np.ndarray) -> Rows:
+        return cls(out[:, C_LENGTH].astype(np.int32), out[:, C_WINNER].astype(np.int8),
+                   KERNEL_TO_REASON[out[:, C_REASON]], out[:, C_WAR_ROUNDS].astype(np.int32),
+                   out[:, C_DOUBLE_WARS].astype(np.int32), out[:, C_CYCLE_START].astype(np.int32),
+                   out[:, C_CYCLE_PERIOD].astype(np.int32))
+
+    @classmethod
+    def concatenate(cls, parts: list[Rows]) -> Rows:
+        return cls(*(np.concatenate([getattr(p, f) for p in parts]) for f in cls.__dataclass_fields__))
+
+
 def simulate_range(rules: Rules | str, seed: int, start: int, stop: int, max_rounds: int | None = 100_000, *,
-                   progress: Callable[[int], None] | None = None) -> Results:
-    """Play games ``start .. stop-1`` of the simulation seeded ``seed``: per game its length in
-    rounds (int32), winner (int8, -1 for none), reason (int8 index of ``Termination``) and the
-    number of rounds that had a war (int32)."""
-    plan = Plan.compile(as_rules(rules))
-    return run_games(plan, SeedSource(plan, seed), np.arange(start, stop, dtype=np.int64), max_rounds,
-                     progress=progress)
+                   threads: int = 1, progress: Callable[[int], None] | None = None) -> Rows:
+    """Play games ``start .. stop-1`` of the simulation seeded ``seed`` (``threads`` > 1: on
+    that many of numba's threads; the rows do not depend on it)."""
+    kernel = encode_rules(as_rules(rules))
+    cap = 0 if max_rounds is None else int(max_rounds)
+    seed64 = np.uint64(int(seed) & ((1 << 64) - 1))
+    parts = []
+    chunk = CHUNK * max(1, threads)
+    with _compile_notice():
+        for lo in range(start, stop, chunk):
+            hi = min(stop, lo + chunk)
+            out = np.empty((hi - lo, COLUMNS), np.int32)
+            args = (seed64, np.int64(lo), kernel.rules, kernel.deck, kernel.red, kernel.strength, kernel.rank,
+                    np.int64(cap), out)
+            if threads > 1:
+                import numba
+                numba.set_num_threads(min(threads, numba.config.NUMBA_NUM_THREADS))
+                blocks = 4 * threads
+                play_games_parallel(*args, np.zeros((blocks, SCRATCH_SIZE), np.int32), np.zeros((blocks, 1), np.uint64))
+            else:
+                play_games(*args, np.zeros((1, SCRATCH_SIZE), np.int32), np.zeros((1, 1), np.uint64))
+            parts.append(Rows.from_matrix(out))
+            if progress is not None:
+                progress(hi - lo)
+    return Rows.concatenate(parts)
 
 
-def play_deals(rules: Rules | str, deals: Sequence, states: Sequence[int] | None = None,
-               max_rounds: int | None = 100_000) -> Results:
-    """Play given deals (e.g. ``Game.dealt`` of engine games): one pair of hands per game, top
-    card first, with the generator state each game continues from (default 0)."""
-    plan = Plan.compile(as_rules(rules))
-    source = DealSource(plan, deals, states)
-    return run_games(plan, source, np.arange(len(source), dtype=np.int64), max_rounds)
+# --- the first call ----------------------------------------------------------------------------------
+def first_call_message() -> str:
+    return "Compiling the simulator (once per machine; later runs load it from numba's cache)..."
+
+
+class _compile_notice:
+    """Inside a notebook, say so when the first call compiles for more than a second."""
+
+    def __enter__(self) -> None:
+        self._timer = None
+        if play_games.signatures or not _in_kernel():
+            return
+        self._timer = threading.Timer(1.0, lambda: print(first_call_message(), file=sys.stderr, flush=True))
+        self._timer.daemon = True
+        self._timer.start()
+        self._t0 = time.perf_counter()
+
+    def __exit__(self, *exc) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+
+
+def _in_kernel() -> bool:
+    from ..simulation import _in_jupyter_kernel
+    return _in_jupyter_kernel()
