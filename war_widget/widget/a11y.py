@@ -17,7 +17,7 @@ from .lesson_text import text
 if TYPE_CHECKING:
     from .app import WarWidget
 
-__all__ = ["table_name", "name_table", "TABLE_ROLE", "TableName"]
+__all__ = ["TABLE_ROLE", "TableName", "name_table", "table_name"]
 
 TABLE_ROLE = "img"
 
@@ -52,7 +52,7 @@ class TableName(anywidget.AnyWidget):
     role = traitlets.Unicode(TABLE_ROLE).tag(sync=True)
 
 
-def table_name(w: "WarWidget") -> str:
+def table_name(w: WarWidget) -> str:
     """The counts of every player, the round, and the face-up cards on the table."""
     game, lang = w.game, w.lang
     counts = text("sep", lang).join(text("table_count_1" if n == 1 else "table_count", lang, name=name, n=n) for name, n in zip(w.names, game.counts))
@@ -65,7 +65,7 @@ def table_name(w: "WarWidget") -> str:
     return name
 
 
-def name_table(w: "WarWidget") -> None:
+def name_table(w: WarWidget) -> None:
     """Keep ``w.table_name`` and the browser's name of the table in step with the game (a message
     only when the words change)."""
     name = table_name(w)

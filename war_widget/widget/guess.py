@@ -18,14 +18,14 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
 
-from ..events import Event
+from ..events import Compared, Event, Flipped
 from .lesson_text import text
 
 if TYPE_CHECKING:
     from ..engine import Game
     from .app import WarWidget
 
-__all__ = ["Guess", "ANSWERS", "check_answer"]
+__all__ = ["ANSWERS", "Guess", "check_answer"]
 
 ANSWERS = (">", "=", "<")
 _KEYS = {">": ">", "=": "=", "<": "<", ".": ">", ",": "<"}   # also the unshifted keys of > and <
@@ -39,10 +39,10 @@ def _glyph(card) -> str:
 class Guess:
     """The question state of one widget, its buttons and the feedback line."""
 
-    def __init__(self, widget: "WarWidget", on: bool = False) -> None:
+    def __init__(self, widget: WarWidget, on: bool = False) -> None:
         self.w = widget
         self.on = bool(on)
-        self.question: Event | None = None    # the Flipped event being asked about
+        self.question: Flipped | None = None  # the flip being asked about
         self.by_step = False                  # asked after a Step: the answer plays one beat
         self.right = 0
         self.asked = 0
@@ -56,7 +56,7 @@ class Guess:
             button.on_click(lambda _b, a=a: self.w.answer(a))
         self.feedback_line = widgets.HTML(layout=widgets.Layout(width="200px"))
         self.box = widgets.HBox([*self.buttons.values(), self.feedback_line])
-        self._lang = None
+        self._lang: str | None = None
 
     # --- state -------------------------------------------------------------------------------
     @property
@@ -112,7 +112,7 @@ class Guess:
 
     def after_step(self, event: Event | None) -> None:
         """A Step that turned up two cards asks about them."""
-        if self.on and event is not None and self._askable(event):
+        if self.on and isinstance(event, Flipped) and self._askable(event):
             self._ask(event, by_step=True)
 
     def key(self, key: str) -> bool:
@@ -136,13 +136,13 @@ class Guess:
 
     # --- internals ---------------------------------------------------------------------------------
     def _askable(self, event: Event) -> bool:
-        return event.kind == "flip" and len(event.cards) == 2 and not event.reused
+        return isinstance(event, Flipped) and len(event.cards) == 2 and not event.reused
 
-    def _ask_text(self, event: Event) -> str:
+    def _ask_text(self, event: Flipped) -> str:
         (_, a), (_, b) = event.cards
         return f"{_glyph(a)} ? {_glyph(b)}"
 
-    def _ask(self, event: Event, by_step: bool) -> None:
+    def _ask(self, event: Flipped, by_step: bool) -> None:
         self.question, self.by_step, self._prompted = event, by_step, False
         self.w._aid = self._ask_text(event)
         self.w.narration_log.append(text("guess_ask", self.w.lang, a=_glyph(event.cards[0][1]),
@@ -153,7 +153,7 @@ class Guess:
             self._prompted = True
             self.w._notify(text("guess_wait", self.w.lang))
 
-    def _advance(self, game: "Game", by_step: bool) -> None:
+    def _advance(self, game: Game, by_step: bool) -> None:
         """Step beats up to the next two-card flip (a question), or to the end of the round."""
         while True:
             if game.phase == "collect":          # decided: the engine plays the rest of the round
@@ -162,19 +162,20 @@ class Guess:
             event = game.step()
             if event is None or event.kind == "game_over":
                 return
-            if self._askable(event):
+            if isinstance(event, Flipped) and self._askable(event):
                 self._ask(event, by_step)
                 return
             if event.kind == "war" and not game.in_round:   # the war settled the round: its beats are due
                 game.play_round()
                 return
 
-    def _answer(self, game: "Game", symbol: str) -> bool:
+    def _answer(self, game: Game, symbol: str) -> bool:
         w = self.w
         by_step = self.by_step
         self.question = None
         w._aid = None
         compared = game.step()                   # the engine compares; its result is the truth
+        assert isinstance(compared, Compared), compared
         if compared.tied:
             truth = "="
         else:

@@ -17,8 +17,9 @@ every action (the action queue), and ``back()`` / ``goto_round(n)`` (its public 
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
 
@@ -29,7 +30,7 @@ from .lesson_text import text
 if TYPE_CHECKING:
     from .app import WarWidget
 
-__all__ = ["History", "CHECKPOINT_BEATS", "CHECKPOINT_ROUNDS"]
+__all__ = ["CHECKPOINT_BEATS", "CHECKPOINT_ROUNDS", "History"]
 
 CHECKPOINT_BEATS = 150     # after an action: a new checkpoint once this many beats passed
 CHECKPOINT_ROUNDS = 25     # during a replay by rounds: a checkpoint every this many rounds
@@ -52,7 +53,7 @@ class _Position:
 class History:
     """The undo stack and checkpoints of the game a ``WarWidget`` shows."""
 
-    def __init__(self, widget: "WarWidget") -> None:
+    def __init__(self, widget: WarWidget) -> None:
         self.w = widget
         self._checkpoints: list[_Checkpoint] = []
         self._undo: list[_Position] = []
@@ -236,13 +237,13 @@ class History:
         w.narration_log.append(line)
 
 
-def _extra(w: "WarWidget") -> Any:
+def _extra(w: WarWidget) -> Any:
     """What the widget shows beyond the engine's position: cards waiting face down (two players
     on one device) and the question of "Which is bigger?"."""
     return (tuple(sorted(w._pressed)), w.guess.capture())
 
 
-def _put(w: "WarWidget", game: Game, extra: Any) -> None:
+def _put(w: WarWidget, game: Game, extra: Any) -> None:
     """Show ``game`` in the widget as it was (no new-game reset: the narration, the record and
     the question score go on), redrawing the table and the chart from the game's own history."""
     w._set_autoplay(False)

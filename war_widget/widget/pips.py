@@ -82,6 +82,7 @@ def _picture(card: Card, x: float, y: float, w: float, h: float, s: float, color
     l, r, c = fx + 0.16 * fw, fx + 0.84 * fw, fx + fw / 2
     top, base = fy + 0.12 * fh, fy + 0.45 * fh
     mid = (top + base) / 2
+    pts: tuple[tuple[float, float], ...]
     if card.rank == 13:      # king: a three-pointed crown
         pts = ((l, base), (l, top), ((l + c) / 2, mid), (c, top), ((c + r) / 2, mid), (r, top), (r, base), (l, base))
         ops.append(Line(_ints(pts), _PICTURE_INK, round(4 * s), tag=f"crown:{card.code}"))
