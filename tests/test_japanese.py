@@ -222,6 +222,34 @@ def test_war_widget_children_register(tmp_path, rules, aids):
     assert problems(texts.all()) == [] and problems(kids, kids=True) == []
 
 
+def test_the_lesson_features_in_japanese():
+    """Which is bigger? (right and wrong answers, a war asked again), Back, and jumping to a round."""
+    texts = Seen()
+    for aids in (False, True):
+        w = WarWidget(game=Game.from_hands("classic", [["9S", "KS", "2S", "QS"], ["7H", "5H", "9H", "QH"]]),
+                      lang="ja", records=False, guess=True, aids=aids)
+        w.flip()
+        texts += war_texts(w)
+        w.flip()                                     # the question is waiting: said so
+        texts += war_texts(w)
+        w.answer("<")                                # wrong
+        texts += war_texts(w)
+        w.answer(">")
+        for symbol in ("<", ">", "=", ">", "=", "<", ">"):
+            w.answer(symbol)
+            w.flip()
+            texts += war_texts(w)
+        w.back()
+        texts += war_texts(w)
+        w.goto_round(0)
+        texts += war_texts(w)
+        w.back()                                     # nothing before the deal
+        texts += war_texts(w)
+        w.goto_round(1)
+        texts += war_texts(w)
+    assert problems(texts.all()) == [] and problems(texts.kids(), kids=True) == []
+
+
 def test_two_players_on_one_device_and_watching(tmp_path):
     texts = Seen()
     for mode in ("two_player", "watch"):
@@ -316,7 +344,8 @@ def test_every_beat_and_ending_in_both_registers():
 def test_every_label_option_preset_and_rule_line_in_both_registers():
     fields = dict(n=3, limit=40, m=2, s=5, name="あなた", others="コンピューター", code="classic-12", round=4,
                   games=10, wins=6, losses=3, draws=1, current=2, best=4, error="番号を確かめてください。",
-                  counts="あなた26枚、コンピューター26枚", value="3回")
+                  counts="あなた26枚、コンピューター26枚", value="3回", a="9♠", b="7♥", text="9 > 7", right=3,
+                  asked=4, progress="3ラウンド目", cards="9♠と7♥")
     texts = [label(k, "ja", **fields) for k in LABELS["ja"]]
     fields.update(error="ばんごうを たしかめてね。", counts="あなた 26まい、コンピューター 26まい", value="3回")
     kid = [label(k, "ja_kids", **fields) for k in LABELS["ja_kids"]]

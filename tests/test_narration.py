@@ -104,7 +104,7 @@ def test_draws_cycles_and_time():
     # 3S>2H, 2S<3H, 3S>2S, 2H<3H: after 4 rounds the hands are [3S 2S] and [2H 3H] again
     cyc = Game.from_hands("bicycle", [["3S", "2S"], ["2H", "3H"]])
     assert narrate(beats(cyc)[-1], names=YOU) == ("Game over after 4 rounds (cycle): the game repeats itself "
-                                                  "from round 0 every 4 rounds, so it is a draw.")
+                                                  "from the deal every 4 rounds, so it is a draw.")
 
 
 def test_bad_input_is_a_clear_error():

@@ -62,6 +62,26 @@ JA: dict[str, str] = {
     "count": "{name}{n}枚", "count_sep": "、",
     "custom": "自分で決める",
     "time_up": "時間切れです。",
+    # the lesson features (Which is bigger?, Back and jump, the table's name: widget/lesson_text.py)
+    "back": "1つ戻る", "back_tip": "さっきの「めくる」か「1つ進める」を取り消します",
+    "back_line": "{n}ラウンド目の終わりに戻りました。{counts}。",
+    "back_mid_line": "{n}ラウンド目の途中に戻りました。{counts}。",
+    "back_deal_line": "配ったところに戻りました。{counts}。",
+    "nothing_to_undo": "ここがゲームの始まりです。これより前には戻れません。",
+    "goto_line": "{n}ラウンド目の終わりに移りました。{counts}。",
+    "goto_deal_line": "配ったところに移りました。{counts}。",
+    "goto_war_hint": "「1つ進める」を押すと、{n}ラウンド目の戦争を1つずつ見られます。",
+    "cannot_replay": "このゲームは前に戻せません。",
+    "guess_title": "どっちが大きい？",
+    "guess_bigger": "大きい", "guess_same": "同じ", "guess_smaller": "小さい",
+    "guess_ask": "{a}と{b}、どっちが大きい？",
+    "guess_right": "正解！", "guess_wrong": "答えは「{text}」です。",
+    "guess_wait": "先に答えてください。＞、＝、＜のどれかを押します。",
+    "guess_none": "まだ答えるものがありません。「めくる」を押してください。",
+    "res_guess": "どっちが大きい？", "res_guess_value": "{asked}問中{right}問正解",
+    "table_name": "戦争のテーブル。{counts}。{progress}。",
+    "table_cards": "場の札：{cards}",
+    "table_count": "{name}{n}枚", "table_count_1": "{name}1枚", "table_vs": "と", "sep": "、",
 }
 
 KIDS: dict[str, str] = {
@@ -103,9 +123,25 @@ KIDS: dict[str, str] = {
     "banner_you": "あなたの かち！", "banner_win": "{name}の かち！", "banner_draw": "引き分け",
     "banner_team": "チーム{n}の かち！", "banner_loser": "{name}の まけ",
     "chart_title": "1回ごとの カードの まい数", "chart_war": "もう一しょうぶの あった 回", "chart_round": "回",
-    "new_game_line": "カードを くばったよ。{counts}", "deal_line": "カードを くばったよ。{counts}",
+    "new_game_line": "カードを くばったよ。{counts}。", "deal_line": "カードを くばったよ。{counts}。",
     "count": "{name} {n}まい", "count_sep": "、",
     "custom": "自分で きめる", "time_up": "時間切れ！",
+    "back": "もどる", "back_tip": "1つ まえに もどる",
+    "back_line": "{n}回めの おわりに もどったよ。{counts}",
+    "back_mid_line": "{n}回めの とちゅうに もどったよ。{counts}",
+    "back_deal_line": "くばった ところに もどったよ。{counts}",
+    "nothing_to_undo": "ここが はじまりだよ。これより まえには もどれないよ。",
+    "goto_line": "{n}回めの おわりに とんだよ。{counts}",
+    "goto_deal_line": "くばった ところに とんだよ。{counts}",
+    "goto_war_hint": "「1つ すすめる」を おすと、{n}回めの もう一しょうぶを 1つずつ 見られるよ。",
+    "cannot_replay": "この ゲームは もどせないよ。",
+    "guess_title": "どっちが 大きい？", "guess_right": "せいかい！", "guess_wrong": "こたえは「{text}」だよ。",
+    "guess_ask": "{a}と {b}、どっちが 大きい？",
+    "guess_wait": "さきに こたえてね。＞、＝、＜の どれかを おしてね。",
+    "guess_none": "まだ こたえる ものが ないよ。「めくる」を おしてね。",
+    "res_guess": "どっちが 大きい？", "res_guess_value": "{asked}もん中 {right}もん せいかい",
+    "table_name": "せんそうの テーブル。{counts}。{progress}。", "table_cards": "場の カード：{cards}",
+    "table_count": "{name} {n}まい", "table_count_1": "{name} 1まい", "table_vs": "と ",
 }
 
 REASONS: dict[str, dict[str, str]] = {
@@ -137,6 +173,7 @@ OPTIONS: dict[str, dict[tuple[str, object], str]] = {
         ("zero", "lose"): "負け", ("zero", "reuse"): "さっき出した札のまま勝負を続ける",
         ("players", 2): "2人", ("players", 3): "3人", ("players", 4): "4人",
         ("war_players", "tied"): "同じ数を出した人だけ", ("war_players", "all"): "全員",
+        ("gather", "previous_winner_first"): "前のラウンドで勝った人の札から戻す（研究で使われる決まり）",
     },
     "ja_kids": {
         ("face_down", 1): "1まい", ("face_down", 2): "2まい", ("face_down", 3): "3まい",
@@ -151,6 +188,7 @@ OPTIONS: dict[str, dict[tuple[str, object], str]] = {
         ("shortage", "fewest"): "みんな いちばん 少ない 人と 同じ まい数を 出す",
         ("zero", "lose"): "まけ", ("zero", "reuse"): "さっきの カードで しょうぶ",
         ("war_players", "tied"): "同じ 数を 出した 人だけ", ("war_players", "all"): "みんな",
+        ("gather", "previous_winner_first"): "まえの 回に かった 人の カードから もどす",
     },
 }
 
@@ -194,7 +232,7 @@ def describe_rules_ja(rules, kids: bool = False) -> str:
              "low_beats_ace": f"いちばん強い数：A（ただし{low}はAに勝つ）"}[rules.rank_order]
     if rules.face_down == "by_rank":
         war = ("戦争：出た数と同じ枚数を出し、最後の1枚で勝負"
-               "（5なら4枚伏せて1枚を表に。J・Q・Kは10枚、Aは11枚）")
+               "（5どうしなら、4枚伏せて5枚目を表に。J・Q・Kは10枚、Aは11枚）")
     elif rules.face_down:
         war = f"戦争：{rules.face_down}枚伏せて、次の1枚で勝負"
     else:

@@ -157,6 +157,10 @@ def _en_war(e: ev.WarDeclared, names, rules, values) -> str:
     for p in e.reusing:
         parts.append(f"{names[p]} {'have' if names[p] in _YOU else 'has'} no cards left and "
                      f"{'keep' if names[p] in _YOU else 'keeps'} the last card")
+    if e.dropped:  # three or four players: the fighters ran out, another player still holds cards
+        one = len(e.dropped) == 1 and names[e.dropped[0]] not in _YOU
+        parts.append(f"{join_names([names[p] for p in e.dropped], 'en')} cannot finish the war and "
+                     f"{'drops' if one else 'drop'} out; the table goes to whoever still holds cards")
     if e.short and set(e.short) >= set(e.players):  # a void round or a split: nobody takes the table
         parts.append(f"{join_names([names[p] for p in e.short], 'en')} cannot finish the war, "
                      "so nobody wins the table")
@@ -254,9 +258,11 @@ def _ja_compare(e: ev.Compared, names, rules, values) -> str:
 
 
 def _ja_laying(p_names: str, k: int, each: bool) -> str:
+    """What fighters lay in a war; no names when everyone lays the same ("1枚ずつ伏せて…")."""
+    who = f"{p_names}は" if p_names else ""
     if k == 0:
-        return f"{p_names}は伏せずに、次の1枚で勝負します。"
-    return f"{p_names}は{k}枚{'ずつ' if each else ''}伏せて、次の1枚で勝負します。"
+        return f"{who}伏せずに、次の1枚で勝負します。"
+    return f"{who}{k}枚{'ずつ' if each else ''}伏せて、次の1枚で勝負します。"
 
 
 def _ja_war(e: ev.WarDeclared, names, rules, values) -> str:
@@ -264,10 +270,15 @@ def _ja_war(e: ev.WarDeclared, names, rules, values) -> str:
     laying = [(p, k) for p, k in e.face_down if p not in e.reusing]
     parts = []
     if laying and len({k for _, k in laying}) == 1:
-        parts.append(_ja_laying(join_names([names[p] for p, _ in laying], "ja"), laying[0][1], len(laying) > 1))
+        everyone = len(laying) > 1 and {p for p, _ in laying} >= set(e.players)
+        who = "" if everyone else join_names([names[p] for p, _ in laying], "ja")
+        parts.append(_ja_laying(who, laying[0][1], len(laying) > 1))
     else:
         parts += [_ja_laying(names[p], k, False) for p, k in laying]
     parts += [f"{names[p]}は札がないので、さっき出した札のまま勝負を続けます。" for p in e.reusing]
+    if e.dropped:
+        parts.append(f"{join_names([names[p] for p in e.dropped], 'ja')}は札が足りず、ここで抜けます。"
+                     "場の札は、まだ札を持っている人が取ります。")
     if e.short and set(e.short) >= set(e.players):
         who = join_names([names[p] for p in e.short], "ja")
         parts.append(f"{who}は札が足りず、戦争を最後までできません。だれも場の札を取りません。")
@@ -364,9 +375,10 @@ def _kid_compare(e: ev.Compared, names, rules, values) -> str:
 
 
 def _kid_laying(who: str, k: int, each: bool) -> str:
+    who = f"{who}は " if who else ""
     if k == 0:
-        return f"{who}は つぎの カードで しょうぶ。"
-    return f"{who}は {k}まい{'ずつ' if each else ''} ふせて、つぎの 1まいで しょうぶ。"
+        return f"{who}つぎの カードで しょうぶ。"
+    return f"{who}{k}まい{'ずつ' if each else ''} ふせて、つぎの 1まいで しょうぶ。"
 
 
 def _kid_war(e: ev.WarDeclared, names, rules, values) -> str:
@@ -374,10 +386,15 @@ def _kid_war(e: ev.WarDeclared, names, rules, values) -> str:
     laying = [(p, k) for p, k in e.face_down if p not in e.reusing]
     parts = []
     if laying and len({k for _, k in laying}) == 1:
-        parts.append(_kid_laying(join_names([names[p] for p, _ in laying], "ja"), laying[0][1], len(laying) > 1))
+        everyone = len(laying) > 1 and {p for p, _ in laying} >= set(e.players)
+        who = "" if everyone else join_names([names[p] for p, _ in laying], "ja")
+        parts.append(_kid_laying(who, laying[0][1], len(laying) > 1))
     else:
         parts += [_kid_laying(names[p], k, False) for p, k in laying]
     parts += [f"{names[p]}は カードが ないので、さっきの カードで しょうぶ。" for p in e.reusing]
+    if e.dropped:
+        parts.append(f"{join_names([names[p] for p in e.dropped], 'ja')}は カードが たりないので ぬける。"
+                     "場の カードは まだ カードが ある 人の もの。")
     if e.short and set(e.short) >= set(e.players):
         parts.append("カードが たりない。場の カードは だれも もらえない。")
     else:
