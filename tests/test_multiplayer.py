@@ -120,7 +120,7 @@ def test_three_players_reusing_fighters_drop_out_and_the_holder_takes_the_table(
     game = Game.from_hands(rules(), [["9S"], ["9H"], ["2D", "3D", "4D", "5D"]])
     record = game.play_round()
     war = first_war(record)
-    assert war.players == (0, 1) and war.short == (0, 1) and war.face_down == ()
+    assert war.players == (0, 1) and war.dropped == (0, 1) and war.short == () and war.face_down == ()
     assert record.winner == 2 and set(record.cards_moved) == {C("9S"), C("9H"), C("2D")}
     assert game.counts == (0, 0, 6) and game.out == [True, True, False]
     assert game.outcome.winner == 2 and game.outcome.reason is Termination.SHORTAGE
@@ -130,7 +130,7 @@ def test_three_players_reusing_fighters_drop_out_and_the_holder_takes_the_table(
 def test_three_players_zero_lose_fighters_with_nothing_drop_out(shortage):
     game = Game.from_hands(rules(zero="lose", shortage=shortage), [["9S"], ["9H"], ["2D", "3D", "4D"]])
     record = game.play_round()
-    assert first_war(record).short == (0, 1) and record.winner == 2
+    assert first_war(record).dropped == (0, 1) and record.winner == 2
     assert game.outcome.winner == 2 and game.outcome.drawn == () and game.counts == (0, 0, 5)
 
 
@@ -138,7 +138,7 @@ def test_three_players_lose_fighters_who_cannot_complete_drop_out_with_their_car
     # both fighters hold one card, a war needs two: neither can complete it, player 3 plays on
     game = Game.from_hands(rules(shortage="lose"), [["9S", "AS"], ["9H", "2H"], ["2D", "3D", "4D"]])
     record = game.play_round()
-    assert first_war(record).short == (0, 1)
+    assert first_war(record).dropped == (0, 1)
     assert record.winner == 2 and len(record.cards_moved) == 5 and C("AS") in record.cards_moved
     assert game.outcome.winner == 2 and game.counts == (0, 0, 7)
 
@@ -149,7 +149,7 @@ def test_two_holders_outside_the_war_compare_their_cards():
     hands = [["9S"], ["9H"], ["7D", "3D"], ["5C", "4C"]]
     game = Game.from_hands(rules(players=4, zero="lose"), hands)
     record = game.play_round()
-    assert first_war(record).short == (0, 1) and record.winner == 2 and len(record.cards_moved) == 4
+    assert first_war(record).dropped == (0, 1) and record.winner == 2 and len(record.cards_moved) == 4
     assert game.out == [True, True, False, False] and not game.is_over and game.counts == (0, 0, 5, 1)
 
 

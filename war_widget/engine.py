@@ -472,7 +472,7 @@ class Game:
         for p in fighters:
             self._reusing.discard(p)
             self._forfeit(p)
-        event = WarDeclared(self.round_number + 1, self._wars, tuple(fighters), (), tuple(fighters), ())
+        event = WarDeclared(self.round_number + 1, self._wars, tuple(fighters), dropped=tuple(fighters))
         self._fighters, self._plan = holders, {}
         if len(holders) == 1:
             self._winner = holders[0]

@@ -110,7 +110,9 @@ class WarDeclared(Event):
     """A war: ``players`` fight it, each laying ``face_down`` cards (per player) then one up.
 
     ``short``: players who cannot play and leave the war (their cards stay on the table);
-    ``reusing``: players whose last face-up card is used again."""
+    ``reusing``: players whose last face-up card is used again; ``dropped``: fighters who have all
+    run out while another player still holds cards (three or four players): they drop out, their
+    holdings go on the table, and the table goes to the players still holding cards."""
 
     kind: ClassVar[str] = "war"
     war: int = 1
@@ -118,6 +120,7 @@ class WarDeclared(Event):
     face_down: tuple[tuple[int, int], ...] = ()
     short: tuple[int, ...] = ()
     reusing: tuple[int, ...] = ()
+    dropped: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)

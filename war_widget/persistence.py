@@ -153,6 +153,8 @@ def _event(data: Any, n: int) -> ev.Event:
         raise _Bad(f"pending beats and round events must be events of the types {', '.join(_EVENT_CLASSES)}")
     data = dict(data)
     cls = _EVENT_CLASSES[data.pop("type")]
+    if cls is ev.WarDeclared:
+        data.setdefault("dropped", [])      # saves from before drop-outs were reported
     names = {f.name for f in dataclasses.fields(cls)}
     if set(data) != names:
         raise _Bad(f"a pending {cls.__name__} must have exactly the fields {', '.join(sorted(names))}")

@@ -30,11 +30,11 @@ def check_game(game: Any) -> None:
     _check_cards(game)
     counts = game.counts
     _check_history(game, counts)
-    _check_out(game, counts)
     if game.phase in ("start", "over"):
         _check_between_rounds(game, counts)
     else:
         _check_round(game, counts)
+    _check_out(game, counts)
     _check_outcome(game, counts)
     _check_pending(game)
 
