@@ -243,3 +243,12 @@ def test_pjanitsa_six_over_ace_with_four_players():
     game = Game.from_hands(Rules.preset("pjanitsa").replace(players=4),
                            [["AS", "7C"], ["KH", "8C"], ["6D", "9C"], ["QC", "10C"]])
     assert game.play_round().winner == 2
+
+
+def test_a_drop_out_is_narrated_as_one():
+    from war_widget.narration import narrate
+    game = Game.from_hands(rules(players=4, zero="lose"), [["9S"], ["9H"], ["7D", "3D"], ["5C", "4C"]])
+    war = first_war(game.play_round())
+    text = narrate(war, "en", game.rules)
+    assert "drop out" in text and "whoever still holds cards" in text and "nobody wins" not in text
+    assert "抜けます" in narrate(war, "ja", game.rules) and "だれも" not in narrate(war, "ja", game.rules)
