@@ -4,6 +4,8 @@ beat by beat, a game number replayed, a resumed game), the chart's clicks jump."
 from __future__ import annotations
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from war_widget import Game
 from war_widget.widget import WarWidget
@@ -176,3 +178,54 @@ def test_the_table_has_a_role_and_a_name_that_says_the_counts():
     assert "role='log'" in w.narration_box.value and "aria-live" in w.narration_box.value
     ja = make(lang="ja")
     assert ja.table_name.startswith("せんそうの テーブル。あなた 26まい、コンピューター 26まい。")
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32), preset=st.sampled_from(["classic", "pagat", "three_down"]),
+       actions=st.lists(st.tuples(st.sampled_from(["flip", "flip", "step", "step", "back", "goto", "ff"]),
+                                  st.integers(0, 10**6)), max_size=30))
+def test_back_and_goto_always_reach_the_positions_of_a_plain_replay(seed, preset, actions):
+    """Random flips, steps, backs, jumps and fast-forwards: the widget's game is always exactly the
+    game a model reaches with the engine alone (undo = a saved copy, jump = a fresh replay of the
+    game number), so back and goto never invent, lose or reorder a card."""
+    w = WarWidget(preset, seed=seed, records=False, animations=False)
+    model = Game(preset, seed)
+    undo: list[str] = []
+    furthest = 0
+    for action, k in actions:
+        before = model.to_json()
+        if action == "flip":
+            w.flip()
+            if not model.is_over:
+                model.play_round()
+            else:
+                while model.step() is not None:
+                    pass
+        elif action == "step":
+            w.step()
+            model.step()
+        elif action == "ff":
+            w.fast_forward()
+            if not model.is_over:
+                model.play_to_end(max_rounds=5000)
+            else:
+                while model.step() is not None:
+                    pass
+        elif action == "back":
+            w.back()
+            if undo:
+                model = Game.from_json(undo.pop())
+            continue
+        else:
+            n = k % (furthest + 1)
+            w.goto_round(n)
+            model = Game(preset, seed)
+            while model.round_number < n:
+                model.play_round()
+        if model.to_json() != before:
+            undo.append(before)
+        furthest = max(furthest, model.round_number)
+        assert w.history.furthest == furthest
+        assert position(w.game) == position(model), (action, k)
+    assert position(w.game) == position(model)
+    assert sum(w.game.counts) + len(w.game.table) == sum(len(h) for h in w.game.dealt)
