@@ -45,6 +45,11 @@ SPACED_COUNTER = re.compile(rf"\d[ \u3000\xa0]+(?:{COUNTERS})")
 JP = r"\u3040-\u30ff\u4e00-\u9fff"
 ASCII_PUNCT = re.compile(rf"[{JP}][,:;!?()]|[,:;!?()] ?[{JP}]")
 RUN_ON = re.compile(r"(?:ます|ました|ません)、")
+# "コンピューター1" and "16枚" run together as "コンピューター116枚" (プレイヤー is always numbered; a
+# plain コンピューター exists in two-player games, so it counts only where numbered ones appear)
+NAME_RUNS_INTO_NUMBER = re.compile(r"(?:プレイヤー|チーム)\d[ \u3000]?\d")
+NUMBERED_COMPUTER = re.compile(r"コンピューター[1-3](?![\d枚まい])")
+COMPUTER_RUNS_INTO_NUMBER = re.compile(r"コンピューター\d[ \u3000]?\d")
 
 
 def visible(text: str) -> str:
@@ -68,6 +73,9 @@ def problems(texts, kids: bool = False) -> list[str]:
             found.append(f"ASCII punctuation in Japanese: {text!r}")
         if RUN_ON.search(text):
             found.append(f"run-on ます clauses: {text!r}")
+        if NAME_RUNS_INTO_NUMBER.search(text) or (NUMBERED_COMPUTER.search(text)
+                                                  and COMPUTER_RUNS_INTO_NUMBER.search(text)):
+            found.append(f"a numbered name runs into a number: {text!r}")
         if kids and beyond_grade2(text):
             found.append(f"kanji beyond grade 2 {beyond_grade2(text)}: {text!r}")
     return found
@@ -77,6 +85,9 @@ def test_the_checks_catch_what_they_should():
     assert problems(["その番号は再現できません: unknown preset 'bogus'"])            # English, ASCII colon
     assert problems(["40 ラウンド"]) and problems(["1 枚ずつ"])                       # spaced counters
     assert problems(["めくります、取ります。"])                                        # run-on
+    assert problems(["コンピューター1が取ります（あなた19枚、コンピューター116枚）"])   # コンピューター1, 16枚
+    assert not problems(["コンピューター1が取ります（あなた：19枚、コンピューター1：16枚）"])
+    assert not problems(["コンピューターが取ります（あなた26枚、コンピューター26枚）"])
     assert problems(["戦争で勝った"], kids=True) and not problems(["戦争で勝った"])    # grade 3+ kanji
     assert not problems(["ゲーム番号「classic-12345」を配りました。あなた26枚、コンピューター26枚。"])
     assert not problems(["あなたの K（13）は J（11）より つよい！ あなたの かち。"], kids=True)

@@ -63,7 +63,7 @@ LABELS: dict[str, dict[str, str]] = {
         "time_up": "Time is up.",
         "len_n": "{n} rounds", "res_record_cpu_only": "Record (games against the computer only)",
         "v_rounds": "{n}", "v_times": "{n}", "v_streak": "{n}", "v_cards": "{n}", "v_per": "{name} {value}",
-        "v_sep": " · ", "count": "{name} {n}", "count_sep": ", ",
+        "v_sep": " · ", "count": "{name} {n}", "count_colon": "{name}: {n}", "count_sep": ", ",
         "notice_records_failed": "Keep my record: {error}", "notice_autoplay_failed": "Autoplay: {error}",
         "notice_clock_failed": "Time is up. {error}",
         # the lesson features (widget/lesson_text.py keeps the same words)
@@ -206,8 +206,12 @@ def value_text(kind: str, n: int, lang: str = "en") -> str:
 
 
 def counts_text(names: Sequence[str], counts: Sequence[int], lang: str = "en") -> str:
-    """Every player's cards: "You 26, Computer 26" / "あなた26枚、コンピューター26枚"."""
-    return label("count_sep", lang).join(label("count", lang, name=n, n=c) for n, c in zip(names, counts))
+    """Every player's cards: "You 26, Computer 26" / "あなた26枚、コンピューター26枚".
+
+    When a name ends in a digit (コンピューター1) Japanese puts "：" between every name and its count,
+    or "コンピューター1" and "16枚" would read as "コンピューター116枚"."""
+    key = "count_colon" if lang != "en" and any(str(n)[-1:].isdigit() for n in names) else "count"
+    return label("count_sep", lang).join(label(key, lang, name=n, n=c) for n, c in zip(names, counts))
 
 
 def error_text(error: BaseException | str, lang: str = "en") -> str:

@@ -59,7 +59,7 @@ JA: dict[str, str] = {
     "banner_team": "チーム{n}の勝ち！", "banner_loser": "{name}の負け",
     "chart_title": "ラウンドごとの札の枚数", "chart_war": "戦争のあったラウンド", "chart_round": "ラウンド",
     "new_game_line": "ゲーム番号「{code}」を配りました。{counts}。", "deal_line": "札を配りました。{counts}。",
-    "count": "{name}{n}枚", "count_sep": "、",
+    "count": "{name}{n}枚", "count_colon": "{name}：{n}枚", "count_sep": "、",
     "custom": "自分で決める",
     "time_up": "時間切れです。",
     # the lesson features (Which is bigger?, Back and jump, the table's name: widget/lesson_text.py)
@@ -81,7 +81,7 @@ JA: dict[str, str] = {
     "res_guess": "どっちが大きい？", "res_guess_value": "{asked}問中{right}問正解",
     "table_name": "戦争のテーブル。{counts}。{progress}。",
     "table_cards": "場の札：{cards}",
-    "table_count": "{name}{n}枚", "table_count_1": "{name}1枚", "table_vs": "と", "sep": "、",
+    "table_count": "{name}：{n}枚", "table_count_1": "{name}：1枚", "table_vs": "と", "sep": "、",
 }
 
 KIDS: dict[str, str] = {
@@ -124,7 +124,7 @@ KIDS: dict[str, str] = {
     "banner_team": "チーム{n}の かち！", "banner_loser": "{name}の まけ",
     "chart_title": "1回ごとの カードの まい数", "chart_war": "もう一しょうぶの あった 回", "chart_round": "回",
     "new_game_line": "カードを くばったよ。{counts}。", "deal_line": "カードを くばったよ。{counts}。",
-    "count": "{name} {n}まい", "count_sep": "、",
+    "count": "{name} {n}まい", "count_colon": "{name}：{n}まい", "count_sep": "、",
     "custom": "自分で きめる", "time_up": "時間切れ！",
     "back": "もどる", "back_tip": "1つ まえに もどる",
     "back_line": "{n}回めの おわりに もどったよ。{counts}",
@@ -141,7 +141,7 @@ KIDS: dict[str, str] = {
     "guess_none": "まだ こたえる ものが ないよ。「めくる」を おしてね。",
     "res_guess": "どっちが 大きい？", "res_guess_value": "{asked}もん中 {right}もん せいかい",
     "table_name": "せんそうの テーブル。{counts}。{progress}。", "table_cards": "場の カード：{cards}",
-    "table_count": "{name} {n}まい", "table_count_1": "{name} 1まい", "table_vs": "と ",
+    "table_count": "{name}：{n}まい", "table_count_1": "{name}：1まい", "table_vs": "と ",
 }
 
 REASONS: dict[str, dict[str, str]] = {

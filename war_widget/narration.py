@@ -22,7 +22,7 @@ from typing import Sequence
 
 from . import events as ev
 from .cards import Card
-from .i18n import join_names, reason_text, register
+from .i18n import counts_text, join_names, reason_text, register
 from .rules import Rules
 
 __all__ = ["narrate", "card_text", "default_names"]
@@ -225,7 +225,7 @@ def _ja_card(card: Card, rules, values) -> str:
 
 
 def _ja_counts(counts: Sequence[int], names: Sequence[str]) -> str:
-    return "、".join(f"{names[p]}{c}枚" for p, c in enumerate(counts))
+    return counts_text(names[:len(counts)], counts, "ja")
 
 
 def _ja_flip(e: ev.Flipped, names, rules, values) -> str:
@@ -346,7 +346,7 @@ def _kid_card(card: Card, rules, values) -> str:
 
 
 def _kid_counts(counts: Sequence[int], names: Sequence[str]) -> str:
-    return "、".join(f"{names[p]} {c}まい" for p, c in enumerate(counts))
+    return counts_text(names[:len(counts)], counts, "ja_kids")
 
 
 def _kid_flip(e: ev.Flipped, names, rules, values) -> str:
