@@ -151,3 +151,18 @@ def test_fast_forward_drops_the_question_and_japanese_words():
     w2.flip()
     w2.answer(truth_of(w2))
     assert "せいかい！" in w2.narration_log
+
+
+def test_guessing_can_be_turned_on_and_off():
+    w = WarWidget("kids", seed=3, records=False, animations=False)
+    assert w.guess.box.layout.display == "none" and not w.guess.on
+    w.flip()
+    assert w.game.round_number == 1                                # no question without guess
+    w.set_guess(True)
+    assert w.guess.box.layout.display is None
+    w.flip()
+    assert w.guess.asking and " ? " in w._view().aid
+    w.set_guess(False)
+    assert not w.guess.asking and w._view().aid is None and w.guess.box.layout.display == "none"
+    w.flip()                                                       # the rest of the round
+    assert w.game.round_number == 2 and not w.game.table

@@ -323,6 +323,10 @@ class WarWidget(widgets.VBox):
         symbol = check_answer(symbol)
         return self._act(self.guess.answer, symbol)
 
+    def set_guess(self, on: bool = True) -> None:
+        """Turn "Which is bigger?" on or off."""
+        self._act(self.guess.set, bool(on))
+
     @property
     def guess_score(self) -> tuple[int, int]:
         """"Which is bigger?" in this game: (right, asked)."""
@@ -960,7 +964,7 @@ class WarWidget(widgets.VBox):
         if self.guess.key(key):                # > = < answer "Which is bigger?"
             return
         if key == "Backspace":
-            self.back()
+            self.history.clicked()
             return
         if key in (" ", "Spacebar", "Enter"):
             if self.mode != "two_player":

@@ -55,7 +55,8 @@ class Guess:
             button.style.font_weight = "bold"
             button.on_click(lambda _b, a=a: self.w.answer(a))
         self.feedback_line = widgets.HTML(layout=widgets.Layout(width="200px"))
-        self.box = widgets.HBox([*self.buttons.values(), self.feedback_line])
+        self.box = widgets.HBox([*self.buttons.values(), self.feedback_line],
+                                layout=widgets.Layout(display=None if self.on else "none"))
         self._lang: str | None = None
 
     # --- state -------------------------------------------------------------------------------
@@ -72,6 +73,16 @@ class Guess:
         if q is not None and (game.phase != "compare" or q.round != game.round_number + 1):
             self.question = None
         return self.question is not None
+
+    def set(self, on: bool) -> None:
+        """Turn the questions on or off (a question waiting is dropped: Flip finishes the round)."""
+        self.on = on
+        self.box.layout.display = None if on else "none"
+        if not on and self.question is not None:
+            self.question, self.feedback = None, ""
+            self.w._aid = None
+            self.w.redraw()
+        self.refresh()
 
     def reset(self) -> None:
         """A new game: no question, score 0 of 0."""

@@ -66,7 +66,7 @@ class History:
         self._deal_from_code: bool = False
         self.button = widgets.Button(description=text("back", widget.lang), tooltip=text("back_tip", widget.lang),
                                      disabled=True, layout=widgets.Layout(width="120px"))
-        self.button.on_click(lambda _b: widget.back())
+        self.button.on_click(lambda _b: self.clicked())
         from .a11y import TableName
         self.labeller = TableName()                                # the canvas's role and name
         self.row = widgets.HBox([self.button, widget.guess.box, self.labeller])   # under the table
@@ -122,12 +122,23 @@ class History:
             self.button.description = text("back", self._lang)
             self.button.tooltip = text("back_tip", self._lang)
 
+    def clicked(self) -> None:
+        """The Back button (and the Backspace key): as ``back()``, a refusal shown as a notice."""
+        try:
+            self.w.back()
+        except ValueError as exc:
+            self.w._notify(str(exc))
+
     def picked(self, round_number: int, war: bool) -> None:
         """A click on the chart: a point jumps to the end of its round; a war marker to just
         before that round, so Step walks through the war beat by beat."""
         n = round_number - 1 if war else round_number
         n = max(0, min(n, self.furthest))
-        self.w.goto_round(n)
+        try:
+            self.w.goto_round(n)
+        except ValueError as exc:              # a scripted deal's rounds before its saved position
+            self.w._notify(str(exc))
+            return
         if war:
             self.w._notify(text("goto_war_hint", self.w.lang, n=round_number))
 
