@@ -4,6 +4,11 @@ Why: an executed notebook stores outputs that change on every run and megabytes 
 state. We commit only the outputs of ``# NBVAL_CHECK_OUTPUT`` cells, which nbval compares, and
 each notebook must have at least two of them so it asserts something.
 ``tools/strip_notebooks.py`` produces this form; this file checks it and tests the tool.
+
+A Japanese lesson is ``NN_name_ja.ipynb`` beside its original ``NN_name.ipynb`` (same number).
+It plays the widget in Japanese, writes a counter right after its number (1枚, not 1 枚), and,
+where children read the printed lines (``CHILDREN_READ``), keeps to kanji of the first two
+school grades.
 """
 
 from __future__ import annotations
@@ -20,6 +25,14 @@ NOTEBOOK_DIR = ROOT / "notebooks"
 NOTEBOOKS = sorted(NOTEBOOK_DIR.glob("*.ipynb"))
 NAME_PATTERN = re.compile(r"^(\d\d)_[a-z0-9_]+\.ipynb$")
 CHECK_MARK = "# NBVAL_CHECK_OUTPUT"
+JA_SUFFIX = "_ja.ipynb"
+JA_NOTEBOOKS = [p for p in NOTEBOOKS if p.name.endswith(JA_SUFFIX)]
+# Japanese notebooks whose printed lines children read (the kids register: grade 1-2 kanji only).
+CHILDREN_READ = {"05_number_comparison_ja.ipynb"}
+# Counters that must follow their number with no space (1枚, 40ラウンド, 3分, 5勝, 2人, 1回め).
+COUNTERS = ("枚", "まい", "回", "ラウンド", "分", "秒", "勝", "敗", "戦", "人", "歳", "さい", "もん", "問", "番",
+            "つ", "連勝", "位", "点", "度")
+SPACED_COUNTER = re.compile(r"\d+[ \u3000]+(?:" + "|".join(COUNTERS) + ")")
 
 
 def _load_tool():
@@ -81,7 +94,10 @@ def test_notebook_opens_with_a_title_and_a_paragraph(path):
     lines = [line for line in first.source.splitlines() if line.strip()]
     assert lines and re.match(r"^# \S", lines[0]), f"{path.name}: first line should be a '# Title'"
     body = " ".join(lines[1:])
-    assert len(body.split()) >= 15, f"{path.name}: say in a paragraph under the title what it teaches"
+    if path.name.endswith(JA_SUFFIX):   # Japanese has no spaces between words: count characters
+        assert len(body) >= 60, f"{path.name}: say in a paragraph under the title what it teaches"
+    else:
+        assert len(body.split()) >= 15, f"{path.name}: say in a paragraph under the title what it teaches"
 
 
 def test_notebooks_are_numbered_uniquely():
@@ -89,9 +105,91 @@ def test_notebooks_are_numbered_uniquely():
     for path in NOTEBOOKS:
         match = NAME_PATTERN.match(path.name)
         assert match, f"{path.name}: notebook names are NN_lowercase_words.ipynb"
-        numbers.append(int(match.group(1)))
+        if not path.name.endswith(JA_SUFFIX):     # a Japanese lesson shares its original's number
+            numbers.append(int(match.group(1)))
     assert len(numbers) == len(set(numbers)), f"two notebooks share a number: {_ids(NOTEBOOKS)}"
     assert all(n >= 1 for n in numbers), "numbering starts at 01"
+
+
+# --- Japanese lessons -------------------------------------------------------------------
+
+def _markdown_and_checked_outputs(nb) -> list[tuple[str, str]]:
+    """(where, text) for every markdown cell and every output text of a checked cell."""
+    found = []
+    for index, cell in enumerate(nb.cells):
+        if cell.cell_type == "markdown":
+            found.append((f"cell {index} (markdown)", cell.source))
+        elif cell.cell_type == "code" and _first_line(cell) == CHECK_MARK:
+            for out in cell.outputs:
+                text = out.get("text") or out.get("data", {}).get("text/plain", "")
+                found.append((f"cell {index} (output)", text))
+    return found
+
+
+def _widget_calls(source: str) -> list[str]:
+    """The argument text of every ``WarWidget(...)`` call in ``source`` (balanced parentheses)."""
+    calls = []
+    for match in re.finditer(r"\bWarWidget\(", source):
+        depth, i = 1, match.end()
+        while i < len(source) and depth:
+            depth += {"(": 1, ")": -1}.get(source[i], 0)
+            i += 1
+        calls.append(source[match.end():i - 1])
+    return calls
+
+
+def test_japanese_lessons_exist_beside_their_originals():
+    names = {p.name for p in NOTEBOOKS}
+    assert {"01_play_ja.ipynb", "05_number_comparison_ja.ipynb"} <= names
+    for path in JA_NOTEBOOKS:
+        original = path.name[: -len(JA_SUFFIX)] + ".ipynb"
+        assert original in names, f"{path.name}: no original {original} beside it"
+
+
+@pytest.mark.parametrize("path", JA_NOTEBOOKS, ids=_ids(JA_NOTEBOOKS))
+def test_japanese_lesson_plays_the_widget_in_japanese(path):
+    nb = nbformat.read(path, as_version=4)
+    calls = [call for cell in nb.cells if cell.cell_type == "code" for call in _widget_calls(cell.source)]
+    assert calls, f"{path.name}: a Japanese lesson shows the widget (WarWidget(lang=\"ja\"))"
+    for call in calls:
+        assert re.search(r"\blang\s*=\s*[\"']ja[\"']", call), f"{path.name}: WarWidget({call}) is not in Japanese"
+
+
+@pytest.mark.parametrize("path", JA_NOTEBOOKS, ids=_ids(JA_NOTEBOOKS))
+def test_japanese_lesson_writes_counters_right_after_numbers(path):
+    nb = nbformat.read(path, as_version=4)
+    for where, text in _markdown_and_checked_outputs(nb):
+        spaced = SPACED_COUNTER.findall(text)
+        assert not spaced, f"{path.name} {where}: a space between a number and its counter: {spaced}"
+
+
+@pytest.mark.parametrize("path", JA_NOTEBOOKS, ids=_ids(JA_NOTEBOOKS))
+def test_japanese_lesson_output_has_no_english_words(path):
+    # Game numbers (classic-7), card codes and rule names in backticks are not words a reader must read.
+    nb = nbformat.read(path, as_version=4)
+    allowed = re.compile(r"[a-z_]+(?:\+[a-z_]+=\w+)*-\d+|\b(?:[AKQJ]|10|[2-9])[♠♥♦♣SHDC]?\b")
+    for where, text in _markdown_and_checked_outputs(nb):
+        if "(output)" not in where:
+            continue
+        words = re.findall(r"[A-Za-z]{3,}", allowed.sub("", text))
+        assert not words, f"{path.name} {where}: English in a Japanese lesson: {words[:5]}"
+
+
+def test_children_read_only_kanji_of_the_first_two_grades():
+    from war_widget.kanji_grades import beyond_grade2
+
+    for name in CHILDREN_READ:
+        nb = nbformat.read(NOTEBOOK_DIR / name, as_version=4)
+        outputs = [(w, t) for w, t in _markdown_and_checked_outputs(nb) if "(output)" in w]
+        assert outputs, f"{name}: no checked outputs to read"
+        for where, text in outputs:
+            hard = beyond_grade2(text)
+            assert not hard, f"{name} {where}: kanji beyond grade 2 in a line children read: {hard}"
+
+
+def test_spaced_counter_pattern_catches_what_it_should():
+    assert SPACED_COUNTER.findall("あなた 26 枚、40 ラウンド") == ["26 枚", "40 ラウンド"]
+    assert not SPACED_COUNTER.search("あなた26枚、3 / 40ラウンド、1回め、A > 9")
 
 
 # --- the strip tool itself -------------------------------------------------------------
