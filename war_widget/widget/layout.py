@@ -400,8 +400,10 @@ def flight_frames(view: TableView, destinations: dict[int, tuple[float, float]] 
             px, py = x + (dx - x) * k, y + (dy - y) * k
             if t.face_up and i < frames:
                 ops.append(Shape(px, py, w, h, WHITE, None, 0, w * 0.08, tag="flying-face"))
-                ops.append(Text(px + w / 2, py + h * 0.42, _rank_glyph(t.card), RANK_PX,
-                                RED if t.card.is_red else INK, tag=f"flying-rank:{t.card.code}"))
+                corner = not t.card.is_joker   # as on the face (pips.py): the rank in the corner
+                ops.append(Text(px + (8 * w / 150 if corner else w / 2), py + (42 * w / 150 if corner else h * 0.42),
+                                _rank_glyph(t.card), RANK_PX, RED if t.card.is_red else INK,
+                                align="left" if corner else "center", tag=f"flying-rank:{t.card.code}"))
             else:
                 ops.append(Shape(px, py, w, h, BACK, WHITE, 4, w * 0.08, tag="flying-back"))
         out.append(ops)
