@@ -115,7 +115,7 @@ def describe_hand(hand: HandResult, lang: str = "en") -> str:
         return hand.describe()
     main = hand.net - hand.tie_bet_net
     main = int(main) if float(main).is_integer() else main
-    first = f"あなたは{rank_name(hand.player)}、ディーラーは{rank_name(hand.dealer)}。"
+    first = f"あなたは{rank_name(hand.player)}、ディーラーは{rank_name(hand.dealer)}です。"
     tie = ""
     if hand.tie_bet:
         won = hand.tie_bet_net > 0
@@ -131,8 +131,8 @@ def describe_hand(hand: HandResult, lang: str = "en") -> str:
         return f"{first}あなたの負けです。{money(abs(main))}を失います。{tie}"
     if hand.outcome is Outcome.SURRENDER:
         return f"{first}同じ数なので、降参して{money(-main)}を失います。{tie}"
-    war = (f"{first}同じ数なので、戦争です！ディーラーが3枚伏せて、あなたは{rank_name(hand.war_player)}、"
-           f"ディーラーは{rank_name(hand.war_dealer)}。")
+    war = (f"{first}同じ数なので、戦争です！3枚を伏せてから1枚ずつ配り、あなたは{rank_name(hand.war_player)}、"
+           f"ディーラーは{rank_name(hand.war_dealer)}です。")
     verdict = {
         Outcome.WAR_WIN: f"あなたの勝ちです。{money(main)}もらえます。",
         Outcome.WAR_LOSE: f"あなたの負けです。{money(-main)}を失います。",

@@ -364,10 +364,11 @@ def _kid_compare(e: ev.Compared, names, rules, values) -> str:
         win = _kid_card(cards[e.winner], rules, values)
         losers = [_kid_card(c, rules, values) for p, c in e.cards if p != e.winner]
         low = _low_beats_ace_note(cards, e.winner, rules, "ja")
-        note = f"（この ルールでは {low}が Aに かつ）" if low else ""
+        if low:
+            return f"この ルールでは {low}が Aに かつ！ {name}の かち。"
         if len(losers) == 1:
-            return f"{name}の {win}は {losers[0]}より つよい！{note} {name}の かち。"
-        return f"{name}の {win}が いちばん つよい！{note} {name}の かち。"
+            return f"{name}の {win}は {losers[0]}より つよい！ {name}の かち。"
+        return f"{name}の {win}が いちばん つよい！ {name}の かち。"
     if len(e.cards) == 2:
         a, b = (_kid_card(c, rules, values) for _, c in e.cards)
         return f"{a}と {b}は 同じ 数！"
