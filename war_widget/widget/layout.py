@@ -364,7 +364,7 @@ def compare_text(cards: Sequence[tuple[int, Card]], winner: int | None, tied: Se
     """The teaching aid for a comparison the engine made: "9 > 7", "7 < 9", "Q = Q  WAR!".
 
     The relation comes from the engine's ``winner`` / ``tied``, never from comparing here."""
-    names = {p: _rank_glyph(c) if not c.is_joker else "JOKER" for p, c in cards}
+    names = {p: _rank_glyph(c) for p, c in cards}  # a joker is its card's big star in any language
     if len(cards) == 2:
         (p, a), (q, b) = cards
         if winner is None:
