@@ -208,6 +208,8 @@ class ResultsPanel(widgets.HTML):
                                     best=record["best_streak"]))
         title = label("res_record" if you is not None else "res_record_cpu_only", lang)
         colon = ": " if register(lang) == "en" else "："
+        if record is None and register(lang) != "en":  # 「戦績は残していません。」 says it all
+            title = colon = ""
         self.value = (f"<div role='status'><b>{html.escape(label('res_title', lang))}</b>"
                       f"<table>{cells}</table><p><i>{html.escape(self.story)}</i></p>"
                       f"<p>{html.escape(title)}{colon}{rec}</p></div>")
