@@ -11,7 +11,6 @@ the teaching aids on) no kanji beyond the second school grade may appear.
 from __future__ import annotations
 
 import html
-import json
 import re
 
 import ipywidgets as widgets
@@ -19,7 +18,6 @@ import plotly.graph_objects as go
 import pytest
 
 from war_widget import Game, Rules
-from war_widget import events as ev
 from war_widget.casino import CasinoWar
 from war_widget.casino_text import TEXT as CASINO_TEXT
 from war_widget.casino_text import casino_error, describe_hand
@@ -212,7 +210,7 @@ def walk_war(tmp_path, kids_rules: str | None, aids: bool | None) -> tuple[Seen,
 
 
 def test_war_widget_in_japanese_everywhere(tmp_path):
-    texts, w = walk_war(tmp_path, None, False)
+    texts, _ = walk_war(tmp_path, None, False)
     assert any("戦争" in t for t in texts.all())
     assert problems(texts.all()) == []
 
@@ -504,3 +502,12 @@ def test_steal_war_widget_in_japanese():
               for v in STEAL_TEXT["ja"].values()]
     assert any("奪" in t for t in texts)
     assert problems(texts) == []
+
+
+def test_the_teaching_aid_names_a_joker_by_its_star():
+    from war_widget import Card
+    joker, king = Card.parse("RJ"), Card.parse("KS")
+    aid = L.compare_text([(0, joker), (1, king)], 0, (), label("war_bang", "ja_kids"))
+    tie = L.compare_text([(0, joker), (1, Card.parse("BJ"))], None, (0, 1), label("war_bang", "ja_kids"))
+    assert aid == "★ > K" and tie == "★ = ★  もう一しょうぶ！"
+    assert problems([aid, tie], kids=True) == []
