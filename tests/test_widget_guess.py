@@ -146,11 +146,15 @@ def test_fast_forward_drops_the_question_and_japanese_words():
     w.flip()
     w.fast_forward()
     assert not w.guess.asking and w.game.is_over
-    assert w.guess.buttons[">"].description.endswith("おおきい")
+    assert w.guess.buttons[">"].description.endswith("大きい")          # the project's Japanese labels
     w2 = make("classic", lang="ja")
     w2.flip()
     w2.answer(truth_of(w2))
-    assert "せいかい！" in w2.narration_log
+    assert "正解！" in w2.narration_log
+    kids = make("kids", lang="ja")                                       # the children's register
+    kids.flip()
+    kids.answer(truth_of(kids))
+    assert "せいかい！" in kids.narration_log
 
 
 def test_guessing_can_be_turned_on_and_off():

@@ -138,7 +138,7 @@ class Guess:
         """The child's answer (the widget's ``answer``, inside its action queue)."""
         w = self.w
         if not self.asking:
-            w._notify(text("guess_none", w.lang))
+            w._notify(text("guess_none", w._reg))
             return None
         result: list[bool] = []
         frames = w._record(lambda: result.append(self._answer(w.game, symbol)))
@@ -156,13 +156,13 @@ class Guess:
     def _ask(self, event: Flipped, by_step: bool) -> None:
         self.question, self.by_step, self._prompted = event, by_step, False
         self.w._aid = self._ask_text(event)
-        self.w.narration_log.append(text("guess_ask", self.w.lang, a=_glyph(event.cards[0][1]),
+        self.w.narration_log.append(text("guess_ask", self.w._reg, a=_glyph(event.cards[0][1]),
                                          b=_glyph(event.cards[1][1])))
 
     def _prompt(self) -> None:
         if not self._prompted:
             self._prompted = True
-            self.w._notify(text("guess_wait", self.w.lang))
+            self.w._notify(text("guess_wait", self.w._reg))
 
     def _advance(self, game: Game, by_step: bool) -> None:
         """Step beats up to the next two-card flip (a question), or to the end of the round."""
@@ -196,7 +196,7 @@ class Guess:
         self.right += right
         (_, a), (_, b) = compared.cards
         written = f"{_glyph(a)} {truth} {_glyph(b)}"
-        self.feedback = text("guess_right", w.lang) if right else text("guess_wrong", w.lang, text=written)
+        self.feedback = text("guess_right", w._reg) if right else text("guess_wrong", w._reg, text=written)
         w.narration_log.append(self.feedback)
         if not by_step:
             self._advance(game, by_step=False)
@@ -222,7 +222,7 @@ class Guess:
         """Buttons usable only while a question waits; words in the widget's language."""
         if not self.on:
             return
-        lang = self.w.lang
+        lang = self.w._reg
         asking = self.asking
         if lang != self._lang:
             self._lang = lang

@@ -25,6 +25,7 @@ import ipywidgets as widgets
 
 from ..engine import Game
 from ..events import Event
+from ..i18n import counts_text
 from .lesson_text import text
 
 if TYPE_CHECKING:
@@ -64,13 +65,13 @@ class History:
         self.furthest = 0          # the furthest round this game has reached
         self.problem: str | None = None   # why this game cannot be replayed (a callable policy)
         self._deal_from_code: bool = False
-        self.button = widgets.Button(description=text("back", widget.lang), tooltip=text("back_tip", widget.lang),
+        self.button = widgets.Button(description=text("back", widget._reg), tooltip=text("back_tip", widget._reg),
                                      disabled=True, layout=widgets.Layout(width="120px"))
         self.button.on_click(lambda _b: self.clicked())
         from .a11y import TableName
         self.labeller = TableName()                                # the canvas's role and name
         self.row = widgets.HBox([self.button, widget.guess.box, self.labeller])   # under the table
-        self._lang = widget.lang
+        self._lang = widget._reg
         pick = getattr(widget.chart_view, "on_pick", None)
         if pick is not None:
             pick(self.picked)
@@ -117,8 +118,8 @@ class History:
         """The Back button: usable when there is something to undo; in the widget's language."""
         if self.button.disabled == self.can_go_back:
             self.button.disabled = not self.can_go_back
-        if self._lang != self.w.lang:
-            self._lang = self.w.lang
+        if self._lang != self.w._reg:
+            self._lang = self.w._reg
             self.button.description = text("back", self._lang)
             self.button.tooltip = text("back_tip", self._lang)
 
@@ -140,14 +141,14 @@ class History:
             self.w._notify(str(exc))
             return
         if war:
-            self.w._notify(text("goto_war_hint", self.w.lang, n=round_number))
+            self.w._notify(text("goto_war_hint", self.w._reg, n=round_number))
 
     # --- back and jump ---------------------------------------------------------------------
     def back(self) -> bool:
         """Undo the last action (a flip: the round; a step: the beat).  False if there is none."""
         self._check()
         if not self._undo:
-            self.w._notify(text("nothing_to_undo", self.w.lang))
+            self.w._notify(text("nothing_to_undo", self.w._reg))
             return False
         target = self._undo.pop()
         game = self._replay(target)
@@ -235,9 +236,9 @@ class History:
 
     def _show(self, game: Game, extra: Any, how: str) -> None:
         """Put ``game`` on the widget (the widget's own plumbing, without a new-game reset)."""
-        w, lang = self.w, self.w.lang
+        w, lang = self.w, self.w._reg
         _put(w, game, extra)
-        counts = text("sep", lang).join(f"{name} {c}" for name, c in zip(w.names, game.counts))
+        counts = counts_text(w.names, game.counts, lang)
         n = game.round_number
         if how == "goto":
             line = text("goto_deal_line" if n == 0 else "goto_line", lang, n=n, counts=counts)
