@@ -131,6 +131,7 @@ def describe_hand(hand: HandResult, lang: str = "en") -> str:
         return f"{first}あなたの負けです。{money(abs(main))}を失います。{tie}"
     if hand.outcome is Outcome.SURRENDER:
         return f"{first}同じ数なので、降参して{money(-main)}を失います。{tie}"
+    assert hand.war_player is not None and hand.war_dealer is not None  # every other outcome went to war
     war = (f"{first}同じ数なので、戦争です！3枚を伏せてから1枚ずつ配り、あなたは{rank_name(hand.war_player)}、"
            f"ディーラーは{rank_name(hand.war_dealer)}です。")
     verdict = {

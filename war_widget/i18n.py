@@ -10,7 +10,7 @@ takes a language.  The Japanese words live in ``war_widget.i18n_ja``.
 """
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Any, Sequence
 
 from .i18n_ja import JA, KIDS, OPTIONS, PRESET_NAMES, REASONS, describe_rules_ja, error_ja
 
@@ -113,7 +113,7 @@ _OPTIONS = {
 }
 
 # The options added for the research conventions (issue 11), in Japanese; i18n_ja's own words win.
-_JA_ADDED = {
+_JA_ADDED: dict[str, Any] = {
     "labels": {"ja": {"gather": "取った札を戻す順番", "tiebreak": "同じ数が出たとき"},
                "ja_kids": {"gather": "とった カードを もどす じゅんばん", "tiebreak": "同じ 数が 出た とき"}},
     "ja": {("gather", "shuffle"): "よく切ってから戻す", ("gather", "played"): "出した順に戻す",
