@@ -1,163 +1,250 @@
-"""Benchmark: the batch simulator against a plain loop playing the same rules.
+"""Benchmark: ``simulate()`` (the compiled simulator) against a plain Python loop and a plain C loop.
 
-Run ``python benchmarks/bench_simulate.py``.  For ``pagat`` and ``classic_long`` it times
+Run ``python benchmarks/bench_simulate.py``.  On ``pagat`` (1 card down, won cards to the bottom
+in random order, a player who cannot finish a war loses) it times, interleaved in one run so all
+see the same machine load, as medians of repeated runs, in rounds per second:
 
-* the baseline: a plain Python loop, one game at a time, a deque per player, no events,
-  written here from RULES.md and drawing from the project's SplitMix64 exactly as the engine
-  does (so it plays the very same games, which the benchmark checks), and
-* ``fastsim.simulate_range`` (numpy, all games of a batch advanced together),
+* the plain Python loop most people write: ints, ``random.shuffle``, a ``deque`` per player;
+* a plain C loop of the same rules, written below and compiled here with ``cc -O2`` (skipped
+  with a message when there is no C compiler).  It draws from SplitMix64 exactly as the engine
+  does, so it plays the very same games as ``simulate()``: the benchmark checks the round
+  counts agree game by game before timing;
+* ``simulate()`` on one core, and with ``workers=2``.
 
-and prints both throughputs in rounds per second, as medians of repeated runs, and their ratio.
-Both are measured in the same run, interleaved, so they see the same machine load.  Rounds are
-counted on each side (the batch plays many more games than the baseline in the same time).
-Then it simulates 1,000,000 games and prints the peak memory (``tracemalloc``, and the
-process's maximum resident size).
+Then, each in a fresh process: 1,000,000 pagat games on one core (time and peak RSS), and the
+first call's time (import + compile or cache load + 10 games), with the numba cache warm and
+with an empty cache (``NUMBA_CACHE_DIR`` pointed at a new directory).
 """
 from __future__ import annotations
 
 import argparse
-import resource
+import os
+import random
+import shutil
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
-import tracemalloc
 from collections import deque
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
 
-from war_widget.fastsim import simulate_range  # noqa: E402
-from war_widget.rng import SplitMix64  # noqa: E402
-from war_widget.simulation import game_seed, simulate  # noqa: E402
+import numpy as np  # noqa: E402
+
+from war_widget.simulation import simulate  # noqa: E402
+
+C_SOURCE = r"""
+/* pagat War as a plain C loop: 1 card down, won cards shuffled to the bottom of the hand, a
+   player who cannot finish a war loses (both short: fewer cards loses, equal: counts decide).
+   Cards are 0..51 in the engine's deck order (rank = card / 4 + 2); SplitMix64 with rejection,
+   Fisher-Yates from the last index down, the table in the engine's played order. */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+
+static uint64_t st;
+static inline uint64_t mix(uint64_t z) {
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+static inline uint64_t next64(void) { st += 0x9E3779B97F4A7C15ULL; return mix(st); }
+static inline uint64_t below(uint64_t n) {
+    for (;;) {
+        uint64_t x = next64();
+        if (x <= (uint64_t)0 - n) return x % n;
+        uint64_t rest = ((uint64_t)0 - n) % n;
+        if (rest == 0 || x < (uint64_t)0 - rest) return x % n;
+    }
+}
+static inline void shuffle(int *a, int n) {
+    for (int i = n - 1; i > 0; i--) { int j = (int)below(i + 1); int t = a[i]; a[i] = a[j]; a[j] = t; }
+}
+typedef struct { int c[64]; int head, len; } Hand;
+static inline int pop(Hand *h) { int c = h->c[h->head]; h->head = (h->head + 1) & 63; h->len--; return c; }
+static inline void push(Hand *h, int c) { h->c[(h->head + h->len) & 63] = c; h->len++; }
+
+static long play(uint64_t seed) {
+    int deck[52], table[52], owner[52];
+    Hand h[2];
+    h[0].head = h[0].len = h[1].head = h[1].len = 0;
+    st = seed;
+    for (int i = 0; i < 52; i++) deck[i] = i;
+    shuffle(deck, 52);
+    for (int i = 0; i < 52; i++) push(&h[i & 1], deck[i]);
+    long rounds = 0;
+    for (;;) {
+        int t = 0, winner;
+        rounds++;
+        int a = pop(&h[0]), b = pop(&h[1]);
+        owner[t] = 0; table[t++] = a; owner[t] = 1; table[t++] = b;
+        while (a / 4 == b / 4) {                                   /* war */
+            int s0 = h[0].len < 2, s1 = h[1].len < 2;
+            if (s0 && s1 && h[0].len == h[1].len) {                 /* nobody can settle it */
+                for (int i = 0; i < t; i++) push(&h[owner[i]], table[i]);
+                return rounds;
+            }
+            if (s0 || s1) {
+                int loser = (s0 && s1) ? (h[0].len < h[1].len ? 0 : 1) : (s0 ? 0 : 1);
+                while (h[loser].len) { owner[t] = loser; table[t++] = pop(&h[loser]); }
+                winner = 1 - loser;
+                goto collect;
+            }
+            owner[t] = 0; table[t++] = pop(&h[0]); owner[t] = 0; table[t++] = a = pop(&h[0]);
+            owner[t] = 1; table[t++] = pop(&h[1]); owner[t] = 1; table[t++] = b = pop(&h[1]);
+        }
+        winner = a / 4 > b / 4 ? 0 : 1;
+    collect:
+        shuffle(table, t);
+        for (int i = 0; i < t; i++) push(&h[winner], table[i]);
+        if (h[1 - winner].len == 0) return rounds;
+    }
+}
+
+int main(int argc, char **argv) {
+    uint64_t seed = strtoull(argv[1], 0, 10);
+    long games = atol(argv[2]);
+    int each = argc > 3;
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    long total = 0;
+    for (long g = 0; g < games; g++) {
+        long r = play(mix(seed * 0x9E3779B97F4A7C15ULL + (uint64_t)g + 0x9E3779B97F4A7C15ULL) >> 1);
+        total += r;
+        if (each) printf("%ld\n", r);
+    }
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    printf("%ld %.9f\n", total, (t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) * 1e-9);
+    return 0;
+}
+"""
 
 
-# The engine's deck order is 2S 2H 2D 2C 3S ...; a shuffle moves positions, not values, so
-# shuffling the ranks in that order deals exactly the engine's ranks (suits never matter here).
-DECK_RANKS = [card // 4 + 2 for card in range(52)]
-
-
-def baseline_pagat(seed: int) -> int:
-    """One game of ``pagat``: one face-down card per war, won cards shuffled to the bottom of
-    the hand, a player who cannot finish a war loses.  Returns the number of rounds."""
-    rng = SplitMix64(seed)
-    deck = DECK_RANKS[:]
-    rng.shuffle(deck)
-    h0, h1 = deque(deck[0:52:2]), deque(deck[1:52:2])
+def plain_python_game(rnd: random.Random) -> int:
+    """One pagat game the way most people write it; returns its length in rounds."""
+    deck = [rank for rank in range(2, 15) for _ in range(4)]
+    rnd.shuffle(deck)
+    hands = (deque(deck[0::2]), deque(deck[1::2]))
     rounds = 0
     while True:
         rounds += 1
-        a, b = h0.popleft(), h1.popleft()
-        table = [a, b]
-        while a == b:
-            if len(h0) < 2 or len(h1) < 2:   # cannot finish the war: the game is over
-                return rounds
-            f0, a = h0.popleft(), h0.popleft()
-            f1, b = h1.popleft(), h1.popleft()
-            table += (f0, a, f1, b)
-        rng.shuffle(table)
-        (h0 if a > b else h1).extend(table)
-        if not h0 or not h1:
-            return rounds
-
-
-def baseline_classic_long(seed: int) -> int:
-    """One game of ``classic_long``: one face-down card per war, won cards onto a won pile
-    that is shuffled into a new hand when the hand runs out, the last card always face up,
-    no card at all loses, 240 rounds at most.  Returns the number of rounds."""
-    rng = SplitMix64(seed)
-    deck = DECK_RANKS[:]
-    rng.shuffle(deck)
-    hands = [deque(deck[0:52:2]), deque(deck[1:52:2])]
-    won: list[list[int]] = [[], []]
-
-    def refill(p: int, need: int) -> None:
-        if len(hands[p]) < need and won[p]:
-            pile = won[p]
-            won[p] = []
-            rng.shuffle(pile)
-            hands[p].extend(pile)
-
-    rounds = 0
-    while rounds < 240:
-        rounds += 1
-        refill(0, 1)
-        refill(1, 1)
         a, b = hands[0].popleft(), hands[1].popleft()
         table = [a, b]
-        winner = -1
         while a == b:
-            have = (len(hands[0]) + len(won[0]), len(hands[1]) + len(won[1]))
-            if have[0] == 0 or have[1] == 0:
-                if have[0] == have[1]:    # every card on the table: a void round, decided by counts
-                    return rounds
-                winner = 0 if have[0] else 1
-                break
-            plan = (min(1, have[0] - 1), min(1, have[1] - 1))
-            refill(0, plan[0] + 1)
-            refill(1, plan[1] + 1)
-            laid = [[hands[p].popleft() for _ in range(plan[p] + 1)] for p in (0, 1)]
-            a, b = laid[0][-1], laid[1][-1]
-            table += laid[0] + laid[1]
-        if winner < 0:
-            winner = 0 if a > b else 1
-        rng.shuffle(table)
-        won[winner].extend(table)
-        if not (hands[1 - winner] or won[1 - winner]):
+            if len(hands[0]) < 2 or len(hands[1]) < 2:      # cannot finish the war: game over
+                return rounds
+            table += [hands[0].popleft(), hands[1].popleft()]
+            a, b = hands[0].popleft(), hands[1].popleft()
+            table += [a, b]
+        rnd.shuffle(table)
+        hands[0 if a > b else 1].extend(table)
+        if not hands[0] or not hands[1]:
             return rounds
-    return rounds
 
 
-BASELINES = {"pagat": baseline_pagat, "classic_long": baseline_classic_long}
-
-
-def run_baseline(preset: str, seed: int, games: int) -> tuple[float, int]:
-    play = BASELINES[preset]
+def run_python(seed: int, games: int) -> tuple[float, int]:
+    rnd = random.Random(seed)
     start = time.perf_counter()
-    rounds = sum(play(game_seed(seed, i)) for i in range(games))
+    rounds = sum(plain_python_game(rnd) for _ in range(games))
     return time.perf_counter() - start, rounds
 
 
-def run_batch(preset: str, seed: int, games: int) -> tuple[float, int]:
+def build_c(directory: Path) -> Path | None:
+    cc = shutil.which("cc") or shutil.which("gcc") or shutil.which("clang")
+    if cc is None:
+        return None
+    source, binary = directory / "war.c", directory / "war"
+    source.write_text(C_SOURCE)
+    subprocess.run([cc, "-O2", "-o", str(binary), str(source)], check=True)
+    return binary
+
+
+def run_c(binary: Path, seed: int, games: int, each: bool = False) -> tuple[float, int, list[int]]:
+    out = subprocess.run([str(binary), str(seed), str(games)] + (["each"] if each else []), check=True,
+                         capture_output=True, text=True).stdout.split("\n")
+    total, seconds = out[-2].split()
+    return float(seconds), int(total), [int(x) for x in out[:-2]]
+
+
+def run_simulate(seed: int, games: int, workers: int | None = None) -> tuple[float, int]:
     start = time.perf_counter()
-    lengths = simulate_range(preset, seed, 0, games)[0]
-    return time.perf_counter() - start, int(lengths.sum())
+    result = simulate("pagat", games, seed, workers=workers, progress=False)
+    return time.perf_counter() - start, int(result.lengths.sum(dtype=np.int64))
+
+
+def fresh_process(code: str, env: dict | None = None) -> str:
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT,
+                          env={**os.environ, **(env or {})})
+    return done.stdout.strip()
+
+
+FIRST_CALL = ("import time; t = time.perf_counter()\n"
+              "from war_widget.simulation import simulate\n"
+              "simulate('pagat', 10, progress=False)\n"
+              "print(f'{time.perf_counter() - t:.2f}')")
+MILLION = ("import resource, time, sys\n"
+           "from war_widget.simulation import simulate\n"
+           "simulate('pagat', 10, progress=False)\n"
+           "t = time.perf_counter(); r = simulate('pagat', {games}, seed=1, progress=False)\n"
+           "dt = time.perf_counter() - t\n"
+           "print(f'{{dt:.2f}} {{resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f}} "
+           "{{r.lengths.mean():.1f}}')")
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--repeats", type=int, default=5)
-    parser.add_argument("--baseline-games", type=int, default=300)
-    parser.add_argument("--batch-games", type=int, default=50_000)
-    parser.add_argument("--million", type=int, default=1_000_000, help="games for the memory check (0 to skip)")
+    parser.add_argument("--python-games", type=int, default=1_000)
+    parser.add_argument("--games", type=int, default=100_000, help="games per timed run of simulate() and C")
+    parser.add_argument("--million", type=int, default=1_000_000, help="games for the one-core run (0 to skip)")
+    parser.add_argument("--no-cold", action="store_true", help="skip the first call with an empty numba cache")
     args = parser.parse_args(argv)
-    for preset in BASELINES:
-        # The baseline must play the same games as the batch simulator (same seeds, same rules).
-        check = 200
-        _, base_rounds = run_baseline(preset, 99, check)
-        _, batch_rounds = run_batch(preset, 99, check)
-        assert base_rounds == batch_rounds, f"{preset}: baseline {base_rounds} rounds, batch {batch_rounds}"
-        base_rates, batch_rates, ratios = [], [], []
-        for r in range(args.repeats):          # interleaved, so both sides see the same machine load
-            dt, rounds = run_baseline(preset, r, args.baseline_games)
-            base_rates.append(rounds / dt)
-            dt, rounds = run_batch(preset, r, args.batch_games)
-            batch_rates.append(rounds / dt)
-            ratios.append(batch_rates[-1] / base_rates[-1])
-        b, f = statistics.median(base_rates), statistics.median(batch_rates)
-        print(f"{preset:13s} plain loop {b:12,.0f} rounds/s   batch {f:12,.0f} rounds/s   "
-              f"ratio of medians {f / b:5.1f}x   median ratio {statistics.median(ratios):5.1f}x   "
-              f"(medians of {args.repeats} runs; same games checked on {check} deals)", flush=True)
+    simulate("pagat", 10, progress=False)
+    simulate("pagat", 10, workers=2, progress=False)             # compile / load both kernels first
+    with tempfile.TemporaryDirectory() as tmp:
+        binary = build_c(Path(tmp))
+        if binary is None:
+            print("no C compiler (cc, gcc, clang) found: the C loop is skipped")
+        else:
+            check = simulate("pagat", 2_000, seed=99, progress=False).lengths.tolist()
+            assert run_c(binary, 99, 2_000, each=True)[2] == check, "the C loop must play simulate()'s games"
+        rates: dict[str, list[float]] = {"python": [], "c": [], "simulate": [], "workers=2": []}
+        for r in range(args.repeats):      # interleaved: every side sees the same machine load
+            dt, rounds = run_python(r, args.python_games)
+            rates["python"].append(rounds / dt)
+            if binary is not None:
+                dt, rounds, _ = run_c(binary, r, args.games)
+                rates["c"].append(rounds / dt)
+            dt, rounds = run_simulate(r, args.games)
+            rates["simulate"].append(rounds / dt)
+            dt, rounds = run_simulate(r, args.games, workers=2)
+            rates["workers=2"].append(rounds / dt)
+    med = {k: statistics.median(v) for k, v in rates.items() if v}
+    print(f"pagat, rounds per second (medians of {args.repeats} interleaved runs):")
+    for name, label in (("python", "plain Python loop (ints, random.shuffle, deque)"), ("c", "plain C loop (cc -O2)"),
+                        ("simulate", "simulate(), one core"), ("workers=2", "simulate(), workers=2")):
+        if name in med:
+            print(f"  {label:48s} {med[name]:14,.0f}")
+    print(f"  simulate() / plain Python loop: {med['simulate'] / med['python']:6.1f}x   "
+          f"workers=2: {med['workers=2'] / med['python']:6.1f}x")
+    if "c" in med:
+        print(f"  simulate() / plain C loop:      {med['simulate'] / med['c']:6.2f}    "
+              f"workers=2: {med['workers=2'] / med['c']:6.2f}")
+    print(f"  workers=2 / one core:           {med['workers=2'] / med['simulate']:6.2f}")
     if args.million:
-        tracemalloc.start()
-        start = time.perf_counter()
-        result = simulate("pagat", args.million, seed=1, progress=False)
-        dt = time.perf_counter() - start
-        _, peak = tracemalloc.get_traced_memory()
-        tracemalloc.stop()
-        rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024     # kB on Linux
-        print(f"{args.million:,} games of pagat in {dt:.0f} s: peak traced memory {peak / 2**20:.0f} MB "
-              f"(whole process, interpreter and libraries included: max RSS {rss:.0f} MB), "
-              f"mean length {result.summary()['mean_length']:.1f} rounds")
+        dt, rss, mean = fresh_process(MILLION.format(games=args.million)).split()
+        print(f"{args.million:,} games of pagat on one core in {float(dt):.1f} s (mean length {mean} rounds); "
+              f"peak RSS of that process {rss} MB")
+    warm = fresh_process(FIRST_CALL)
+    print(f"first call in a fresh process (import + load the compiled kernel + 10 games): {warm} s")
+    if not args.no_cold:
+        with tempfile.TemporaryDirectory() as cache:
+            cold = fresh_process(FIRST_CALL, {"NUMBA_CACHE_DIR": cache})
+        print(f"first call with an empty numba cache (import + compile + 10 games): {cold} s")
     return 0
 
 

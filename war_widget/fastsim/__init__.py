@@ -28,7 +28,6 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..cards import JOKER
 from ..engine import as_rules
 from ..events import Termination
 from ..rules import Rules
@@ -47,6 +46,7 @@ from ._games import (
 )
 from ._state import (
     BY_RANK,
+    DECK,
     GATHER_CODES,
     KERNEL_REASONS,
     R_CAPTURE,
@@ -67,7 +67,10 @@ from ._state import (
     R_TEAMS,
     R_WAR_ALL,
     R_ZERO,
-    RULES_SIZE,
+    RANK,
+    RED,
+    STRENGTH,
+    TABLE_SIZE,
 )
 
 __all__ = [
@@ -108,54 +111,40 @@ def supports(rules: Rules | str) -> bool:
     return unsupported_reason(as_rules(rules)) is None
 
 
-@dataclass(frozen=True)
-class Kernel:
-    """The rules as the kernel's arrays: rule numbers, the deck in the engine's order (card
-    indices), and per card index whether it is red, its strength and its rank."""
-
-    rules: np.ndarray
-    deck: np.ndarray
-    red: np.ndarray
-    strength: np.ndarray
-    rank: np.ndarray
-
-
-def encode_rules(rules: Rules) -> Kernel:
-    """Rules as numbers for the kernel (ValueError for rules only the engine plays)."""
+def encode_rules(rules: Rules) -> np.ndarray:
+    """Rules as the kernel's int32 table: rule numbers, then per card index its strength, rank
+    and colour, then the deck in the engine's order (ValueError for rules only the engine plays)."""
     reason = unsupported_reason(rules)
     if reason:
         raise ValueError(reason)
-    r = np.zeros(RULES_SIZE, np.int64)
-    r[R_PLAYERS] = rules.players
-    r[R_FACE_DOWN] = BY_RANK if rules.face_down == "by_rank" else int(rules.face_down)
-    r[R_CAPTURE] = _CAPTURES[rules.capture]
-    r[R_SHUFFLE_PILE] = rules.shuffle_won_pile
-    r[R_SHORTAGE] = _SHORTAGES[rules.shortage]
-    r[R_ZERO] = rules.zero == "reuse"
-    r[R_WAR_ALL] = rules.war_players == "all"
-    r[R_TEAMS] = rules.teams
-    r[R_ROUND_LIMIT] = rules.round_limit or 0
-    r[R_GOAL] = _GOALS[rules.goal]
-    r[R_DEAL] = rules.deal == "by_color"
-    r[R_JOKER_SPLIT] = rules.joker_deal == "split"
-    r[R_LOW_BEATS_ACE] = rules.rank_order == "low_beats_ace"
-    r[R_LOWEST] = rules.lowest_rank
-    r[R_DETECT] = rules.round_limit is None and not rules.has_randomness_after_deal
-    r[R_DECK_SIZE] = rules.deck + rules.jokers
-    r[R_LAST_WINNER_MATTERS] = any(rules.gather_for(p) == "previous_winner_first" for p in range(rules.players))
+    t = np.zeros(TABLE_SIZE, np.int32)
+    t[R_PLAYERS] = rules.players
+    t[R_FACE_DOWN] = BY_RANK if rules.face_down == "by_rank" else int(rules.face_down)
+    t[R_CAPTURE] = _CAPTURES[rules.capture]
+    t[R_SHUFFLE_PILE] = rules.shuffle_won_pile
+    t[R_SHORTAGE] = _SHORTAGES[rules.shortage]
+    t[R_ZERO] = rules.zero == "reuse"
+    t[R_WAR_ALL] = rules.war_players == "all"
+    t[R_TEAMS] = rules.teams
+    t[R_ROUND_LIMIT] = rules.round_limit or 0
+    t[R_GOAL] = _GOALS[rules.goal]
+    t[R_DEAL] = rules.deal == "by_color"
+    t[R_JOKER_SPLIT] = rules.joker_deal == "split"
+    t[R_LOW_BEATS_ACE] = rules.rank_order == "low_beats_ace"
+    t[R_LOWEST] = rules.lowest_rank
+    t[R_DETECT] = rules.round_limit is None and not rules.has_randomness_after_deal
+    t[R_DECK_SIZE] = rules.deck + rules.jokers
+    t[R_LAST_WINNER_MATTERS] = any(rules.gather_for(p) == "previous_winner_first" for p in range(rules.players))
     for p in range(rules.players):
-        r[R_GATHER + p] = GATHER_CODES[rules.gather_for(p)]
+        t[R_GATHER + p] = GATHER_CODES[rules.gather_for(p)]
     cards = rules.deck_cards
-    deck = np.array([c.index for c in cards], np.int32)
-    red = np.zeros(64, np.int32)
-    strength = np.zeros(128, np.int32)       # [64 + i]: a lowest card's strength when it beats an ace
-    rank = np.zeros(64, np.int32)
-    for c in cards:
-        red[c.index] = c.is_red
-        strength[c.index] = rules.strength(c)
-        strength[64 + c.index] = _beats_ace_strength(rules, c)
-        rank[c.index] = c.rank if c.rank != JOKER else JOKER
-    return Kernel(r, deck, red, strength, rank)
+    for k, c in enumerate(cards):
+        t[DECK + k] = c.index
+        t[RED + c.index] = c.is_red
+        t[STRENGTH + c.index] = rules.strength(c)
+        t[STRENGTH + 64 + c.index] = _beats_ace_strength(rules, c)
+        t[RANK + c.index] = c.rank
+    return t
 
 
 def _beats_ace_strength(rules: Rules, card) -> int:
@@ -195,7 +184,7 @@ def simulate_range(rules: Rules | str, seed: int, start: int, stop: int, max_rou
                    threads: int = 1, progress: Callable[[int], None] | None = None) -> Rows:
     """Play games ``start .. stop-1`` of the simulation seeded ``seed`` (``threads`` > 1: on
     that many of numba's threads; the rows do not depend on it)."""
-    kernel = encode_rules(as_rules(rules))
+    table = encode_rules(as_rules(rules))
     cap = 0 if max_rounds is None else int(max_rounds)
     seed64 = np.uint64(int(seed) & ((1 << 64) - 1))
     parts = []
@@ -204,8 +193,7 @@ def simulate_range(rules: Rules | str, seed: int, start: int, stop: int, max_rou
         for lo in range(start, stop, chunk):
             hi = min(stop, lo + chunk)
             out = np.empty((hi - lo, COLUMNS), np.int32)
-            args = (seed64, np.int64(lo), kernel.rules, kernel.deck, kernel.red, kernel.strength, kernel.rank,
-                    np.int64(cap), out)
+            args = (seed64, np.int64(lo), table, np.int64(cap), out)
             if threads > 1:
                 import numba
                 numba.set_num_threads(min(threads, numba.config.NUMBA_NUM_THREADS))

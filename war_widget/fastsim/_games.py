@@ -13,18 +13,20 @@ from __future__ import annotations
 
 from numba import njit, prange
 
-from ._round import CARDS, WORK_SIZE, by_counts, play_round
+from ._round import BUFFER_SIZE, CARDS, by_counts, play_round
 from ._state import (
+    DECK,
     HAND,
     HLEN,
     K_CYCLE,
     K_TIME,
     R_DEAL,
+    R_DECK_SIZE,
     R_DETECT,
     R_JOKER_SPLIT,
     R_LAST_WINNER_MATTERS,
     R_PLAYERS,
-    STATE_SIZE,
+    RED,
     below,
     clear,
     copy_position,
@@ -40,25 +42,25 @@ COLUMNS = 7
 
 
 @njit(cache=True, _nrt=False)
-def deal(s, rng, r, deck, red, work):
+def deal(s, rng, r):
     """``engine._deal``: shuffle and deal one card at a time; by colour; jokers split."""
     clear(s)
     n = r[R_PLAYERS]
-    size = len(deck)
-    cards = work[CARDS:CARDS + 64]
+    size = r[R_DECK_SIZE]
+    cards = s[CARDS:CARDS + 64]
     if r[R_DEAL] == 1:                               # by_color
         for k in range(size):
-            cards[k] = deck[k]
+            cards[k] = r[DECK + k]
         shuffle(rng, cards, size)
         for k in range(size):
-            hand_push(s, 1 if red[cards[k]] else 0, cards[k])
+            hand_push(s, 1 if r[RED + cards[k]] else 0, cards[k])
         return
     per = size // n
     if r[R_JOKER_SPLIT]:
         plain = 0
         for k in range(size):
-            if deck[k] < 52:
-                cards[plain] = deck[k]
+            if r[DECK + k] < 52:
+                cards[plain] = r[DECK + k]
                 plain += 1
         shuffle(rng, cards, plain)
         first = below(rng, n)
@@ -80,7 +82,7 @@ def deal(s, rng, r, deck, red, work):
                 s[HLEN + p] = length + 1
         return
     for k in range(size):
-        cards[k] = deck[k]
+        cards[k] = r[DECK + k]
     shuffle(rng, cards, size)
     for p in range(n):
         for i in range(per):
@@ -88,21 +90,21 @@ def deal(s, rng, r, deck, red, work):
 
 
 @njit(cache=True, _nrt=False)
-def _cycle_start(seed, period, r, deck, red, strength, rank, a, b, rng, work):
+def _cycle_start(seed, period, r, a, b, rng):
     """Replay from the deal: copy b runs ``period`` rounds ahead of copy a until they agree.
     Returns (mu, war rounds and double-war rounds of the first mu + period rounds)."""
     rng[0] = seed
-    deal(a, rng, r, deck, red, work)
+    deal(a, rng, r)
     copy_position(b, a)
     war_rounds, doubles = 0, 0
     for k in range(period):
-        _, _, wars = play_round(b, rng, r, strength, rank, work, k)
+        _, _, wars = play_round(b, rng, r, k)
         war_rounds += wars > 0
         doubles += wars > 1
     mu = 0
     while not same_position(a, b, r[R_PLAYERS], r[R_LAST_WINNER_MATTERS]):
-        play_round(a, rng, r, strength, rank, work, mu)
-        _, _, wars = play_round(b, rng, r, strength, rank, work, mu + period)
+        play_round(a, rng, r, mu)
+        _, _, wars = play_round(b, rng, r, mu + period)
         war_rounds += wars > 0
         doubles += wars > 1
         mu += 1
@@ -110,10 +112,10 @@ def _cycle_start(seed, period, r, deck, red, strength, rank, a, b, rng, work):
 
 
 @njit(cache=True, _nrt=False)
-def play_game(seed, r, deck, red, strength, rank, max_rounds, s, saved, rng, work, out):
+def play_game(seed, r, max_rounds, s, saved, rng, out):
     """Play one game to its end (or ``max_rounds``; 0 for no cap) into the row ``out``."""
     rng[0] = seed
-    deal(s, rng, r, deck, red, work)
+    deal(s, rng, r)
     n = r[R_PLAYERS]
     detect = r[R_DETECT] != 0
     if detect:
@@ -123,7 +125,7 @@ def play_game(seed, r, deck, red, strength, rank, max_rounds, s, saved, rng, wor
     out[C_CYCLE_START] = -1
     out[C_CYCLE_PERIOD] = -1
     while max_rounds == 0 or rounds < max_rounds:
-        reason, winner, wars = play_round(s, rng, r, strength, rank, work, rounds)
+        reason, winner, wars = play_round(s, rng, r, rounds)
         rounds += 1
         war_rounds += wars > 0
         doubles += wars > 1
@@ -134,7 +136,7 @@ def play_game(seed, r, deck, red, strength, rank, max_rounds, s, saved, rng, wor
         if detect:
             lam += 1
             if same_position(s, saved, n, r[R_LAST_WINNER_MATTERS]):
-                _record_cycle(seed, lam, r, deck, red, strength, rank, s, saved, rng, work, out)
+                _record_cycle(seed, lam, r, s, saved, rng, out)
                 return
             if lam == power:
                 copy_position(saved, s)
@@ -146,14 +148,14 @@ def play_game(seed, r, deck, red, strength, rank, max_rounds, s, saved, rng, wor
     if not detect:
         return
     while rounds < 4 * max_rounds + 4:        # a repeat within the first M rounds shows by 3M
-        reason, winner, wars = play_round(s, rng, r, strength, rank, work, rounds)
+        reason, winner, wars = play_round(s, rng, r, rounds)
         rounds += 1
         if reason >= 0:                       # pragma: no cover - a game that repeats never ends
             return
         lam += 1
         if same_position(s, saved, n, r[R_LAST_WINNER_MATTERS]):
             period = lam
-            mu, wr, db = _cycle_start(seed, period, r, deck, red, strength, rank, s, saved, rng, work)
+            mu, wr, db = _cycle_start(seed, period, r, s, saved, rng)
             if mu + period <= max_rounds:
                 out[C_LENGTH], out[C_WINNER], out[C_REASON] = mu + period, -1, K_CYCLE
                 out[C_WAR_ROUNDS], out[C_DOUBLE_WARS] = wr, db
@@ -166,39 +168,38 @@ def play_game(seed, r, deck, red, strength, rank, max_rounds, s, saved, rng, wor
 
 
 @njit(cache=True, _nrt=False)
-def _record_cycle(seed, period, r, deck, red, strength, rank, s, saved, rng, work, out):
-    mu, wr, db = _cycle_start(seed, period, r, deck, red, strength, rank, s, saved, rng, work)
+def _record_cycle(seed, period, r, s, saved, rng, out):
+    mu, wr, db = _cycle_start(seed, period, r, s, saved, rng)
     out[C_LENGTH], out[C_WINNER], out[C_REASON] = mu + period, -1, K_CYCLE
     out[C_WAR_ROUNDS], out[C_DOUBLE_WARS] = wr, db
     out[C_CYCLE_START], out[C_CYCLE_PERIOD] = mu, period
 
 
-SCRATCH_SIZE = 2 * STATE_SIZE + WORK_SIZE     # per block: a position, a saved one, the round's work
+SCRATCH_SIZE = 2 * BUFFER_SIZE     # per block: the game's buffer and a saved one (Brent, replays)
 
 
 @njit(cache=True, _nrt=False)
-def _play_block(seed, start, lo, hi, r, deck, red, strength, rank, max_rounds, out, scratch, rng):
-    s = scratch[:STATE_SIZE]
-    saved = scratch[STATE_SIZE:2 * STATE_SIZE]
-    work = scratch[2 * STATE_SIZE:]
+def _play_block(seed, start, lo, hi, r, max_rounds, out, scratch, rng):
+    s = scratch[:BUFFER_SIZE]
+    saved = scratch[BUFFER_SIZE:]
     for i in range(lo, hi):
-        play_game(game_seed(seed, start + i), r, deck, red, strength, rank, max_rounds, s, saved, rng, work, out[i])
+        play_game(game_seed(seed, start + i), r, max_rounds, s, saved, rng, out[i])
 
 
 @njit(cache=True, _nrt=False)
-def play_games(seed, start, r, deck, red, strength, rank, max_rounds, out, scratch, rng):
+def play_games(seed, start, r, max_rounds, out, scratch, rng):
     """Games ``start .. start + len(out) - 1`` of the simulation seeded ``seed``, one row each
     (``scratch``: int32 rows of SCRATCH_SIZE, ``rng``: uint64 rows of 1; one row used here)."""
-    _play_block(seed, start, 0, len(out), r, deck, red, strength, rank, max_rounds, out, scratch[0], rng[0])
+    _play_block(seed, start, 0, len(out), r, max_rounds, out, scratch[0], rng[0])
 
 
 @njit(cache=True, _nrt=False, parallel=True)
-def play_games_parallel(seed, start, r, deck, red, strength, rank, max_rounds, out, scratch, rng):
+def play_games_parallel(seed, start, r, max_rounds, out, scratch, rng):
     """As ``play_games``, the rows cut into ``len(scratch)`` ranges played on numba's threads."""
     count = len(out)
     blocks = len(scratch)
     for b in prange(blocks):
         lo = b * count // blocks
         hi = (b + 1) * count // blocks
-        _play_block(seed, start, lo, hi, r, deck, red, strength, rank, max_rounds, out, scratch[b], rng[b])
+        _play_block(seed, start, lo, hi, r, max_rounds, out, scratch[b], rng[b])
 

@@ -26,6 +26,8 @@ from ._state import (
     GOAL_COLLECT,
     GOAL_LOSER_ALL,
     GOAL_LOSER_FIRST_OUT,
+    HAND,
+    HHEAD,
     HLEN,
     K_ALL_CARDS,
     K_DRUNKARD_LOSER,
@@ -50,42 +52,47 @@ from ._state import (
     R_TEAMS,
     R_WAR_ALL,
     R_ZERO,
+    RANK,
     SHORT_FEWEST,
     SHORT_LAST_CARD_UP,
     SHORT_LOSE,
     SHORT_SPLIT,
+    STATE_SIZE,
+    STRENGTH,
     WHEAD,
     WLEN,
     WON,
     count_of,
     hand_pop,
     hand_push,
-    shuffle,
+    shuffle_at,
     won_push,
 )
 
-# The work array of a round (int32): the table, scratch cards, and small per-seat lists.
-T_PLAYER, T_CARD, T_BATTLE, CARDS, OWNERS, SCRATCH = 0, CAP, 2 * CAP, 3 * CAP, 4 * CAP, 5 * CAP
-BATTLES = 6 * CAP
-SMALL = 7 * CAP
+# A game buffer (int32) is the position (``_state``) followed by the round's work: the table,
+# scratch cards, and small per-seat lists.
+W = STATE_SIZE
+T_PLAYER, T_CARD, T_BATTLE, CARDS, OWNERS, SCRATCH = W, W + CAP, W + 2 * CAP, W + 3 * CAP, W + 4 * CAP, W + 5 * CAP
+BATTLES = W + 6 * CAP
+SMALL = W + 7 * CAP
 FACEUP, REUSING, PLAN, HAVE = SMALL, SMALL + 4, SMALL + 8, SMALL + 12
 IN_ROUND, FIGHTERS, BEST, SHORT = SMALL + 16, SMALL + 20, SMALL + 24, SMALL + 28
-WORK_SIZE = SMALL + 32
+BUFFER_SIZE = SMALL + 32
 
 
 @njit(cache=True, _nrt=False)
-def turn_over(s, rng, r, p, work):
+def turn_over(s, rng, r, p):
     """``_turn_over``: the won pile goes under the hand, shuffled first if the rules say so."""
     n = s[WLEN + p]
     h = s[WHEAD + p]
     for k in range(n):
-        work[CARDS + k] = s[WON + p * CAP + ((h + k) & MASK)]
+        s[CARDS + k] = s[WON + p * CAP + ((h + k) & MASK)]
     s[WLEN + p] = 0
     s[WHEAD + p] = 0
     if r[R_SHUFFLE_PILE]:
-        shuffle(rng, work[CARDS:CARDS + CAP], n)
+        shuffle_at(rng, s, CARDS, n)
     for k in range(n):
-        hand_push(s, p, work[CARDS + k])
+        hand_push(s, p, s[CARDS + k])
 
 
 @njit(cache=True, _nrt=False)
@@ -176,11 +183,11 @@ def check_end(s, r, rounds, short_end):
 
 
 @njit(cache=True, _nrt=False)
-def return_table(s, r, work, tlen):
+def return_table(s, r, tlen):
     """``_return_table``: each player takes back the cards they laid, in the order laid."""
     to_hand = r[R_CAPTURE] == CAPTURE_BOTTOM
     for k in range(tlen):
-        p, c = work[T_PLAYER + k], work[T_CARD + k]
+        p, c = s[T_PLAYER + k], s[T_CARD + k]
         if to_hand:
             hand_push(s, p, c)
         else:
@@ -188,29 +195,29 @@ def return_table(s, r, work, tlen):
 
 
 @njit(cache=True, _nrt=False)
-def gather(s, rng, r, strength, work, tlen, winner):
-    """``_gather``: the won cards into work[CARDS:], in the order they go to the winner."""
+def gather(s, rng, r, tlen, winner):
+    """``_gather``: the won cards into s[CARDS:], in the order they go to the winner."""
     n = r[R_PLAYERS]
     # played order: battle by battle, within a battle seat by seat (stable); a round without
     # a war is one battle whose cards were laid in seat order already
     k, i = 0, 0
-    if work[T_BATTLE + tlen - 1] == 1:
+    if s[T_BATTLE + tlen - 1] == 1:
         for m in range(tlen):
-            work[CARDS + m] = work[T_CARD + m]
-            work[OWNERS + m] = work[T_PLAYER + m]
-            work[BATTLES + m] = 1
+            s[CARDS + m] = s[T_CARD + m]
+            s[OWNERS + m] = s[T_PLAYER + m]
+            s[BATTLES + m] = 1
         i = tlen
     while i < tlen:
-        b = work[T_BATTLE + i]
+        b = s[T_BATTLE + i]
         j = i
-        while j < tlen and work[T_BATTLE + j] == b:
+        while j < tlen and s[T_BATTLE + j] == b:
             j += 1
         for p in range(n):
             for m in range(i, j):
-                if work[T_PLAYER + m] == p:
-                    work[CARDS + k] = work[T_CARD + m]
-                    work[OWNERS + k] = p
-                    work[BATTLES + k] = b
+                if s[T_PLAYER + m] == p:
+                    s[CARDS + k] = s[T_CARD + m]
+                    s[OWNERS + k] = p
+                    s[BATTLES + k] = b
                     k += 1
         i = j
     if r[R_CAPTURE] == CAPTURE_ASIDE:
@@ -219,85 +226,85 @@ def gather(s, rng, r, strength, work, tlen, winner):
     if spec == G_PLAYED:
         return
     if spec == G_SHUFFLE:
-        shuffle(rng, work[CARDS:CARDS + CAP], tlen)
+        shuffle_at(rng, s, CARDS, tlen)
         return
     if spec == G_WINNER_FIRST:
-        seat_first(work, tlen, winner, False)
+        seat_first(s, tlen, winner, False)
         return
     if spec == G_LOSER_FIRST:
-        seat_first(work, tlen, winner, True)
+        seat_first(s, tlen, winner, True)
         return
     if spec == G_PREVIOUS_WINNER_FIRST:
-        previous_winner_first(work, tlen, s[LAST_WINNER])
+        previous_winner_first(s, tlen, s[LAST_WINNER])
         return
     if spec == G_HIGH_FIRST or spec == G_STRONG or spec == G_LOW_FIRST:
         sign = 1 if spec == G_LOW_FIRST else -1
         for a in range(1, tlen):           # stable insertion sort by strength
-            c = work[CARDS + a]
-            key = sign * strength[c]
+            c = s[CARDS + a]
+            key = sign * r[STRENGTH + c]
             b = a - 1
-            while b >= 0 and sign * strength[work[CARDS + b]] > key:
-                work[CARDS + b + 1] = work[CARDS + b]
+            while b >= 0 and sign * r[STRENGTH + s[CARDS + b]] > key:
+                s[CARDS + b + 1] = s[CARDS + b]
                 b -= 1
-            work[CARDS + b + 1] = c
+            s[CARDS + b + 1] = c
         return
 
 
 @njit(cache=True, _nrt=False)
-def seat_first(work, tlen, seat, others_first):
+def seat_first(s, tlen, seat, others_first):
     """``seat``'s cards, then the others' (or the reverse), each group in played order."""
     k = 0
     for group in range(2):
         for m in range(tlen):
-            if (work[OWNERS + m] == seat) == ((group == 0) != others_first):
-                work[SCRATCH + k] = work[CARDS + m]
+            if (s[OWNERS + m] == seat) == ((group == 0) != others_first):
+                s[SCRATCH + k] = s[CARDS + m]
                 k += 1
     for m in range(tlen):
-        work[CARDS + m] = work[SCRATCH + m]
+        s[CARDS + m] = s[SCRATCH + m]
 
 
 @njit(cache=True, _nrt=False)
-def previous_winner_first(work, tlen, last):
+def previous_winner_first(s, tlen, last):
     """Battle by battle, the last round's winner's cards first, then the others by seat
-    (the cards in work[CARDS:] are in played order, their battles in work[T_BATTLE:])."""
+    (the cards in s[CARDS:] are in played order, their battles in s[T_BATTLE:])."""
     k, i = 0, 0
     while i < tlen:
         j = i
-        while j < tlen and work[BATTLES + j] == work[BATTLES + i]:
+        while j < tlen and s[BATTLES + j] == s[BATTLES + i]:
             j += 1
         for m in range(i, j):
-            if work[OWNERS + m] == last:
-                work[SCRATCH + k] = work[CARDS + m]
+            if s[OWNERS + m] == last:
+                s[SCRATCH + k] = s[CARDS + m]
                 k += 1
         for m in range(i, j):
-            if work[OWNERS + m] != last:
-                work[SCRATCH + k] = work[CARDS + m]
+            if s[OWNERS + m] != last:
+                s[SCRATCH + k] = s[CARDS + m]
                 k += 1
         i = j
     for m in range(tlen):
-        work[CARDS + m] = work[SCRATCH + m]
+        s[CARDS + m] = s[SCRATCH + m]
 
 
 @njit(cache=True, _nrt=False)
-def lay_down(s, p, count, work, tlen, battle):
+def lay_down(s, p, count, tlen, battle):
     """Move ``count`` cards of ``p``'s hand to the table face down (or as a forfeit)."""
     for _ in range(count):
-        work[T_PLAYER + tlen] = p
-        work[T_CARD + tlen] = hand_pop(s, p)
-        work[T_BATTLE + tlen] = battle
+        s[T_PLAYER + tlen] = p
+        s[T_CARD + tlen] = hand_pop(s, p)
+        s[T_BATTLE + tlen] = battle
         tlen += 1
     return tlen
 
 
 @njit(cache=True, _nrt=False)
-def forfeit(s, p, work, tlen, battle):
+def forfeit(s, p, tlen, battle):
     """``_forfeit``: the whole holding (hand, then won pile) goes on the table."""
-    tlen = lay_down(s, p, s[HLEN + p], work, tlen, battle)
+    tlen = lay_down(s, p, s[HLEN + p], tlen, battle)
     h = s[WHEAD + p]
     for k in range(s[WLEN + p]):
-        work[T_PLAYER + tlen] = p
-        work[T_CARD + tlen] = s[WON + p * CAP + ((h + k) & MASK)]
-        work[T_BATTLE + tlen] = battle
+        s[T_PLAYER + tlen] = p
+        s[T_CARD + tlen] = s[WON + p * CAP + ((h + k) & MASK)]
+        s[T_BATTLE + tlen] = battle
         tlen += 1
     s[WLEN + p] = 0
     s[WHEAD + p] = 0
@@ -305,25 +312,26 @@ def forfeit(s, p, work, tlen, battle):
 
 
 @njit(cache=True, _nrt=False)
-def play_round(s, rng, r, strength, rank, work, rounds_before):
+def play_round(s, rng, r, rounds_before):
     """Play one whole round; returns (reason or -1, winner seat or -1, wars declared)."""
     n = r[R_PLAYERS]
     pile_plays = r[R_CAPTURE] == CAPTURE_WON_PILE
     # _start: who plays, and empty hands take up their won piles
     n_in = 0
+    pile_counts = r[R_CAPTURE] == CAPTURE_WON_PILE
     for p in range(n):
-        if s[OUT + p] == 0 and playable(s, r, p) > 0:
-            work[IN_ROUND + n_in] = p
+        if s[OUT + p] == 0 and (s[HLEN + p] > 0 or (pile_counts and s[WLEN + p] > 0)):   # playable
+            s[IN_ROUND + n_in] = p
             n_in += 1
     for i in range(n_in):
-        p = work[IN_ROUND + i]
+        p = s[IN_ROUND + i]
         if s[HLEN + p] == 0:
-            turn_over(s, rng, r, p, work)
+            turn_over(s, rng, r, p)
     nf = n_in
     for i in range(n_in):
-        work[FIGHTERS + i] = work[IN_ROUND + i]
+        s[FIGHTERS + i] = s[IN_ROUND + i]
     for p in range(4):
-        work[REUSING + p] = 0
+        s[REUSING + p] = 0
     battle, wars, tlen, short_end, winner = 0, 0, 0, False, -1
     lowest = r[R_LOWEST]
     compare_only = False
@@ -332,13 +340,16 @@ def play_round(s, rng, r, strength, rank, work, rounds_before):
         if not compare_only:
             battle += 1
         for i in range(0 if compare_only else nf):
-            p = work[FIGHTERS + i]
-            if work[REUSING + p] == 0:
-                c = hand_pop(s, p)
-                work[FACEUP + p] = c
-                work[T_PLAYER + tlen] = p
-                work[T_CARD + tlen] = c
-                work[T_BATTLE + tlen] = battle
+            p = s[FIGHTERS + i]
+            if s[REUSING + p] == 0:
+                h = s[HHEAD + p]                      # hand_pop, written out (hot)
+                c = s[HAND + p * CAP + h]
+                s[HHEAD + p] = (h + 1) & MASK
+                s[HLEN + p] -= 1
+                s[FACEUP + p] = c
+                s[T_PLAYER + tlen] = p
+                s[T_CARD + tlen] = c
+                s[T_BATTLE + tlen] = battle
                 tlen += 1
         compare_only = False
         # _compare (Rules.best)
@@ -346,133 +357,133 @@ def play_round(s, rng, r, strength, rank, work, rounds_before):
         if r[R_LOW_BEATS_ACE]:
             ace, low = False, False
             for i in range(nf):
-                rk = rank[work[FACEUP + work[FIGHTERS + i]]]
+                rk = r[RANK + s[FACEUP + s[FIGHTERS + i]]]
                 ace = ace or rk == 14
                 low = low or rk == lowest
             adjust = ace and low
         top = -1
         for i in range(nf):
-            c = work[FACEUP + work[FIGHTERS + i]]
-            st = strength[64 + c] if adjust and rank[c] == lowest else strength[c]
+            c = s[FACEUP + s[FIGHTERS + i]]
+            st = r[STRENGTH + 64 + c] if adjust and r[RANK + c] == lowest else r[STRENGTH + c]
             top = max(top, st)
         nb = 0
         for i in range(nf):
-            p = work[FIGHTERS + i]
-            c = work[FACEUP + p]
-            st = strength[64 + c] if adjust and rank[c] == lowest else strength[c]
+            p = s[FIGHTERS + i]
+            c = s[FACEUP + p]
+            st = r[STRENGTH + 64 + c] if adjust and r[RANK + c] == lowest else r[STRENGTH + c]
             if st == top:
-                work[BEST + nb] = p
+                s[BEST + nb] = p
                 nb += 1
         if nb == 1:
-            winner = work[BEST]
+            winner = s[BEST]
             break
-        tie_rank = rank[work[FACEUP + work[BEST]]]
+        tie_rank = r[RANK + s[FACEUP + s[BEST]]]
         # _declare_war
         wars += 1
         if r[R_WAR_ALL]:
             nf = n_in
             for i in range(n_in):
-                work[FIGHTERS + i] = work[IN_ROUND + i]
+                s[FIGHTERS + i] = s[IN_ROUND + i]
         else:
             nf = nb
             for i in range(nb):
-                work[FIGHTERS + i] = work[BEST + i]
+                s[FIGHTERS + i] = s[BEST + i]
         fd = r[R_FACE_DOWN]
         need = (11 if tie_rank >= 14 else min(tie_rank, 10)) if fd == BY_RANK else fd + 1
         for p in range(4):
-            work[PLAN + p] = 0
+            s[PLAN + p] = 0
         for i in range(nf):
-            p = work[FIGHTERS + i]
-            work[HAVE + p] = playable(s, r, p)
+            p = s[FIGHTERS + i]
+            s[HAVE + p] = playable(s, r, p)
         nshort = 0
         stuck = False
-        if dropouts_now(s, r, work, nf, n_in, need):
-            tlen, n_in, nf = drop_out(s, work, tlen, battle + 1, nf, n_in)
+        if dropouts_now(s, r, nf, n_in, need):
+            tlen, n_in, nf = drop_out(s, tlen, battle + 1, nf, n_in)
             short_end = True
             if nf == 1:
-                winner = work[FIGHTERS]
+                winner = s[FIGHTERS]
                 break
             compare_only = True
             continue
         if r[R_SHORTAGE] == SHORT_LAST_CARD_UP or r[R_SHORTAGE] == SHORT_FEWEST:
             fewest = need
             for i in range(nf):
-                p = work[FIGHTERS + i]
-                if work[REUSING + p]:
+                p = s[FIGHTERS + i]
+                if s[REUSING + p]:
                     continue
-                hv = work[HAVE + p]
+                hv = s[HAVE + p]
                 if hv:
                     fewest = min(fewest, hv)
                 elif r[R_ZERO] == 0:          # zero="lose"
-                    work[SHORT + nshort] = p
+                    s[SHORT + nshort] = p
                     nshort += 1
                 else:
-                    work[REUSING + p] = 1
+                    s[REUSING + p] = 1
             for i in range(nf):
-                p = work[FIGHTERS + i]
-                hv = work[HAVE + p]
-                if work[REUSING + p] == 0 and hv:
-                    work[PLAN + p] = fewest - 1 if r[R_SHORTAGE] == SHORT_FEWEST else min(need - 1, hv - 1)
+                p = s[FIGHTERS + i]
+                hv = s[HAVE + p]
+                if s[REUSING + p] == 0 and hv:
+                    s[PLAN + p] = fewest - 1 if r[R_SHORTAGE] == SHORT_FEWEST else min(need - 1, hv - 1)
         else:
             for i in range(nf):
-                p = work[FIGHTERS + i]
-                if work[HAVE + p] < need:
-                    work[SHORT + nshort] = p
+                p = s[FIGHTERS + i]
+                if s[HAVE + p] < need:
+                    s[SHORT + nshort] = p
                     nshort += 1
             if r[R_SHORTAGE] == SHORT_SPLIT and nshort:
                 stuck = True
             elif nshort and nshort == nf:
                 most = 0
                 for i in range(nf):
-                    most = max(most, work[HAVE + work[FIGHTERS + i]])
+                    most = max(most, s[HAVE + s[FIGHTERS + i]])
                 nshort = 0
                 for i in range(nf):
-                    p = work[FIGHTERS + i]
-                    if work[HAVE + p] < most:
-                        work[SHORT + nshort] = p
+                    p = s[FIGHTERS + i]
+                    if s[HAVE + p] < most:
+                        s[SHORT + nshort] = p
                         nshort += 1
                 if nf - nshort > 1:
                     stuck = True
             for i in range(nf):
-                p = work[FIGHTERS + i]
-                if not _listed(work, SHORT, nshort, p):
-                    work[PLAN + p] = need - 1
+                p = s[FIGHTERS + i]
+                if not _listed(s, SHORT, nshort, p):
+                    s[PLAN + p] = need - 1
         if stuck:
-            return_table(s, r, work, tlen)
+            return_table(s, r, tlen)
             if r[R_SHORTAGE] == SHORT_SPLIT:
                 reason, winner = check_end(s, r, rounds_before + 1, short_end)
                 return reason, winner, wars
             reason, winner = by_counts(s, r, K_SHORTAGE)
             return reason, winner, wars
         for i in range(nshort):
-            p = work[SHORT + i]
-            tlen = forfeit(s, p, work, tlen, battle + 1)
+            p = s[SHORT + i]
+            tlen = forfeit(s, p, tlen, battle + 1)
             k = 0
             for j in range(n_in):
-                if work[IN_ROUND + j] != p:
-                    work[IN_ROUND + k] = work[IN_ROUND + j]
+                if s[IN_ROUND + j] != p:
+                    s[IN_ROUND + k] = s[IN_ROUND + j]
                     k += 1
             n_in = k
             short_end = True
         k = 0
         for i in range(nf):
-            p = work[FIGHTERS + i]
-            if not _listed(work, SHORT, nshort, p):
-                work[FIGHTERS + k] = p
+            p = s[FIGHTERS + i]
+            if not _listed(s, SHORT, nshort, p):
+                s[FIGHTERS + k] = p
                 k += 1
         nf = k
         if nf == 0:
-            return_table(s, r, work, tlen)
+            return_table(s, r, tlen)
             reason, winner = by_counts(s, r, K_VOID_ROUND)
             return reason, winner, wars
         if nf == 1:
-            winner = work[FIGHTERS]
+            winner = s[FIGHTERS]
             break
         reusing = 0
         for i in range(nf):
-            reusing += work[REUSING + work[FIGHTERS + i]]
+            reusing += s[REUSING + s[FIGHTERS + i]]
         if reusing == nf:
-            return_table(s, r, work, tlen)
+            return_table(s, r, tlen)
             if n == 2 and r[R_CAPTURE] != CAPTURE_ASIDE:
                 return K_REUSE_TIE, -1, wars
             reason, winner = by_counts(s, r, K_REUSE_TIE)
@@ -480,74 +491,87 @@ def play_round(s, rng, r, strength, rank, work, rounds_before):
         # _lay
         if pile_plays:
             for i in range(nf):
-                p = work[FIGHTERS + i]
-                if s[WLEN + p] and s[HLEN + p] <= work[PLAN + p]:
-                    turn_over(s, rng, r, p, work)
+                p = s[FIGHTERS + i]
+                if s[WLEN + p] and s[HLEN + p] <= s[PLAN + p]:
+                    turn_over(s, rng, r, p)
         for i in range(nf):
-            p = work[FIGHTERS + i]
-            tlen = lay_down(s, p, work[PLAN + p], work, tlen, battle + 1)
-    # _collect
-    gather(s, rng, r, strength, work, tlen, winner)
-    s[LAST_WINNER] = winner
-    if r[R_CAPTURE] == CAPTURE_BOTTOM:
-        for k in range(tlen):
-            hand_push(s, winner, work[CARDS + k])
+            p = s[FIGHTERS + i]
+            tlen = lay_down(s, p, s[PLAN + p], tlen, battle + 1)
+    # _collect; a round without a war laid its cards in seat order, which is the played order
+    spec = r[R_GATHER + winner]
+    at = CARDS
+    if wars == 0 and r[R_CAPTURE] != CAPTURE_ASIDE and (spec == G_SHUFFLE or spec == G_PLAYED):
+        at = T_CARD
+        if spec == G_SHUFFLE:
+            shuffle_at(rng, s, T_CARD, tlen)
     else:
-        for k in range(tlen):
-            won_push(s, winner, work[CARDS + k])
+        gather(s, rng, r, tlen, winner)
+    s[LAST_WINNER] = winner
+    base, head, length = (HAND, HHEAD, HLEN) if r[R_CAPTURE] == CAPTURE_BOTTOM else (WON, WHEAD, WLEN)
+    h, m = s[head + winner], s[length + winner]
+    for k in range(tlen):                       # hand_push / won_push, written out (hot)
+        s[base + winner * CAP + ((h + m + k) & MASK)] = s[at + k]
+    s[length + winner] = m + tlen
+    # _check_end can only end the game if someone ran out, on a round limit, or with aside
+    changed = r[R_CAPTURE] == CAPTURE_ASIDE or (r[R_ROUND_LIMIT] != 0 and rounds_before + 1 >= r[R_ROUND_LIMIT])
+    for p in range(n):
+        if s[OUT + p] == 0 and s[HLEN + p] + s[WLEN + p] == 0:
+            changed = True
+    if not changed:
+        return -1, -1, wars
     reason, end_winner = check_end(s, r, rounds_before + 1, short_end)
     return reason, end_winner, wars
 
 
 @njit(cache=True, _nrt=False)
-def _listed(work, at, count, p):
+def _listed(s, at, count, p):
     for i in range(count):
-        if work[at + i] == p:
+        if s[at + i] == p:
             return True
     return False
 
 
 @njit(cache=True, _nrt=False)
-def dropouts_now(s, r, work, nf, n_in, need):
+def dropouts_now(s, r, nf, n_in, need):
     """``_all_fighters_run_out``: every fighter has run out while a player outside the war
     still holds cards (not under ``split`` nor ``aside``)."""
     if r[R_SHORTAGE] == SHORT_SPLIT or r[R_CAPTURE] == CAPTURE_ASIDE:
         return False
     outside = False
     for j in range(n_in):
-        p = work[IN_ROUND + j]
-        if not _listed(work, FIGHTERS, nf, p) and playable(s, r, p):
+        p = s[IN_ROUND + j]
+        if not _listed(s, FIGHTERS, nf, p) and playable(s, r, p):
             outside = True
     if not outside:
         return False
     enough = need if r[R_SHORTAGE] == SHORT_LOSE else 1
     for i in range(nf):
-        p = work[FIGHTERS + i]
-        if work[REUSING + p] == 0 and work[HAVE + p] >= enough:
+        p = s[FIGHTERS + i]
+        if s[REUSING + p] == 0 and s[HAVE + p] >= enough:
             return False
     return True
 
 
 @njit(cache=True, _nrt=False)
-def drop_out(s, work, tlen, battle, nf, n_in):
+def drop_out(s, tlen, battle, nf, n_in):
     """``_drop_out``: the fighters forfeit; the holders outside the war fight on (compared
     on the cards they turned up this round).  Returns (tlen, n_in, new fighter count)."""
     r_holders = 0
     for j in range(n_in):
-        p = work[IN_ROUND + j]
-        if not _listed(work, FIGHTERS, nf, p) and (s[HLEN + p] + s[WLEN + p]) > 0:
-            work[SHORT + r_holders] = p          # SHORT holds the holders here
+        p = s[IN_ROUND + j]
+        if not _listed(s, FIGHTERS, nf, p) and (s[HLEN + p] + s[WLEN + p]) > 0:
+            s[SHORT + r_holders] = p          # SHORT holds the holders here
             r_holders += 1
     for i in range(nf):
-        p = work[FIGHTERS + i]
-        work[REUSING + p] = 0
-        tlen = forfeit(s, p, work, tlen, battle)
+        p = s[FIGHTERS + i]
+        s[REUSING + p] = 0
+        tlen = forfeit(s, p, tlen, battle)
         k = 0
         for j in range(n_in):
-            if work[IN_ROUND + j] != p:
-                work[IN_ROUND + k] = work[IN_ROUND + j]
+            if s[IN_ROUND + j] != p:
+                s[IN_ROUND + k] = s[IN_ROUND + j]
                 k += 1
         n_in = k
     for i in range(r_holders):
-        work[FIGHTERS + i] = work[SHORT + i]
+        s[FIGHTERS + i] = s[SHORT + i]
     return tlen, n_in, r_holders

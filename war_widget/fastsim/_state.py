@@ -31,6 +31,13 @@ STATE_SIZE = OUT + 5
  R_GOAL, R_DEAL, R_JOKER_SPLIT, R_LOW_BEATS_ACE, R_LOWEST, R_DETECT, R_DECK_SIZE, R_TIEBREAK_SUITS,
  R_LAST_WINNER_MATTERS, R_GATHER) = range(19)
 RULES_SIZE = R_GATHER + 4           # one gather order per seat
+# The rule table (int32) also holds per card index: strength, the strength of a lowest card that
+# beats an ace (at STRENGTH + 64 + i), rank and red; and the deck in the engine's order.
+STRENGTH = 32
+RANK = STRENGTH + 128
+RED = RANK + 64
+DECK = RED + 64
+TABLE_SIZE = DECK + 64
 
 BY_RANK = -1
 CAPTURE_BOTTOM, CAPTURE_WON_PILE, CAPTURE_ASIDE = 0, 1, 2
@@ -72,10 +79,16 @@ def next64(rng):
 
 @njit(cache=True, _nrt=False)
 def below(rng, n):
-    """A uniform integer in range(n) by rejection, exactly as war_widget.rng.SplitMix64.below."""
+    """A uniform integer in range(n) by rejection, exactly as war_widget.rng.SplitMix64.below.
+    (``next64`` is written out here and in ``shuffle_at``: code loaded from numba's cache is
+    not inlined across functions, and these run once per card moved.)"""
     un = np.uint64(n)
     while True:
-        x = next64(rng)
+        z = rng[0] + GOLDEN
+        rng[0] = z
+        z = (z ^ (z >> S30)) * M1
+        z = (z ^ (z >> S27)) * M2
+        x = z ^ (z >> S31)
         if x <= U0 - un:                 # far below the rejection zone: no need to know it
             return np.int64(x % un)
         rest = (U0 - un) % un            # 2**64 % n
@@ -86,11 +99,30 @@ def below(rng, n):
 @njit(cache=True, _nrt=False)
 def shuffle(rng, items, count):
     """Fisher-Yates from the last index down over items[:count] (SplitMix64.shuffle)."""
+    shuffle_at(rng, items, 0, count)
+
+
+@njit(cache=True, _nrt=False)
+def shuffle_at(rng, items, at, count):
+    """``shuffle`` over items[at:at + count] (``below`` written out)."""
+    state = rng[0]
     for i in range(count - 1, 0, -1):
-        j = below(rng, i + 1)
-        t = items[i]
-        items[i] = items[j]
-        items[j] = t
+        un = np.uint64(i + 1)
+        while True:
+            state = state + GOLDEN
+            z = (state ^ (state >> S30)) * M1
+            z = (z ^ (z >> S27)) * M2
+            x = z ^ (z >> S31)
+            if x <= U0 - un:
+                break
+            rest = (U0 - un) % un
+            if rest == U0 or x < U0 - rest:
+                break
+        j = np.int64(x % un)
+        t = items[at + i]
+        items[at + i] = items[at + j]
+        items[at + j] = t
+    rng[0] = state
 
 
 @njit(cache=True, _nrt=False)
