@@ -553,6 +553,7 @@ class WarWidget(widgets.VBox):
     def _set_aids(self, on: bool) -> None:
         self.aids, self._aids_explicit = on, True
         self._sync(lambda: setattr(self.controls.aids, "value", on))
+        self._update_text()  # in Japanese the aids switch the children's register on or off
         self.redraw()
 
     def _set_lang(self, lang: str) -> None:
