@@ -118,7 +118,9 @@ def test_the_story_names_the_longest_lead():
 def test_two_players_wait_for_each_other():
     w = WarWidget(seed=5, mode="two_player", records=False)
     assert [b.description for b in w.player_buttons] == ["Player 1", "Player 2"]
-    assert w.children.index(w.player_buttons[1]) < w.children.index(w.canvas) < w.children.index(w.player_buttons[0])
+    kids = list(w.children)  # player 2 above the table, player 1 below it (in containers that stay)
+    place = {id(b): i for i, box in enumerate(kids) for b in getattr(box, "children", ())}
+    assert place[id(w.player_buttons[1])] < kids.index(w.canvas) < place[id(w.player_buttons[0])]
     w.player_buttons[0].click()
     assert w.game.round_number == 0 and w.narration_log[-1] == "Player 1 is ready; waiting for Player 2."
     assert w._view().waiting == (0,)              # that card waits face down in the middle

@@ -200,10 +200,11 @@ def chromium() -> Iterator[object]:
             browser.close()
 
 
-def new_page(browser, name: str):
-    """A fresh 1280x1000 page whose console messages are saved to artifacts/<name>-console.txt."""
+def new_page(browser, name: str, **options):
+    """A fresh page (1280x1000 unless ``options`` say otherwise: Playwright context options) whose
+    console messages are saved to artifacts/<name>-console.txt."""
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    context = browser.new_context(viewport={"width": 1280, "height": 1000})
+    context = browser.new_context(**{"viewport": {"width": 1280, "height": 1000}, **options})
     page = context.new_page()
     lines: list[str] = []
     page.on("console", lambda m: lines.append(f"[{m.type}] {m.text}"))
@@ -221,19 +222,15 @@ def close_page(page) -> None:
 
 # --- the page: a notebook (JupyterLab) or a Voila page with War widgets ------------------------
 
-# The colour at (x, y) of a War widget's table as a person sees it: the canvases of an ipycanvas
-# MultiCanvas are stacked in DOM order, so the topmost layer with a non-transparent pixel wins.
+# The colour at (x, y) of a War widget's table as a person sees it, (x, y) in layout pixels
+# (1600 x 1000): the table is the canvas marked war-table, which may have more pixels than the
+# layout (it gets as many as the screen shows), so points are scaled to its size.
 _JS_PIXELS = """(root, pts) => {
-    const layers = Array.from(root.querySelectorAll('canvas')).filter(c => c.width === %d && c.height === %d);
-    if (!layers.length) return null;
-    return pts.map(([x, y]) => {
-        let seen = [0, 0, 0, 0];
-        for (const c of layers) {
-            const d = c.getContext('2d').getImageData(x, y, 1, 1).data;
-            if (d[3] > 0) seen = Array.from(d);
-        }
-        return seen;
-    });
+    const c = root.querySelector('canvas.war-table') ||
+        Array.from(root.querySelectorAll('canvas')).find(c => c.width === %d && c.height === %d);
+    if (!c) return null;
+    const k = c.width / %d, ctx = c.getContext('2d');
+    return pts.map(([x, y]) => Array.from(ctx.getImageData(Math.round(x * k), Math.round(y * k), 1, 1).data));
 }"""
 
 # Plotly keeps the figure's traces on its graph div as `data`.
@@ -295,7 +292,7 @@ class WarView:
         """RGBA of the table at canvas-pixel points (the canvas is 1600 x 1000 for 800 x 500 CSS px)."""
         from war_widget.widget import layout
 
-        result = self.root.evaluate(_JS_PIXELS % (layout.WIDTH, layout.HEIGHT), points)
+        result = self.root.evaluate(_JS_PIXELS % (layout.WIDTH, layout.HEIGHT, layout.WIDTH), points)
         assert result is not None, "no table canvas found in the widget"
         return result
 
@@ -371,3 +368,18 @@ def voila_page(voila_server: Server, chromium) -> Iterator[NotebookPage]:
         yield notebook
     finally:
         close_page(page)
+
+
+@pytest.fixture(scope="module")
+def voila_visitor(voila_server: Server, chromium):
+    """Open the classroom page as another visitor (a new browser context, own Voila kernel):
+    ``voila_visitor(name, **context_options)`` returns its NotebookPage once the table shows
+    round 0; the test closes it with ``close_page(page)``."""
+    def visit(name: str, **options) -> NotebookPage:
+        page = new_page(chromium, name, **options)
+        page.goto(voila_server.url + "/", wait_until="commit", timeout=90_000)
+        page.wait_for_selector(".jp-OutputArea-output canvas", timeout=180_000)
+        notebook = NotebookPage(page, "voila")
+        wait_until(lambda: notebook.widget(0).rounds() == 0, 60, f"{name}: the table at round 0")
+        return notebook
+    return visit

@@ -26,6 +26,7 @@ KERNEL_STATE = """
 import json as _json
 from ipywidgets.widgets.widget import _instances as _war_instances
 print(_json.dumps([{"mode": _w.mode, "round": _w.game.round_number, "counts": list(_w.game.counts),
+                    "over": _w.game.is_over,
                     "speed": _w.speed, "log": _w.narration_log,
                     "wars": [_i + 1 for _i, _h in enumerate(_w.game.history) if _h[1]]}
                    for _w in list(_war_instances.values()) if type(_w).__name__ == "WarWidget"]))
@@ -72,9 +73,10 @@ def settled_rounds(view, quiet: float = 1.0, timeout: float = 15.0) -> int:
 
 def test_the_table_shows_the_felt_and_both_piles(lab_page):
     w = lab_page.widget(0)
-    box = w.root.locator("canvas").first.bounding_box()
-    assert (round(box["width"]), round(box["height"])) == (layout.CSS_WIDTH, layout.CSS_HEIGHT), (
-        f"the table should be shown at {layout.CSS_WIDTH}x{layout.CSS_HEIGHT} CSS px, got {box}")
+    box = w.root.locator("canvas.war-table").bounding_box()
+    # as wide as the output allows (at least the 800 CSS px base on this 1280 px page), in proportion
+    assert box["width"] >= layout.CSS_WIDTH and abs(box["height"] / box["width"] - 0.625) < 0.01, (
+        f"the table should fill the output's width at 16:10, got {box}")
     felt = rgb(layout.FELT)
     piles = [centre(s.pile, s.card) for s in SEATS]
     empty, *pile_pixels = w.pixels([EMPTY_FELT, *piles])
@@ -200,3 +202,112 @@ def wait_until_value(fn, timeout: float, what: str):
             return value
         assert time.monotonic() < deadline, f"timed out after {timeout:.0f} s waiting for {what}"
         time.sleep(0.2)
+
+
+# --- many games in a row (issue 9) -------------------------------------------------------------
+
+STALE_ERROR = "Error setting state"
+
+
+def console_errors(page, since: int = 0) -> list[str]:
+    return [line for line in page._war_console[since:] if line.startswith(("[error]", "[pageerror]"))
+            or STALE_ERROR in line]
+
+
+def chart_points(view) -> int | None:
+    data = view.plot()
+    if not data:
+        return None
+    named = {t["name"]: t for t in data}
+    return len(named.get("You", {}).get("x", [])) or None
+
+
+def test_the_chart_and_the_notice_follow_every_new_game(lab_page):
+    """Fast-forward, a flip on the ended game (the notice), New game, flips, Replay, flips: the
+    chart shows each new game (one point per round), the old game's notice goes, and the
+    browser console stays clean."""
+    w = lab_page.widget(0)
+    page = lab_page.page
+    mark = len(page._war_console)
+    w.click("Fast-forward")
+    wait_until_value(lambda: kernel_widgets(lab_page)[0]["over"], 30, "the fast-forward to end the game")
+    over = wait_until_value(lambda: w.rounds() if kernel_widgets(lab_page)[0]["round"] == w.rounds() else None,
+                            30, "the fast-forwarded game's last round on the page")
+    w.click("Flip")   # the game is over: the notice says so
+    wait_until_value(lambda: "game is over" in notice_text(w), 20, "the game-over notice")
+    assert w.rounds() == over
+    w.click("New game")
+    wait_until_value(lambda: w.rounds() == 0 and kernel_widgets(lab_page)[0]["round"] == 0, 30, "a new game at round 0")
+    for _ in range(3):
+        w.click("Flip")
+    w.wait_rounds(3)
+    assert "game is over" not in notice_text(w), "the last game's notice stays in the new game"
+    wait_until_value(lambda: chart_points(w) == 4, 30, "the chart to show the new game's 3 rounds (4 points)")
+    state = kernel_widgets(lab_page)[0]
+    named = {t["name"]: t for t in w.plot()}
+    assert named["You"]["y"][-1] == state["counts"][0], "the chart shows the old game, not the kernel's"
+    # Replay the same game number: the chart starts again and follows
+    w.click("Replay")
+    wait_until_value(lambda: kernel_widgets(lab_page)[0]["round"] == 0 and w.rounds() == 0, 30, "the replay to start")
+    w.click("Flip")
+    w.click("Flip")
+    w.wait_rounds(2)
+    wait_until_value(lambda: chart_points(w) == 3, 30, "the chart to show the replayed game's 2 rounds")
+    assert [t["y"][-1] for t in w.plot() if t["name"] == "You"] == [kernel_widgets(lab_page)[0]["counts"][0]]
+    errors = console_errors(page, mark)
+    assert not errors, "browser console errors during new games:\n" + "\n".join(errors[:5])
+
+
+def notice_text(view) -> str:
+    alert = view.root.locator("[role=alert]")
+    return " ".join(alert.all_inner_texts()) if alert.count() else ""
+
+
+FACE = (255, 255, 255)
+
+
+def test_the_text_tells_a_beat_when_the_table_shows_it(lab_page):
+    """At normal speed one flip shows both cards face up, then they fly to the winner: while the
+    cards lie face up on the table the text must not yet say who took them."""
+    w = lab_page.widget(0)
+    page = lab_page.page
+    w.root.locator(".widget-toggle-buttons button", has_text=re.compile(r"^normal$")).click()
+    wait_until_value(lambda: kernel_widgets(lab_page)[0]["speed"] == "normal", 20, "the speed to become normal")
+    start = settled_rounds(w)
+    spots = [(int(s.battle[0] + s.card[0] / 2), int(s.battle[1] + s.card[1] * 0.15)) for s in SEATS]
+    samples = []
+    w.click("Flip")
+    deadline = time.monotonic() + 15
+    while time.monotonic() < deadline:
+        faces = all(distance(p, FACE) <= 30 for p in w.pixels(spots))
+        text = w.narration()
+        samples.append((faces, text))
+        if not faces and any(f for f, _ in samples) and f"Round {start + 1}" in text:
+            break
+        time.sleep(0.02)
+    assert any(f for f, _ in samples), "the two face-up cards were never seen on the table"
+    log = kernel_widgets(lab_page)[0]["log"]
+    outcome = next(line for line in reversed(log) if re.search(r"\b(take|takes)\b", line))
+    early = [text for faces, text in samples if faces and outcome in text]
+    assert not early, f"the text said {outcome!r} while the cards still lay face up on the table"
+    wait_until_value(lambda: outcome in w.narration(), 10, "the winner's sentence once the cards have gone")
+
+
+def test_at_fast_autoplay_the_table_keeps_up_with_the_text(lab_page):
+    """Fifteen seconds of autoplay at fast: when it stops, the table shows the last round within a
+    beat or two (before, it fell a round behind every few seconds), and the text never ran ahead."""
+    w = lab_page.widget(0)
+    w.click("New game")
+    wait_until_value(lambda: kernel_widgets(lab_page)[0]["round"] == 0, 20, "a new game")
+    w.root.locator(".widget-toggle-buttons button", has_text=re.compile(r"^fast$")).click()
+    wait_until_value(lambda: kernel_widgets(lab_page)[0]["speed"] == "fast", 20, "the speed to become fast")
+    w.click("Autoplay")
+    time.sleep(15)
+    w.click("Autoplay")
+    state = wait_until_value(lambda: (s := kernel_widgets(lab_page)[0]) and s, 10, "the kernel")
+    stopped = time.monotonic()
+    counts = state["counts"]
+    wait_until_value(lambda: count_bar_shows(w, *counts) and w.rounds() == state["round"], 20,
+                     f"the table to show the last round {state['round']} ({counts})")
+    lag = time.monotonic() - stopped
+    assert lag < 2.5, f"the table showed the last round {lag:.1f} s after autoplay stopped: it fell behind"

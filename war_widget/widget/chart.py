@@ -9,7 +9,7 @@ from typing import Callable, Sequence
 import numpy as np
 import plotly.graph_objects as go
 
-from .layout import SEAT_COLOURS
+from .layout import SEAT_COLOURS, WAR_MARKER
 
 __all__ = ["CountChart"]
 
@@ -21,7 +21,8 @@ class CountChart:
                  war_label: str = "war", round_label: str = "round", width: int = 800, height: int = 280) -> None:
         self.figure = go.FigureWidget(layout=go.Layout(
             width=width, height=height, margin={"l": 50, "r": 10, "t": 36, "b": 40},
-            title={"text": title, "font": {"size": 14}}, xaxis={"title": {"text": round_label}},
+            title={"text": title, "font": {"size": 14}},
+            xaxis={"title": {"text": round_label}, "tick0": 0, "dtick": 1, "tickformat": "d"},
             yaxis={"title": {"text": ""}, "rangemode": "tozero"},
             legend={"orientation": "h", "y": 1.02, "x": 1, "xanchor": "right", "yanchor": "bottom"}))
         self._names = list(names)
@@ -37,7 +38,8 @@ class CountChart:
         traces = [go.Scatter(x=[], y=[], mode="lines", name=name, line={"color": SEAT_COLOURS[p], "width": 2})
                   for p, name in enumerate(self._names)]
         traces.append(go.Scatter(x=[], y=[], mode="markers", name=self._war_label,
-                                 marker={"symbol": "diamond", "size": 9, "color": "#d62728"}))
+                                 marker={"symbol": "diamond", "size": 10, "color": WAR_MARKER,
+                                         "line": {"color": "#ffffff", "width": 1}}))
         with self.figure.batch_update():
             self.figure.data = []
             self.figure.add_traces(traces)
@@ -71,6 +73,7 @@ class CountChart:
         self._war_x, self._war_y = [], []
         with self.figure.batch_update():
             self._push()
+            self._ticks()
             if title is not None:
                 self.figure.layout.title.text = title
             if round_label is not None:
@@ -93,8 +96,20 @@ class CountChart:
                 self._war_y.append(counts[0])
         with self.figure.batch_update():
             self._push()
-        self._keep_state()
+            changed = self._ticks()
+        self._keep_state(layout=changed)
         return len(new)
+
+    def _ticks(self) -> bool:
+        """Whole-round ticks, about eight of them (plotly would put ticks at 0.2, 0.4 ... early
+        in a game); True if the spacing changed (one small layout update when it does)."""
+        rounds = max(self.rounds_shown, 1)
+        step = next(d for d in (1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 5000, 10 ** 9)
+                    if rounds / d <= 8)
+        if self.figure.layout.xaxis.dtick == step:
+            return False
+        self.figure.layout.xaxis.dtick = step
+        return True
 
     def _keep_state(self, layout: bool = False) -> None:
         """Keep the figure's synced state current without sending it again.

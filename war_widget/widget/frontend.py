@@ -146,14 +146,17 @@ export default { render };
 
 _CSS = """
 .war-widget { width: 100%; box-sizing: border-box; font-size: calc(15px * var(--war-scale, 1)); }
-.war-widget .war-table { max-width: 100%; }
+.war-widget .war-table { max-width: 100%; flex-shrink: 0; }
+.war-widget > * { flex-shrink: 0; }
 .war-widget .war-row { flex-wrap: wrap; gap: 4px; }
 .war-widget .war-row .widget-button, .war-widget .war-row .widget-toggle-button,
 .war-widget .war-row .widget-toggle-buttons { width: auto !important; min-width: 4.5em; flex: 0 1 auto; }
 .war-widget .war-row .widget-toggle-buttons .widget-toggle-button { min-width: 3.5em; }
 .war-widget .war-row .widget-text { flex: 1 1 12em; min-width: 10em; width: auto !important; }
 .war-widget .war-wide { width: min(100%, var(--war-table-width, 800px)) !important; max-width: 100%; }
-.war-widget .war-flip { height: calc(48px * var(--war-scale, 1)) !important; }
+.war-widget .war-flip { height: calc(48px * var(--war-scale, 1)) !important;
+  font-size: calc(20px * var(--war-scale, 1)) !important; }
+.war-widget.war-presenting > .widget-box { width: 100%; align-items: center; }
 .war-widget .war-sr-only { position: absolute !important; width: 1px !important; height: 1px !important;
   overflow: hidden !important; clip: rect(0 0 0 0); clip-path: inset(50%); white-space: nowrap; }
 .war-widget.war-presenting { position: fixed !important; inset: 0; z-index: 10000; overflow: auto;

@@ -16,7 +16,7 @@ from ..engine import TableCard
 __all__ = ["WIDTH", "HEIGHT", "SCALE", "RANK_PX", "TableView", "Shape", "Text", "Line", "Circle", "Op",
            "Seat", "seats", "base_ops", "table_ops", "card_ops", "card_positions", "flight_frames",
            "shuffle_frames", "pile_at", "target_of", "compare_text", "SEAT_COLOURS", "pile_ops", "count_ops",
-           "stack_level", "highlighted_pile", "tagged"]
+           "stack_level", "highlighted_pile", "tagged", "contrast", "badge_ink", "WAR_MARKER"]
 
 SCALE = 2
 CSS_WIDTH, CSS_HEIGHT = 800, 500
@@ -24,8 +24,12 @@ WIDTH, HEIGHT = CSS_WIDTH * SCALE, CSS_HEIGHT * SCALE
 RANK_PX = 76            # the rank glyph: 38 CSS px, above the 34 px the classroom needs
 FELT, FELT_DARK, INK, RED = "#17693f", "#0f4d2d", "#1b1b1b", "#c62828"
 BACK, BACK_EDGE, GOLD, WHITE = "#1d4f91", "#9ec1f0", "#ffd54f", "#ffffff"
-SEAT_COLOURS = ("#2e7dd7", "#e0523c", "#f2b01e", "#8e5bd6")
+# Seat colours: badges, count bar, chart lines.  Seats 1 and 2 carry white count text at WCAG AA
+# (>= 4.5:1: 5.1 and 6.1) and stay apart from the felt and from each other under protanopia
+# (a raspberry, not an orange-red, which a protanope sees as the felt's olive).
+SEAT_COLOURS = ("#1f6fbf", "#b4266e", "#f2b01e", "#8e5bd6")
 BAR_X, BAR_W, BAR_TOP, BAR_BOTTOM = 1530, 40, 90, 960
+WAR_MARKER = "#1b1b1b"  # the chart's war markers: ink, unlike any seat's line
 
 
 # --- draw operations ------------------------------------------------------------------------
@@ -272,11 +276,27 @@ def count_ops(view: TableView) -> list[Op]:
         w, h = seat.card
         x, y = seat.pile
         ops.append(Circle(x + w, y, 36 if big else 30, SEAT_COLOURS[p], tag=f"badge-bg:{p}"))
-        ops.append(Text(x + w, y, str(view.counts[p]), 36 if big else 30, WHITE, tag=f"badge:{p}"))
+        ops.append(Text(x + w, y, str(view.counts[p]), 36 if big else 30, badge_ink(SEAT_COLOURS[p]),
+                        tag=f"badge:{p}"))
         if view.capture != "bottom":
             wx, wy = seat.won
             ops.append(Text(wx + w / 2, wy + h / 2, str(view.won[p]), 30, WHITE, tag=f"won-count:{p}"))
     return ops + _count_bar_ops(view)
+
+
+def contrast(a: str, b: str) -> float:
+    """WCAG contrast ratio of two ``#rrggbb`` colours (1 to 21)."""
+    def lum(colour: str) -> float:
+        rgb = [int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
+        r, g, b_ = (c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in rgb)
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b_
+    hi, lo = sorted((lum(a), lum(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def badge_ink(background: str) -> str:
+    """White count text on a dark badge, ink on a light one (whichever reads at >= 4.5:1)."""
+    return WHITE if contrast(WHITE, background) >= 4.5 else INK
 
 
 def _z(op: Op) -> int:

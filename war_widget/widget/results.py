@@ -195,7 +195,8 @@ class ResultsPanel(widgets.HTML):
                 (label("res_wars", lang), html.escape(value_text("times", stats.wars, lang))),
                 (wars_won_label, per("times", self.numbers["wars_won"])),
                 (label("res_streak", lang), per("streak", self.numbers["longest_streak"])),
-                (label("res_lead", lang), per("cards", self.numbers["largest_lead"])),
+                # whose lead: every player's largest, by name ("You 0 · Computer 14", not a bare 0)
+                (label("res_lead", lang), per("cards", {names[p]: v for p, v in enumerate(stats.largest_lead)})),
                 (label("res_ended", lang), html.escape(self.numbers["ended"]))]
         cells = "".join(f"<tr><td style='padding-right:1em'>{html.escape(k)}</td><td><b>{v}</b></td></tr>"
                         for k, v in rows)
