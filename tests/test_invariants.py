@@ -9,9 +9,10 @@ from __future__ import annotations
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from war_widget import Game, Rules
+from war_widget import Game, Rules, Termination
 from war_widget.events import Collected, GameOver, Returned
-from war_widget.rules import CAPTURES, DECKS, GATHER_ORDERS, GOALS, RANK_ORDERS, SHORTAGES, WAR_PLAYERS, ZEROS
+from war_widget.rules import (CAPTURES, DECKS, GATHER_ORDERS, GOALS, RANK_ORDERS, SHORTAGES, TIEBREAKS, WAR_PLAYERS,
+                              ZEROS)
 
 CAP = 200           # rounds per game, to keep the file fast; a game may end earlier
 SEEDS = 20          # per preset: 11 presets x 20 = 220 games, each played three times
@@ -36,6 +37,10 @@ def play_checked(game: Game, cap: int = CAP) -> list:
         assert len(game.history) == game.round_number
         if isinstance(event, (Collected, Returned)):
             assert event.counts == counts and not game.table
+        if (isinstance(event, Returned) and rules.capture != "aside" and game.outcome is not None
+                and game.outcome.reason is Termination.VOID_ROUND):
+            # RULES.md: the void round is only for the moment every card of the game is on the table
+            assert sum(len(cards) for _, cards in event.cards) == total
         if rules.capture != "aside":
             assert all(counts[p] == 0 for p in range(rules.players) if game.out[p])
         if rules.round_limit is not None:
@@ -97,6 +102,7 @@ def any_rules(draw) -> Rules:
         round_limit=draw(st.one_of(st.none(), st.integers(1, 300))),
         goal="collect" if teams else draw(st.sampled_from(GOALS)),
         deal="by_color" if players == 2 and not jokers and draw(st.integers(0, 4)) == 0 else "alternate",
+        tiebreak=draw(st.sampled_from(TIEBREAKS)),
     )
 
 
