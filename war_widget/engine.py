@@ -33,15 +33,17 @@ Choices where RULES.md leaves a point open (each is tested in ``tests/``):
 * A callable gather policy must be a pure function of its arguments: replays, saved games and
   cycle detection assume it.
 * ``shortage="lose"``, ``zero="lose"``: a player who loses that way forfeits the whole holding to
-  the table (it goes to whoever wins the round) and is out of the game.  With two players, when
-  both are short and hold the same number, nobody can settle the war: the cards go back and the
-  game is a draw [003].
+  the table (it goes to whoever wins the round) and is out of the game.  When every fighter is
+  short (and nobody outside the war holds cards) those holding fewer than the most lose; if
+  several hold the most, nobody can settle the war: the cards go back and the counts decide
+  (with two players the counts are then equal: the draw of [003]).
 * ``shortage="fewest"`` with ``zero="reuse"``: a fighter with no card reuses its face-up card and
   the others play as many cards as the fewest among those who still hold cards.
 * Three or four players: when every fighter of a war has run out (``lose``: none can complete
   it) while another player in the round still holds cards, the fighters drop out (their
-  holdings go on the table) and the table goes to that player; several such players compare the
-  cards they turned up in this round, and a tie among them is their own war.
+  holdings go on the table) and the table goes to that player (RULES.md).  Our choice where
+  RULES.md says "the player": several such players compare the cards they turned up in this
+  round, and a tie among them is their own war.
 * ``zero="reuse"``: when both fighters of a two-player game reuse their cards and tie, nothing new
   can be turned: the draw of [003].  With three or four players when nobody outside the war
   holds a card, and with ``capture="aside"`` (whose game ends by comparing the won piles [001]),
