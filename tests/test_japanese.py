@@ -144,8 +144,10 @@ class Seen(list):
 
 
 def war_texts(w: WarWidget) -> list[tuple[str, str]]:
+    helper = getattr(w, "frontend", None)  # the browser helper's own words (full screen)
     texts = (widget_texts(w) + war_canvas_texts(w) + list(w.narration_log)
-             + [w.results.value, w.results.story, w.notice.value])
+             + [w.results.value, w.results.story, w.notice.value]
+             + [getattr(helper, k, "") for k in ("fullscreen_label", "exit_label")])
     return [(t, w._reg) for t in texts]
 
 

@@ -86,6 +86,7 @@ LABELS: dict[str, dict[str, str]] = {
         "table_name": "War table. {counts}. {progress}.",
         "table_cards": "On the table: {cards}",
         "table_count": "{name} {n} cards", "table_count_1": "{name} 1 card", "table_vs": " against ", "sep": ", ",
+        "fullscreen": "Full screen", "exit_fullscreen": "Exit full screen",
     },
     "ja": JA,
     "ja_kids": {**JA, **KIDS},

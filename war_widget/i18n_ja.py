@@ -82,6 +82,7 @@ JA: dict[str, str] = {
     "table_name": "戦争のテーブル。{counts}。{progress}。",
     "table_cards": "場の札：{cards}",
     "table_count": "{name}：{n}枚", "table_count_1": "{name}：1枚", "table_vs": "と", "sep": "、",
+    "fullscreen": "全画面", "exit_fullscreen": "全画面をやめる",
 }
 
 KIDS: dict[str, str] = {
@@ -142,6 +143,7 @@ KIDS: dict[str, str] = {
     "res_guess": "どっちが 大きい？", "res_guess_value": "{asked}もん中 {right}もん せいかい",
     "table_name": "せんそうの テーブル。{counts}。{progress}。", "table_cards": "場の カード：{cards}",
     "table_count": "{name}：{n}まい", "table_count_1": "{name}：1まい", "table_vs": "と ",
+    "fullscreen": "大きく 見る", "exit_fullscreen": "もとの 大きさに もどす",
 }
 
 REASONS: dict[str, dict[str, str]] = {
