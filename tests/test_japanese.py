@@ -379,12 +379,15 @@ def test_every_label_option_preset_and_rule_line_in_both_registers():
     lambda: Rules.preset("nosuch"), lambda: Rules().replace(players=9), lambda: Rules().replace(nosuch=1),
     lambda: Rules().replace(teams=True), lambda: Rules().replace(face_down=7), lambda: Game.from_code("bogus"),
     lambda: Game.from_code("classic-99999999999999999999"), lambda: Game.from_json("{}"),
+    lambda: Game.from_code(" classic-3"), lambda: Game.from_code("classic+face_down=1+face_down=2-3"),
+    lambda: Game.from_code("classic+gather=" + "x" * 50 + "-3"),
 ])
 def test_error_kinds_are_said_in_japanese(make):
     with pytest.raises(ValueError) as info:
         make()
     said, kid = error_text(info.value, "ja"), error_text(info.value, "ja_kids")
     assert problems([said]) == [] and problems([kid], kids=True) == []
+    assert said != "入力を確かめてください。"  # every kind here has its own sentence
     assert error_text(info.value, "en") == str(info.value)
 
 

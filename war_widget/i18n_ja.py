@@ -261,9 +261,12 @@ _FIELDS = {"face_down": "伏せ札の枚数", "rank_order": "いちばん強い�
 
 _ERRORS: list[tuple[str, str, str]] = [
     # (pattern of the English message, everyday Japanese, children's Japanese)
+    (r"no spaces or line breaks around", "番号の前後に、空白や改行を入れないでください。", "ばんごうの まえと うしろの すきまを けしてね。"),
     (r"game number is text|not a game number",
-     "ゲーム番号は「classic-12345」のように、遊び方の名前、ハイフン、数字でできています。",
+     "ゲーム番号は「classic-12345」のように、遊び方の名前、ハイフン、数字でできています（半角の英数字だけ）。",
      "ばんごうを たしかめてね。"),
+    (r"appears twice in game number", "同じルールが、番号の中に2回書かれています。", "ばんごうを たしかめてね。"),
+    (r"in a game number is \d+ characters long", "番号の中のルールの値が長すぎます。", "ばんごうを たしかめてね。"),
     (r"seed in game number .* too large", "ゲーム番号の最後の数が大きすぎます。", "ばんごうの 数が 大きすぎるよ。"),
     (r"unknown preset", "番号の最初にある遊び方の名前が見つかりません。", "あそびかたの 名前が 見つからないよ。"),
     (r"unknown rule option", "番号の中に、知らないルールの名前があります。", "ばんごうの 中に 知らない ルールが あるよ。"),
