@@ -81,7 +81,8 @@ def _en_lost(rnd, wars, new, names):
     how = f", with {_WAR_EN.get(wars, f'a {wars}-fold war')}," if wars else ""
     if new is None:
         return f"In round {rnd}{how} the counts became level."
-    return f"In round {rnd}{how} {names[new]} took the lead."
+    who = "you" if names[new] in ("You", "you") else names[new]
+    return f"In round {rnd}{how} {who} took the lead."
 
 
 def _en_final(name, again, over, counts):
@@ -107,7 +108,7 @@ def _ja_lost(rnd, wars, new, names):
     how = "" if not wars else ("の戦争" if wars == 1 else f"の{wars}回続いた戦争")
     if new is None:
         return f"{rnd}ラウンド目{how}で、同じ枚数になりました。"
-    return f"{rnd}ラウンド目{how}で、{names[new]}がリードしました。"
+    return f"{rnd}ラウンド目{how}で、{names[new]}がリードを奪いました。"
 
 
 def _ja_final(name, again, over, counts):
