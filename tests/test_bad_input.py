@@ -10,8 +10,11 @@ from collections import Counter
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from war_widget import Card, Game, Rules
+from war_widget import Card, Game, Outcome, Rules, Termination
+from war_widget.cards import make_deck
 from war_widget.codes import decode_code
+from war_widget.rng import SplitMix64
+from war_widget.stats import GameStats
 from war_widget.rules import GATHER_ORDERS, SHORTAGES
 
 C = Card.parse
@@ -58,6 +61,16 @@ BAD_CALLS = [
     ("Rules.war_cards('9')", lambda: Rules().war_cards("9"), r"tie_rank must be a card rank 2\.\.15"),
     ("tiebreak='colour'", lambda: Rules(tiebreak="colour"), r"tiebreak must be one of 'none', 'suits'; got 'colour'"),
     ("shortage='least'", lambda: Rules(shortage="least"), r"shortage must be one of .*'fewest'"),
+    ("SplitMix64(2**64)", lambda: SplitMix64(2**64), r"seed must be a whole number from 0 to 2\*\*64-1"),
+    ("Game(seed=2**64)", lambda: Game("classic", 2**64), r"seed must be a whole number from 0 to 2\*\*64-1"),
+    ("Outcome.from_dict({})", lambda: Outcome.from_dict({}), r"an outcome is an object with exactly the keys"),
+    ("Outcome.from_dict(bad reason)", lambda: Outcome.from_dict(dict(Outcome(Termination.TIME).to_dict(), reason="X")),
+     r"an outcome's reason must be one of ALL_CARDS"),
+    ("GameStats.from_history(None)", lambda: GameStats.from_history(None, (26, 26)), r"history must be a list"),
+    ("GameStats.from_history(seat 5)", lambda: GameStats.from_history([(5, 0, (27, 25))], (26, 26)),
+     r"history round 1 must be \(winner seat or None"),
+    ("make_deck(52, 3)", lambda: make_deck(52, 3), r"jokers must be 0, 1 or 2; got 3"),
+    ("display_value('KS')", lambda: Rules().display_value("KS"), r"display_value needs a Card value"),
 ]
 
 

@@ -47,9 +47,10 @@ def test_state_is_one_integer_and_from_state_resumes():
     assert eval(repr(gen), {"SplitMix64": SplitMix64}).state == gen.state
 
 
-@pytest.mark.parametrize("bad", [-1, 1.5, "7", None, True])
+@pytest.mark.parametrize("bad", [-1, 1.5, "7", None, True, 2**64])
 def test_bad_seed(bad):
-    with pytest.raises(ValueError, match="seed must be a non-negative integer"):
+    # 2**64 used to wrap round to seed 0 (issue 11): now an error like every other bad seed
+    with pytest.raises(ValueError, match=r"seed must be a whole number from 0 to 2\*\*64-1"):
         SplitMix64(bad)
 
 
@@ -75,7 +76,7 @@ def test_below_rejects_the_biased_top_of_the_range():
 
 
 def test_below_needs_a_positive_bound():
-    with pytest.raises(ValueError, match="positive bound"):
+    with pytest.raises(ValueError, match="positive whole-number bound"):
         SplitMix64(1).below(0)
 
 
@@ -107,3 +108,11 @@ def test_same_code_same_deal():
     a, b = Game("classic", seed=123456789), Game.from_code("classic-123456789")
     assert a.dealt == b.dealt and a.code == b.code == "classic-123456789"
     assert Game("classic", seed=123456790).dealt != a.dealt
+
+
+@pytest.mark.parametrize("call", [lambda g: g.below(1.5), lambda g: g.below("3"), lambda g: g.shuffle(None),
+                                  lambda g: g.shuffle("abc"), lambda g: SplitMix64.from_state(-1),
+                                  lambda g: SplitMix64.from_state(2**64)])
+def test_bad_bounds_states_and_shuffles_are_value_errors(call):
+    with pytest.raises(ValueError, match=r"whole-number bound|mutable sequence|state must be a whole number"):
+        call(SplitMix64(1))

@@ -59,6 +59,20 @@ class Outcome:
 
     @classmethod
     def from_dict(cls, d: dict) -> "Outcome":
+        """Read :meth:`to_dict`'s form back; a ValueError says what is missing or wrong."""
+        keys = ("reason", "winner", "loser", "drawn", "winning_team", "counts", "cycle_start", "cycle_period")
+        if not isinstance(d, dict) or set(d) != set(keys):
+            raise ValueError(f"an outcome is an object with exactly the keys {', '.join(keys)}; got {d!r}"[:300])
+        if d["reason"] not in Termination.__members__:
+            raise ValueError(f"an outcome's reason must be one of {', '.join(Termination.__members__)}; "
+                             f"got {d['reason']!r}")
+        for key in ("winner", "loser", "winning_team", "cycle_start", "cycle_period"):
+            if d[key] is not None and (isinstance(d[key], bool) or not isinstance(d[key], int)):
+                raise ValueError(f"an outcome's {key} must be a whole number or null; got {d[key]!r}")
+        for key in ("drawn", "counts"):
+            if not isinstance(d[key], (list, tuple)) or not all(
+                    isinstance(x, int) and not isinstance(x, bool) for x in d[key]):
+                raise ValueError(f"an outcome's {key} must be a list of whole numbers; got {d[key]!r}")
         return cls(Termination[d["reason"]], d["winner"], d["loser"], tuple(d["drawn"]), d["winning_team"],
                    tuple(d["counts"]), d["cycle_start"], d["cycle_period"])
 

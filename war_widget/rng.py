@@ -11,6 +11,7 @@ last index down.  These three definitions *are* the format of a game number: do 
 from __future__ import annotations
 
 import secrets
+from numbers import Integral
 from typing import MutableSequence, TypeVar
 
 __all__ = ["SplitMix64", "new_seed", "MASK64"]
@@ -31,9 +32,7 @@ class SplitMix64:
     __slots__ = ("state",)
 
     def __init__(self, seed: int) -> None:
-        if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
-            raise ValueError(f"seed must be a non-negative integer, got {seed!r}")
-        self.state = seed & MASK64
+        self.state = _word(seed, "seed")
 
     def next64(self) -> int:
         """The next 64-bit output."""
@@ -45,8 +44,12 @@ class SplitMix64:
 
     def below(self, n: int) -> int:
         """A uniform integer in ``range(n)``, by rejection so every value is equally likely."""
+        if type(n) is not int:       # the common case stays one cheap test
+            if isinstance(n, bool) or not isinstance(n, Integral):
+                raise ValueError(f"below() needs a positive whole-number bound, got {n!r}")
+            n = int(n)
         if n <= 0:
-            raise ValueError(f"below() needs a positive bound, got {n}")
+            raise ValueError(f"below() needs a positive whole-number bound, got {n!r}")
         limit = (1 << 64) - ((1 << 64) % n)
         while True:
             x = self.next64()
@@ -55,6 +58,8 @@ class SplitMix64:
 
     def shuffle(self, items: MutableSequence[T]) -> None:
         """Shuffle ``items`` in place (Fisher-Yates, from the last index down)."""
+        if not (hasattr(items, "__len__") and hasattr(items, "__setitem__")) or isinstance(items, (str, bytes)):
+            raise ValueError(f"shuffle needs a list (a mutable sequence) to shuffle in place; got {items!r}"[:200])
         for i in range(len(items) - 1, 0, -1):
             j = self.below(i + 1)
             items[i], items[j] = items[j], items[i]
@@ -66,5 +71,12 @@ class SplitMix64:
     def from_state(cls, state: int) -> "SplitMix64":
         """Rebuild a generator exactly where another one stood."""
         gen = cls(0)
-        gen.state = state & MASK64
+        gen.state = _word(state, "state")
         return gen
+
+
+def _word(value: object, name: str) -> int:
+    """A 64-bit generator word: a whole number 0..2**64-1 (larger is an error, not wrapped)."""
+    if isinstance(value, bool) or not isinstance(value, Integral) or not 0 <= value <= MASK64:
+        raise ValueError(f"{name} must be a whole number from 0 to 2**64-1; got {value!r}")
+    return int(value)

@@ -263,6 +263,8 @@ class Rules:
 
     def display_value(self, card: Card) -> int | None:
         """The number a teaching aid shows for a card under this rank order (J=11, A=14 or 1, ...)."""
+        if not isinstance(card, Card):
+            raise ValueError(f"display_value needs a Card value (Card.parse('KS')); got {card!r}")
         if card.is_joker:
             return None
         if self.rank_order == "ace_low" and card.rank == 14:

@@ -10,6 +10,27 @@ from typing import Sequence
 __all__ = ["GameStats"]
 
 
+def _whole(x: object) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool) and x >= 0
+
+
+def _check_history(history: object, start: object) -> None:
+    """A clear ValueError for anything that is not a ``Game.history`` and its dealt counts."""
+    if not isinstance(start, (tuple, list)) or not 2 <= len(start) <= 4 or not all(map(_whole, start)):
+        raise ValueError(f"start must be the dealt counts, 2 to 4 whole numbers; got {start!r}")
+    if not isinstance(history, (list, tuple)):
+        raise ValueError(f"history must be a list of (winner, wars, counts) rounds; got {history!r}")
+    for i, entry in enumerate(history, start=1):
+        ok = isinstance(entry, (tuple, list)) and len(entry) == 3
+        if ok:
+            winner, wars, counts = entry
+            ok = ((winner is None or (_whole(winner) and winner < len(start))) and _whole(wars)
+                  and isinstance(counts, (tuple, list)) and len(counts) == len(start) and all(map(_whole, counts)))
+        if not ok:
+            raise ValueError(f"history round {i} must be (winner seat or None, wars >= 0, one count per player); "
+                             f"got {entry!r}")
+
+
 @dataclass(frozen=True)
 class GameStats:
     """Count history per round (round 0 = the deal), war rounds, streaks and leads.
@@ -31,6 +52,7 @@ class GameStats:
     def from_history(cls, history: Sequence[tuple[int | None, int, tuple[int, ...]]],
                      start: tuple[int, ...]) -> "GameStats":
         """Build the statistics of a game from its ``Game.history`` and the dealt counts."""
+        _check_history(history, start)
         players = len(start)
         counts = [tuple(start)] + [tuple(c) for _, _, c in history]
         wars_won = [0] * players
