@@ -516,3 +516,17 @@ def test_the_teaching_aid_names_a_joker_by_its_star():
     tie = L.compare_text([(0, joker), (1, Card.parse("BJ"))], None, (0, 1), label("war_bang", "ja_kids"))
     assert aid == "★ > K" and tie == "★ = ★  もう一しょうぶ！"
     assert problems([aid, tie], kids=True) == []
+
+
+def test_long_japanese_banners_fit_beside_the_table():
+    """A Japanese banner is about twice as wide as its English: the table shrinks it to fit
+    between the war cards and the count bar."""
+    names = ("あなた", "コンピューター1", "コンピューター2")
+    for players, text in ((2, label("banner_win", "ja_kids", name="コンピューター")),
+                          (3, label("banner_win", "ja", name=names[1])), (2, "Q = Q  もう一しょうぶ！")):
+        view = L.TableView(names=names[:players], hands=(10,) * players, won=(0,) * players, banner=text, aid=text)
+        for op in L.table_ops(view):
+            if op.tag in ("banner", "aid"):
+                assert L.text_ems(op.text) * op.size <= L.BANNER_ROOM and op.size >= 28
+    short = L.table_ops(L.TableView(names=names[:2], hands=(1, 1), won=(0, 0), banner="戦争！"))
+    assert [op.size for op in short if op.tag == "banner"] == [72]

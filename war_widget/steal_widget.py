@@ -27,7 +27,7 @@ from .steal import (POLICIES, ChooseTop, Play, Protected, Steal, StealDeclined, 
                     TopChosen)
 from .steal.policies import least_matchable_top
 from .widget.draw import Painter
-from .widget.layout import FELT, FELT_DARK, GOLD, SEAT_COLOURS, WHITE, Circle, Op, Shape, Text, card_ops
+from .widget.layout import FELT, FELT_DARK, GOLD, SEAT_COLOURS, WHITE, Circle, Op, Shape, Text, card_ops, fit_size
 
 __all__ = ["StealWarWidget", "StealView", "steal_table_ops", "flight_ops", "narrate_steal", "SCALE",
            "CSS_WIDTH", "CSS_HEIGHT", "OPPONENTS"]
@@ -191,7 +191,7 @@ def steal_table_ops(view: StealView) -> list[Op]:
         ops += card_ops(tc.card, x, y, CARD_W, CARD_H, face_up=tc.face_up or tc.card in choosing, highlight=hl,
                         tag=f"table:{tc.player}")
     if view.banner:
-        ops.append(Text(1120, 520, view.banner, 64, GOLD, tag="banner"))
+        ops.append(Text(1120, 520, view.banner, fit_size(view.banner, 64, 560), GOLD, tag="banner"))
     return ops
 
 

@@ -16,7 +16,8 @@ from ..engine import TableCard
 __all__ = ["WIDTH", "HEIGHT", "SCALE", "RANK_PX", "TableView", "Shape", "Text", "Line", "Circle", "Op",
            "Seat", "seats", "base_ops", "table_ops", "card_ops", "card_positions", "flight_frames",
            "shuffle_frames", "pile_at", "target_of", "compare_text", "SEAT_COLOURS", "pile_ops", "count_ops",
-           "stack_level", "highlighted_pile", "tagged", "contrast", "badge_ink", "WAR_MARKER"]
+           "stack_level", "highlighted_pile", "tagged", "contrast", "badge_ink", "WAR_MARKER", "fit_size", "text_ems",
+           "BANNER_ROOM"]
 
 SCALE = 2
 CSS_WIDTH, CSS_HEIGHT = 800, 500
@@ -371,12 +372,28 @@ def table_ops(view: TableView) -> list[Op]:
         seat = layout[p]
         ops += card_ops(None, seat.battle[0], seat.battle[1], *seat.card, face_up=False, tag=f"waiting:{p}")
     ax, ay = (1270, 495) if view.players == 2 else (1290, 150)
+    room = BANNER_ROOM if view.players == 2 else BANNER_ROOM - 40
     if view.aid:
-        ops.append(Text(ax, ay - (0 if view.players == 2 else 0), view.aid, 64, WHITE, tag="aid"))
+        ops.append(Text(ax, ay - (0 if view.players == 2 else 0), view.aid, fit_size(view.aid, 64, room), WHITE,
+                        tag="aid"))
     if view.banner:
         by = ay + (90 if view.aid else 0) if view.players == 2 else 250
-        ops.append(Text(ax, by, view.banner, 72, GOLD, tag="banner"))
+        ops.append(Text(ax, by, view.banner, fit_size(view.banner, 72, room), GOLD, tag="banner"))
     return ops
+
+
+BANNER_ROOM = 480      # canvas px between the war slots and the count bar (two players)
+
+
+def text_ems(text: str) -> float:
+    """Rough width of ``text`` in ems: kana, kanji and full-width signs 1, other characters 0.6."""
+    return sum(1.0 if ord(ch) >= 0x2E80 else 0.6 for ch in text)
+
+
+def fit_size(text: str, size: int, width: float) -> int:
+    """``size``, or smaller (not under 28 px) so ``text`` fits in ``width`` canvas px: a Japanese
+    banner ("コンピューターの かち！") is twice as wide as its English ("Computer wins!")."""
+    return max(28, min(size, int(width / max(text_ems(text), 0.1))))
 
 
 def compare_text(cards: Sequence[tuple[int, Card]], winner: int | None, tied: Sequence[int],
