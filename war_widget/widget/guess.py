@@ -55,6 +55,7 @@ class Guess:
             button.style.font_weight = "bold"
             button.on_click(lambda _b, a=a: self.w.answer(a))
         self.feedback_line = widgets.HTML(layout=widgets.Layout(width="200px"))
+        widget.results.extras.append(self.results_line)
         self.box = widgets.HBox([*self.buttons.values(), self.feedback_line],
                                 layout=widgets.Layout(display=None if self.on else "none"))
         self._lang: str | None = None
@@ -82,7 +83,7 @@ class Guess:
             self.question, self.feedback = None, ""
             self.w._aid = None
             self.w.redraw()
-        self.refresh()
+        self.w._update_text()                    # the buttons, the score line on the results
 
     def reset(self) -> None:
         """A new game: no question, score 0 of 0."""
@@ -202,16 +203,13 @@ class Guess:
             self._advance(game, by_step=False)
         return right
 
-    def _show_score(self, lang: str) -> None:
-        """The score as a line of the results panel (``results.numbers["guess"]`` too)."""
-        results = self.w.results
-        results.numbers["guess"] = self.score
+    def results_line(self, lang: str) -> tuple[str, dict[str, Any]]:
+        """The score as a line of the results panel, and ``numbers["guess"]`` (when guessing)."""
+        if not self.on and not self.asked:
+            return "", {}
         row = (f"<p>{html.escape(text('res_guess', lang))} "
                f"<b>{html.escape(text('res_guess_value', lang, right=self.right, asked=self.asked))}</b></p>")
-        value = results.value
-        if row not in value:
-            head, sep, tail = value.rpartition("</div>")
-            results.value = head + row + sep + tail if sep else value + row
+        return row, {"guess": self.score}
 
     # --- view ------------------------------------------------------------------------------------------
     def widgets(self) -> list[widgets.Widget]:
@@ -232,7 +230,6 @@ class Guess:
         for button in self.buttons.values():
             if button.disabled == asking:
                 button.disabled = not asking
-        self._show_score(lang)
         value = (f"<div role='status' aria-live='polite' style='font-size:24px;font-weight:bold'>"
                  f"{html.escape(self.feedback)}</div>")
         if self.feedback_line.value != value:

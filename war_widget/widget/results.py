@@ -3,7 +3,7 @@ story derived from the round history, and the lifetime record."""
 from __future__ import annotations
 
 import html
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 import ipywidgets as widgets
 
@@ -162,6 +162,8 @@ class ResultsPanel(widgets.HTML):
         super().__init__(layout=widgets.Layout(width="800px"))
         self.numbers: dict[str, Any] = {}
         self.story = ""
+        # more lines from the lesson features (guess.py): f(lang) -> (HTML, numbers), shown last
+        self.extras: list[Callable[[str], tuple[str, dict[str, Any]]]] = []
 
     def update(self, game, names: Sequence[str], lang: str, you: int | None,
                record: dict[str, int] | None) -> None:
@@ -214,4 +216,12 @@ class ResultsPanel(widgets.HTML):
             title = colon = ""
         self.value = (f"<div role='status'><b>{html.escape(label('res_title', lang))}</b>"
                       f"<table>{cells}</table><p><i>{html.escape(self.story)}</i></p>"
-                      f"<p>{html.escape(title)}{colon}{rec}</p></div>")
+                      f"<p>{html.escape(title)}{colon}{rec}</p>{self._extra_html(lang)}</div>")
+
+    def _extra_html(self, lang: str) -> str:
+        out = []
+        for extra in self.extras:
+            text, numbers = extra(lang)
+            self.numbers.update(numbers)
+            out.append(text)
+        return "".join(out)
