@@ -17,6 +17,7 @@ from ipycanvas import Canvas, hold_canvas
 from .casino import CasinoWar, HandResult, rank_name
 from .casino_text import TEXT, casino_error, describe_hand, display_suits, signed, verdict_key
 from .i18n import check_lang
+from .widget.layout import fit_size
 
 __all__ = ["CasinoWarWidget"]
 
@@ -244,9 +245,9 @@ class CasinoWarWidget(widgets.VBox):
             c.fill_rect(0, 0, c.width, c.height)
             c.text_align, c.text_baseline = "left", "middle"
             c.fill_style = "#cfe8d8"
-            c.font = "bold 34px sans-serif"
-            c.fill_text(self._t("dealer"), 24, DEALER_Y + CARD_H / 2)
-            c.fill_text(self._t("you"), 24, PLAYER_Y + CARD_H / 2)
+            for word, y in ((self._t("dealer"), DEALER_Y), (self._t("you"), PLAYER_Y)):
+                c.font = f"bold {fit_size(word, 34, FIRST_X - 40)}px sans-serif"  # ディーラー is wider than DEALER
+                c.fill_text(word, 24, y + CARD_H / 2)
             if hand is None:
                 for x in (FIRST_X, WAR_X):
                     self._slot(x, DEALER_Y)
