@@ -136,7 +136,9 @@ def _outcome(data: Any, name: str) -> Outcome:
         raise _Bad(f"{name} must be an object")
     try:
         outcome = Outcome.from_dict(data)
-    except (KeyError, TypeError, ValueError) as exc:
+    except ValueError as exc:
+        raise _Bad(f"{name} is not an outcome: {exc}") from None
+    except (KeyError, TypeError) as exc:
         raise _Bad(f"{name} is not an outcome ({exc!r})") from None
     for attr in ("winner", "loser", "winning_team", "cycle_start", "cycle_period"):
         value = getattr(outcome, attr)
