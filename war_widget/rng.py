@@ -77,6 +77,6 @@ class SplitMix64:
 
 def _word(value: object, name: str) -> int:
     """A 64-bit generator word: a whole number 0..2**64-1 (larger is an error, not wrapped)."""
-    if isinstance(value, bool) or not isinstance(value, Integral) or not 0 <= value <= MASK64:
+    if isinstance(value, bool) or not isinstance(value, Integral) or not 0 <= int(value) <= MASK64:
         raise ValueError(f"{name} must be a whole number from 0 to 2**64-1; got {value!r}")
     return int(value)

@@ -206,9 +206,9 @@ def _check_outcome(game: Any, counts: tuple[int, ...]) -> None:
     cycle = outcome.reason is Termination.CYCLE
     if cycle != (outcome.cycle_start is not None) or cycle != (outcome.cycle_period is not None):
         raise SaveError("an outcome has a cycle start and period exactly when the game ended in a cycle")
-    if cycle and (outcome.cycle_period < 1 or outcome.cycle_start + outcome.cycle_period != game.round_number):
-        raise SaveError(f"the cycle (start {outcome.cycle_start}, period {outcome.cycle_period}) must end at "
-                        f"round {game.round_number}")
+    start, period = outcome.cycle_start, outcome.cycle_period
+    if start is not None and period is not None and (start < 0 or period < 1 or start + period != game.round_number):
+        raise SaveError(f"the cycle (start {start}, period {period}) must end at round {game.round_number}")
     if cycle and not game._detects_cycles:
         raise SaveError("a cycle can only end a game with no shuffle after the deal and no round limit")
     if outcome.reason is Termination.ROUND_LIMIT and game.round_number != rules.round_limit:
