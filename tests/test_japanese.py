@@ -217,8 +217,25 @@ def test_war_widget_in_japanese_everywhere(tmp_path):
     assert problems(texts.all()) == []
 
 
-@pytest.mark.parametrize("rules, aids", [("kids", None), ("kids_aside", None), (None, True)])
+@pytest.mark.parametrize("rules", ["kids", "kids_aside"])
+def test_the_kids_presets_speak_the_childrens_register(rules):
+    texts = Seen()
+    for seed in (3, 4):
+        w = WarWidget(rules=rules, seed=seed, lang="ja", records=False)
+        assert w._reg == "ja_kids"
+        for _ in range(5):
+            w.flip()
+        while w.step() is not None and w.game.round_number < 8:
+            texts += war_texts(w)
+        w.fast_forward()
+        texts += war_texts(w)
+    assert "かち" in " ".join(texts.kids()) and len(texts.kids()) == len(texts)
+    assert problems(texts.all(), kids=True) == []
+
+
+@pytest.mark.parametrize("rules, aids", [(None, True)])
 def test_war_widget_children_register(tmp_path, rules, aids):
+    """The teaching aids on in Japanese: every control, option, notice and beat for children."""
     w = WarWidget(rules=rules or "classic", seed=3, lang="ja", records=False, aids=aids)
     assert w._reg == "ja_kids"
     texts, w = walk_war(tmp_path, rules, aids)
