@@ -246,7 +246,7 @@ def test_war_widget_children_register(tmp_path, rules, aids):
         w.flip()
     texts += war_texts(w)
     kids = texts.kids()
-    assert "もう一しょうぶ" in " ".join(kids) and "かち" in " ".join(kids)
+    assert "もういっしょうぶ" in " ".join(kids) and "かち" in " ".join(kids)
     assert problems(texts.all()) == [] and problems(kids, kids=True) == []
 
 
@@ -412,7 +412,7 @@ def test_the_story_speaks_a_childs_language():
     history = [(0, 0, (27, 25)), (0, 0, (28, 24)), (1, 1, (24, 28)), (0, 0, (25, 27)), (0, 0, (30, 22)),
                (0, 0, (31, 21))]
     kids = story(history, (26, 26), ["あなた", "コンピューター"], "ja_kids")
-    assert kids == ("あなたは 1回めから 2回めまで 多く もって いたよ。 3回めの もう一しょうぶで コンピューターが おいこしたよ。 "
+    assert kids == ("あなたは 1回めから 2回めまで 多く もって いたよ。 3回めの もういっしょうぶで コンピューターが おいこしたよ。 "
                     "さいごは あなたが また 多く なったよ。（あなた 31まい、コンピューター 21まい）")
     assert problems([kids], kids=True) == []
     assert register("ja", kids=True) == "ja_kids" and register("en", kids=True) == "en"
@@ -531,7 +531,7 @@ def test_the_teaching_aid_names_a_joker_by_its_star():
     joker, king = Card.parse("RJ"), Card.parse("KS")
     aid = L.compare_text([(0, joker), (1, king)], 0, (), label("war_bang", "ja_kids"))
     tie = L.compare_text([(0, joker), (1, Card.parse("BJ"))], None, (0, 1), label("war_bang", "ja_kids"))
-    assert aid == "★ > K" and tie == "★ = ★  もう一しょうぶ！"
+    assert aid == "★ > K" and tie == "★ = ★  もういっしょうぶ！"
     assert problems([aid, tie], kids=True) == []
 
 
@@ -540,7 +540,7 @@ def test_long_japanese_banners_fit_beside_the_table():
     between the war cards and the count bar."""
     names = ("あなた", "コンピューター1", "コンピューター2")
     for players, text in ((2, label("banner_win", "ja_kids", name="コンピューター")),
-                          (3, label("banner_win", "ja", name=names[1])), (2, "Q = Q  もう一しょうぶ！")):
+                          (3, label("banner_win", "ja", name=names[1])), (2, "Q = Q  もういっしょうぶ！")):
         view = L.TableView(names=names[:players], hands=(10,) * players, won=(0,) * players, banner=text, aid=text)
         for op in L.table_ops(view):
             if op.tag in ("banner", "aid"):

@@ -4,7 +4,7 @@
 (めくる, 場, 手札, 伏せ札, 取り札, 引き分け, 短期戦 / 長期戦 [000], 50回, 自分で決める [001]), a counter
 right after its number (1枚, 40ラウンド, 3分), Japanese punctuation.  ``KIDS`` overrides it for the
 children's register (kids presets, or the teaching aids on): short sentences, words a child says
-(かち, まけ, もう一しょうぶ [001]), and no kanji beyond the second school grade
+(かち, まけ, もういっしょうぶ [001]), and no kanji beyond the second school grade
 (``war_widget.kanji_grades``; a test checks every string).
 
 Imported by ``war_widget.i18n``; use ``label(key, "ja")`` / ``label(key, "ja_kids")`` from there.
@@ -91,15 +91,15 @@ KIDS: dict[str, str] = {
     "speed": "はやさ", "game_number": "ゲームの ばんごう", "length": "ゲームの 長さ", "opponent": "あいて",
     "preset": "あそびかた", "face_down": "ふせる カードの 数", "rank_order": "いちばん つよい 数",
     "capture": "とった カード", "shortage": "カードが たりない とき", "zero": "カードが 1まいも ない とき",
-    "war_players": "もう一しょうぶを する 人", "aids": "ヒントを 出す", "language": "ことば",
+    "war_players": "もういっしょうぶを する 人", "aids": "ヒントを 出す", "language": "ことば",
     "records": "かちまけを のこす", "reset_records": "かちまけを けす",
     "rounds_of": "{n}回め / {limit}回", "round_n": "{n}回め", "time_left": "のこり {m}分{s}びょう・{n}回め",
     "len_40": "みじかい ゲーム（40回）", "len_240": "長い ゲーム（240回）", "len_none": "さいごまで",
     "len_n": "{n}回",
     "opp_easy": "コンピューター（やさしい）", "opp_strong": "コンピューター（つよい）",
     "opp_two": "2人で あそぶ", "opp_watch": "見るだけ",
-    "res_title": "けっか", "res_rounds": "めくった 回数", "res_wars": "もう一しょうぶの 回数",
-    "res_wars_won": "あなたが もう一しょうぶで かった 回数", "res_wars_won_all": "もう一しょうぶで かった 回数",
+    "res_title": "けっか", "res_rounds": "めくった 回数", "res_wars": "もういっしょうぶの 回数",
+    "res_wars_won": "あなたが もういっしょうぶで かった 回数", "res_wars_won_all": "もういっしょうぶで かった 回数",
     "res_streak": "つづけて かった 回数（いちばん 多い とき）", "res_lead": "いちばん 多く リードした まい数",
     "res_ended": "おわりかた", "res_playing": "まだ つづいて いるよ", "res_record": "あなたの かちまけ",
     "res_record_cpu_only": "かちまけ（コンピューターと あそんだ ときだけ 数えるよ）",
@@ -118,12 +118,12 @@ KIDS: dict[str, str] = {
     "notice_autoplay_failed": "こまった ことが おきたので、じどうで めくるのを やめたよ。",
     "notice_clock_failed": "こまった ことが おきたので、とけいを とめたよ。",
     "waiting": "{name}は じゅんび できたよ。{others}を まってるよ。",
-    "game_is_over": "おしまい！「新しい ゲーム」で もう一回 あそべるよ。",
+    "game_is_over": "おしまい！「新しい ゲーム」で もう1回 あそべるよ。",
     "ff_capped": "{n}回 早おくりしたよ。ゲームは まだ つづくよ。",
-    "war_bang": "もう一しょうぶ！",
+    "war_bang": "もういっしょうぶ！",
     "banner_you": "あなたの かち！", "banner_win": "{name}の かち！", "banner_draw": "引き分け",
     "banner_team": "チーム{n}の かち！", "banner_loser": "{name}の まけ",
-    "chart_title": "1回ごとの カードの まい数", "chart_war": "もう一しょうぶの あった 回", "chart_round": "回",
+    "chart_title": "1回ごとの カードの まい数", "chart_war": "もういっしょうぶの あった 回", "chart_round": "回",
     "new_game_line": "カードを くばったよ。{counts}。", "deal_line": "カードを くばったよ。{counts}。",
     "count": "{name} {n}まい", "count_colon": "{name}：{n}まい", "count_sep": "、",
     "custom": "自分で きめる", "time_up": "時間切れ！",
@@ -134,7 +134,7 @@ KIDS: dict[str, str] = {
     "nothing_to_undo": "ここが はじまりだよ。これより まえには もどれないよ。",
     "goto_line": "{n}回めの おわりに とんだよ。{counts}。",
     "goto_deal_line": "くばった ところに とんだよ。{counts}。",
-    "goto_war_hint": "「1つ すすめる」を おすと、{n}回めの もう一しょうぶを 1つずつ 見られるよ。",
+    "goto_war_hint": "「1つ すすめる」を おすと、{n}回めの もういっしょうぶを 1つずつ 見られるよ。",
     "cannot_replay": "この ゲームは もどせないよ。",
     "guess_title": "どっちが 大きい？", "guess_right": "せいかい！", "guess_wrong": "こたえは「{text}」だよ。",
     "guess_ask": "{a}と {b}、どっちが 大きい？",
@@ -154,7 +154,7 @@ REASONS: dict[str, dict[str, str]] = {
     "ja_kids": {"ALL_CARDS": "ぜんぶの カードを あつめた", "ROUND_LIMIT": "きめた 回数に なった",
                 "TIME": "時間切れ", "CYCLE": "同じ ならびが くりかえされた",
                 "VOID_ROUND": "みんなの カードが 同時に なくなった", "DRUNKARD_LOSER": "まける 人が きまった",
-                "HANDS_EMPTY": "手ふだを ぜんぶ めくった", "SHORTAGE": "カードが たりなくて もう一しょうぶが できなかった",
+                "HANDS_EMPTY": "手ふだを ぜんぶ めくった", "SHORTAGE": "カードが たりなくて もういっしょうぶが できなかった",
                 "REUSE_TIE": "さいごの カードが 同じ 数だった"},
 }
 
@@ -191,6 +191,7 @@ OPTIONS: dict[str, dict[tuple[str, object], str]] = {
         ("zero", "lose"): "まけ", ("zero", "reuse"): "さっきの カードで しょうぶ",
         ("war_players", "tied"): "同じ 数を 出した 人だけ", ("war_players", "all"): "みんな",
         ("gather", "previous_winner_first"): "まえの 回に かった 人の カードから もどす",
+        ("tiebreak", "none"): "もういっしょうぶ（マークは かんけい ない）",
     },
 }
 
@@ -218,11 +219,11 @@ def describe_rules_ja(rules, kids: bool = False) -> str:
                  "two_high": "2が いちばん つよい",
                  "low_beats_ace": f"Aが いちばん つよい（でも {low}は Aに かつ）"}[rules.rank_order]
         if rules.face_down == "by_rank":
-            war = "同じ 数なら、その 数と 同じ まい数を 出して、さいごの 1まいで もう一しょうぶ"
+            war = "同じ 数なら、その 数と 同じ まい数を 出して、さいごの 1まいで もういっしょうぶ"
         elif rules.face_down:
-            war = f"同じ 数なら {rules.face_down}まい ふせて もう一しょうぶ"
+            war = f"同じ 数なら {rules.face_down}まい ふせて もういっしょうぶ"
         else:
-            war = "同じ 数なら つぎの カードで もう一しょうぶ"
+            war = "同じ 数なら つぎの カードで もういっしょうぶ"
         short = {"last_card_up": "カードが たりない ときは さいごの 1まいで しょうぶ",
                  "lose": "カードが たりない 人の まけ",
                  "split": "さいごの カードが 同じ 数なら 分ける",

@@ -333,7 +333,7 @@ def _ja_game_over(e: ev.GameOver, names, rules, values) -> str:
 
 # --- Japanese, children's register ---------------------------------------------------------------
 # For ages 5-8 (kids presets, or the teaching aids on): short sentences, words a child says
-# (かち, まけ, つよい, もう一しょうぶ [001]), spaces between phrases as in a first reader, and no kanji
+# (かち, まけ, つよい, もういっしょうぶ [001]), spaces between phrases as in a first reader, and no kanji
 # beyond the second grade (tests/test_japanese.py checks).  Cards without their suit (the suit
 # never matters); with the teaching aids a face card says its number: K（13）.
 def _kid_card(card: Card, rules, values) -> str:
@@ -353,7 +353,7 @@ def _kid_flip(e: ev.Flipped, names, rules, values) -> str:
     shown = "、".join(f"{names[p]}は {_kid_card(c, rules, values)}" for p, c in e.cards)
     sentences = [f"{shown}。"] if shown else []
     sentences += [f"{names[p]}は さっきの カードで しょうぶ。" for p in e.reused]
-    lead = f"{e.round}回め：" if e.battle == 1 else "もう一しょうぶ："
+    lead = f"{e.round}回め：" if e.battle == 1 else "もういっしょうぶ："
     return lead + " ".join(sentences)
 
 
@@ -383,7 +383,7 @@ def _kid_laying(who: str, k: int, each: bool) -> str:
 
 
 def _kid_war(e: ev.WarDeclared, names, rules, values) -> str:
-    head = "もう一しょうぶ！" if e.war == 1 else "また 同じ！ もう一しょうぶ！"
+    head = "もういっしょうぶ！" if e.war == 1 else "また 同じ！ もういっしょうぶ！"
     laying = [(p, k) for p, k in e.face_down if p not in e.reusing]
     parts = []
     if laying and len({k for _, k in laying}) == 1:

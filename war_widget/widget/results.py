@@ -131,7 +131,7 @@ def _kid_stretch(name, first, until, to_end, over, last):
 
 
 def _kid_lost(rnd, wars, new, names):
-    how = "の もう一しょうぶ" if wars else ""
+    how = "の もういっしょうぶ" if wars else ""
     if new is None:
         return f"{rnd}回め{how}で 同じ まい数に なったよ。"
     return f"{rnd}回め{how}で {names[new]}が おいこしたよ。"
