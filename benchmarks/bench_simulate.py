@@ -109,8 +109,9 @@ int main(int argc, char **argv) {
     uint64_t seed = strtoull(argv[1], 0, 10);
     long games = atol(argv[2]);
     int each = argc > 3;
-    struct timespec t0, t1;
+    struct timespec t0, t1, c0, c1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &c0);
     long total = 0;
     for (long g = 0; g < games; g++) {
         long r = play(mix(seed * 0x9E3779B97F4A7C15ULL + (uint64_t)g + 0x9E3779B97F4A7C15ULL) >> 1);
@@ -118,7 +119,9 @@ int main(int argc, char **argv) {
         if (each) printf("%ld\n", r);
     }
     clock_gettime(CLOCK_MONOTONIC, &t1);
-    printf("%ld %.9f\n", total, (t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) * 1e-9);
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &c1);
+    printf("%ld %.9f %.9f\n", total, (t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) * 1e-9,
+           (c1.tv_sec - c0.tv_sec) + (c1.tv_nsec - c0.tv_nsec) * 1e-9);
     return 0;
 }
 """
@@ -146,11 +149,12 @@ def plain_python_game(rnd: random.Random) -> int:
             return rounds
 
 
-def run_python(seed: int, games: int) -> tuple[float, int]:
+def run_python(seed: int, games: int) -> tuple[float, float, int]:
+    """(wall seconds, CPU seconds, rounds)."""
     rnd = random.Random(seed)
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     rounds = sum(plain_python_game(rnd) for _ in range(games))
-    return time.perf_counter() - start, rounds
+    return time.perf_counter() - start, time.process_time() - cpu, rounds
 
 
 def build_c(directory: Path) -> Path | None:
@@ -163,17 +167,19 @@ def build_c(directory: Path) -> Path | None:
     return binary
 
 
-def run_c(binary: Path, seed: int, games: int, each: bool = False) -> tuple[float, int, list[int]]:
+def run_c(binary: Path, seed: int, games: int, each: bool = False) -> tuple[float, float, int, list[int]]:
+    """(wall seconds, CPU seconds, rounds, each game's rounds if asked)."""
     out = subprocess.run([str(binary), str(seed), str(games)] + (["each"] if each else []), check=True,
                          capture_output=True, text=True).stdout.split("\n")
-    total, seconds = out[-2].split()
-    return float(seconds), int(total), [int(x) for x in out[:-2]]
+    total, wall, cpu = out[-2].split()
+    return float(wall), float(cpu), int(total), [int(x) for x in out[:-2]]
 
 
-def run_simulate(seed: int, games: int, workers: int | None = None) -> tuple[float, int]:
-    start = time.perf_counter()
+def run_simulate(seed: int, games: int, workers: int | None = None) -> tuple[float, float, int]:
+    """(wall seconds, CPU seconds of this process, all threads, rounds)."""
+    start, cpu = time.perf_counter(), time.process_time()
     result = simulate("pagat", games, seed, workers=workers, progress=False)
-    return time.perf_counter() - start, int(result.lengths.sum(dtype=np.int64))
+    return time.perf_counter() - start, time.process_time() - cpu, int(result.lengths.sum(dtype=np.int64))
 
 
 def fresh_process(code: str, env: dict | None = None) -> str:
@@ -211,30 +217,38 @@ def main(argv: list[str] | None = None) -> int:
             print("no C compiler (cc, gcc, clang) found: the C loop is skipped")
         else:
             check = simulate("pagat", 2_000, seed=99, progress=False).lengths.tolist()
-            assert run_c(binary, 99, 2_000, each=True)[2] == check, "the C loop must play simulate()'s games"
-        rates: dict[str, list[float]] = {"python": [], "c": [], "simulate": [], "workers=2": []}
+            assert run_c(binary, 99, 2_000, each=True)[3] == check, "the C loop must play simulate()'s games"
+        wall: dict[str, list[float]] = {"python": [], "c": [], "simulate": [], "workers=2": []}
+        cpu: dict[str, list[float]] = {"python": [], "c": [], "simulate": []}
         for r in range(args.repeats):      # interleaved: every side sees the same machine load
-            dt, rounds = run_python(r, args.python_games)
-            rates["python"].append(rounds / dt)
+            w, c, rounds = run_python(r, args.python_games)
+            wall["python"].append(rounds / w)
+            cpu["python"].append(rounds / c)
             if binary is not None:
-                dt, rounds, _ = run_c(binary, r, args.games)
-                rates["c"].append(rounds / dt)
-            dt, rounds = run_simulate(r, args.games)
-            rates["simulate"].append(rounds / dt)
-            dt, rounds = run_simulate(r, args.games, workers=2)
-            rates["workers=2"].append(rounds / dt)
-    med = {k: statistics.median(v) for k, v in rates.items() if v}
-    print(f"pagat, rounds per second (medians of {args.repeats} interleaved runs):")
+                w, c, rounds, _ = run_c(binary, r, args.games)
+                wall["c"].append(rounds / w)
+                cpu["c"].append(rounds / c)
+            w, c, rounds = run_simulate(r, args.games)
+            wall["simulate"].append(rounds / w)
+            cpu["simulate"].append(rounds / c)
+            w, _, rounds = run_simulate(r, args.games, workers=2)
+            wall["workers=2"].append(rounds / w)
+    med = {k: statistics.median(v) for k, v in wall.items() if v}
+    medc = {k: statistics.median(v) for k, v in cpu.items() if v}
+    print(f"pagat, rounds per second (medians of {args.repeats} interleaved runs; by wall clock, and by the "
+          f"process's CPU time, which other programs on the machine do not slow down):")
     for name, label in (("python", "plain Python loop (ints, random.shuffle, deque)"), ("c", "plain C loop (cc -O2)"),
                         ("simulate", "simulate(), one core"), ("workers=2", "simulate(), workers=2")):
         if name in med:
-            print(f"  {label:48s} {med[name]:14,.0f}")
-    print(f"  simulate() / plain Python loop: {med['simulate'] / med['python']:6.1f}x   "
-          f"workers=2: {med['workers=2'] / med['python']:6.1f}x")
+            extra = f"   CPU time {medc[name]:14,.0f}" if name in medc else ""
+            print(f"  {label:48s} wall {med[name]:14,.0f}{extra}")
+    print(f"  simulate() / plain Python loop: wall {med['simulate'] / med['python']:6.1f}x   "
+          f"CPU {medc['simulate'] / medc['python']:6.1f}x   workers=2 (wall) {med['workers=2'] / med['python']:6.1f}x")
     if "c" in med:
-        print(f"  simulate() / plain C loop:      {med['simulate'] / med['c']:6.2f}    "
-              f"workers=2: {med['workers=2'] / med['c']:6.2f}")
-    print(f"  workers=2 / one core:           {med['workers=2'] / med['simulate']:6.2f}")
+        print(f"  simulate() / plain C loop:      wall {med['simulate'] / med['c']:6.2f}    "
+              f"CPU {medc['simulate'] / medc['c']:6.2f}    workers=2 (wall) {med['workers=2'] / med['c']:6.2f}")
+    print(f"  workers=2 / one core (wall):    {med['workers=2'] / med['simulate']:6.2f}   "
+          f"(load average now {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)")
     if args.million:
         dt, rss, mean = fresh_process(MILLION.format(games=args.million)).split()
         print(f"{args.million:,} games of pagat on one core in {float(dt):.1f} s (mean length {mean} rounds); "
