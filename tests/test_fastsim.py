@@ -245,3 +245,20 @@ def test_length_distribution_and_shares_match_stored_engine_games(preset):
         pa, pb = a.mean(), b.mean()
         se = math.sqrt(pa * (1 - pa) / len(a) + pb * (1 - pb) / len(b))
         assert abs(pa - pb) <= 3 * se, (preset, pa, pb, se)
+
+
+# --- the first call ----------------------------------------------------------------------------------
+def test_a_slow_first_call_in_a_notebook_says_one_line(capsys):
+    import time
+
+    from war_widget.fastsim import _compile_notice, first_call_message
+    with _compile_notice(ready=False, in_kernel=True, delay=0.05):
+        time.sleep(0.3)                         # stands for compiling
+    with _compile_notice(ready=False, in_kernel=False, delay=0.05):
+        time.sleep(0.2)                         # a script: silent
+    with _compile_notice(ready=True, in_kernel=True, delay=0.05):
+        time.sleep(0.2)                         # already loaded: silent
+    with _compile_notice(ready=False, in_kernel=True, delay=0.5):
+        pass                                    # quick: silent
+    time.sleep(0.6)
+    assert capsys.readouterr().err == first_call_message() + "\n"

@@ -1,4 +1,4 @@
-"""Write the engine's results for the batch simulator's distribution tests (tests/data/).
+"""Write the engine's results for the compiled simulator's distribution tests (tests/data/).
 
 The engine plays about 50 pagat games a second, so 20,000 of them take minutes; the test
 compares against this file and replays a sample of its games through the live engine, so a

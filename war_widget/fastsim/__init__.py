@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import sys
 import threading
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -209,20 +208,26 @@ def simulate_range(rules: Rules | str, seed: int, start: int, stop: int, max_rou
 
 # --- the first call ----------------------------------------------------------------------------------
 def first_call_message() -> str:
-    return "Compiling the simulator (once per machine; later runs load it from numba's cache)..."
+    return ("Loading the compiled simulator (the first run on a machine compiles it, which takes a while; "
+            "numba caches it for later runs)...")
 
 
 class _compile_notice:
-    """Inside a notebook, say so when the first call compiles for more than a second."""
+    """Inside a notebook, say so when the first call of this process takes more than ``delay``
+    seconds (compiling, or loading numba's cache on a busy machine)."""
+
+    def __init__(self, ready: bool | None = None, in_kernel: bool | None = None, delay: float = 1.0) -> None:
+        self.ready = bool(play_games.signatures) if ready is None else ready
+        self.in_kernel = _in_kernel() if in_kernel is None else in_kernel
+        self.delay = delay
+        self._timer: threading.Timer | None = None
 
     def __enter__(self) -> None:
-        self._timer = None
-        if play_games.signatures or not _in_kernel():
+        if self.ready or not self.in_kernel:
             return
-        self._timer = threading.Timer(1.0, lambda: print(first_call_message(), file=sys.stderr, flush=True))
+        self._timer = threading.Timer(self.delay, lambda: print(first_call_message(), file=sys.stderr, flush=True))
         self._timer.daemon = True
         self._timer.start()
-        self._t0 = time.perf_counter()
 
     def __exit__(self, *exc) -> None:
         if self._timer is not None:
