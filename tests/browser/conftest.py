@@ -383,3 +383,39 @@ def voila_visitor(voila_server: Server, chromium):
         wait_until(lambda: notebook.widget(0).rounds() == 0, 60, f"{name}: the table at round 0")
         return notebook
     return visit
+
+
+@pytest.fixture(scope="module")
+def notebook7_page(tmp_path_factory: pytest.TempPathFactory, chromium) -> Iterator[NotebookPage]:
+    """The play notebook in Notebook 7 (``jupyter notebook``), every cell run."""
+    try:
+        import notebook  # noqa: F401
+    except ImportError:
+        pytest.fail('Notebook 7 is not installed: pip install "notebook>=7"')
+    root = tmp_path_factory.mktemp("nb7")
+    target = _copy_notebook(root)
+    env = isolated_env(root)
+    port = free_port()
+    argv = [sys.executable, "-m", "notebook", "--allow-root", "--no-browser", "--ip=127.0.0.1",
+            f"--port={port}", "--ServerApp.port_retries=0", "--IdentityProvider.token=",
+            "--ServerApp.password=", "--ServerApp.disable_check_xsrf=True",
+            "--JupyterNotebookApp.expose_app_in_browser=True", f"--ServerApp.root_dir={target.parent}"]
+    server = start_server("notebook7", argv, env, target.parent, f"http://127.0.0.1:{port}", "/tree")
+    page = new_page(chromium, "notebook7")
+    try:
+        page.goto(f"{server.url}/notebooks/{NOTEBOOK.name}", wait_until="domcontentloaded", timeout=90_000)
+        page.wait_for_function("() => window.jupyterapp?.shell?.currentWidget?.sessionContext?.session"
+                               "?.kernel?.status === 'idle'", timeout=120_000)
+        page.evaluate("() => { window.__warKernel = window.jupyterapp.shell.currentWidget.sessionContext"
+                      ".session.kernel; }")
+        ran = page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+        if ran is False:
+            pytest.fail("a cell of the play notebook failed in Notebook 7")
+        page.wait_for_selector(".jp-OutputArea-output canvas", timeout=120_000)
+        notebook_page = NotebookPage(page, "notebook7")
+        wait_until(lambda: notebook_page.widgets().count() >= 1 and notebook_page.widget(0).rounds() == 0, 60,
+                   "the first War widget in Notebook 7 to show round 0")
+        yield notebook_page
+    finally:
+        close_page(page)
+        stop_server(server)

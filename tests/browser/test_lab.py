@@ -241,11 +241,19 @@ def test_the_chart_and_the_notice_follow_every_new_game(lab_page):
     for _ in range(3):
         w.click("Flip")
     w.wait_rounds(3)
-    assert "game is over" not in notice_text(w), "the last game's notice stays in the new game"
-    wait_until_value(lambda: chart_points(w) == 4, 30, "the chart to show the new game's 3 rounds (4 points)")
+    problems = []
+    if "game is over" in notice_text(w):
+        problems.append("the last game's notice stays in the new game: " + notice_text(w))
+    deadline = time.monotonic() + 30
+    while chart_points(w) != 4 and time.monotonic() < deadline:
+        time.sleep(0.2)
     state = kernel_widgets(lab_page)[0]
-    named = {t["name"]: t for t in w.plot()}
-    assert named["You"]["y"][-1] == state["counts"][0], "the chart shows the old game, not the kernel's"
+    named = {t["name"]: t for t in w.plot() or []}
+    if chart_points(w) != 4 or named["You"]["y"][-1] != state["counts"][0]:
+        problems.append(f"the chart shows {chart_points(w)} points ending at {named.get('You', {}).get('y', [])[-1:]}"
+                        f" after 3 rounds of the new game (the kernel: 4 points, you {state['counts'][0]})")
+    problems += console_errors(page, mark)
+    assert not problems, "\n".join(problems[:6])
     # Replay the same game number: the chart starts again and follows
     w.click("Replay")
     wait_until_value(lambda: kernel_widgets(lab_page)[0]["round"] == 0 and w.rounds() == 0, 30, "the replay to start")
