@@ -27,8 +27,8 @@ from war_widget.fastsim import (
     supports,
     unsupported_reason,
 )
-from war_widget.fastsim._state import below, shuffle
-from war_widget.fastsim._state import game_seed as kernel_game_seed
+from war_widget.fastsim._kernel import below, shuffle
+from war_widget.fastsim._kernel import game_seed as kernel_game_seed
 from war_widget.rng import MASK64, SplitMix64
 from war_widget.rules import GATHER_ORDERS, SHORTAGES
 from war_widget.simulation import NATURAL_ENDS, REASONS, game_seed, simulate
@@ -158,7 +158,7 @@ def test_only_callable_policies_are_left_to_the_engine():
 
 
 def test_rules_are_data_one_compilation_serves_every_rule_set():
-    from war_widget.fastsim._games import play_games
+    from war_widget.fastsim._kernel import play_games
     for name in Rules.presets():
         simulate_range(name, 1, 0, 3)
     simulate_range(Rules.preset("pagat").replace(players=4, teams=True), 1, 0, 3)

@@ -30,7 +30,8 @@ import numpy as np
 from ..engine import as_rules
 from ..events import Termination
 from ..rules import Rules
-from ._games import (
+from ._kernel import (
+    BY_RANK,
     C_CYCLE_PERIOD,
     C_CYCLE_START,
     C_DOUBLE_WARS,
@@ -39,12 +40,6 @@ from ._games import (
     C_WAR_ROUNDS,
     C_WINNER,
     COLUMNS,
-    SCRATCH_SIZE,
-    play_games,
-    play_games_parallel,
-)
-from ._state import (
-    BY_RANK,
     DECK,
     GATHER_CODES,
     KERNEL_REASONS,
@@ -68,8 +63,11 @@ from ._state import (
     R_ZERO,
     RANK,
     RED,
+    SCRATCH_SIZE,
     STRENGTH,
     TABLE_SIZE,
+    play_games,
+    play_games_parallel,
 )
 
 __all__ = [
