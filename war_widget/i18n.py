@@ -193,12 +193,23 @@ def option_text(value: object, lang: str = "en", option: str | None = None) -> s
     return str(value)
 
 
+_PRESET_NAMES_EN = {
+    "classic": "Classic (40 rounds)", "classic_long": "Classic, long (240 rounds)",
+    "kids": "Kids (no face-down card)", "kids_aside": "Kids (won cards set aside)",
+    "bicycle": "Bicycle (1 face down, no shuffle)", "pagat": "1 face down (short loses)",
+    "pagat_last_card": "1 face down (last card up)", "three_down": "3 face down",
+    "razboi": "Romanian Războiul", "pjanitsa": "Russian P'yanitsa (36 cards)",
+    "tod_und_leben": "German Tod und Leben (32 cards)",
+}
+
+
 def preset_text(name: str | None, lang: str = "en") -> str:
     """A preset's name as the picker shows it (None: the rules were changed by hand)."""
     lang = _check_register(lang)
     if name is None:
         return label("custom", lang)
-    return name if lang == "en" else PRESET_NAMES[lang].get(name, name)
+    table = _PRESET_NAMES_EN if lang == "en" else PRESET_NAMES[lang]
+    return table.get(name, name)
 
 
 def value_text(kind: str, n: int, lang: str = "en") -> str:
