@@ -262,3 +262,13 @@ def test_a_slow_first_call_in_a_notebook_says_one_line(capsys):
         pass                                    # quick: silent
     time.sleep(0.6)
     assert capsys.readouterr().err == first_call_message() + "\n"
+
+
+def test_the_docstring_examples_run():
+    import doctest
+
+    import war_widget.fastsim
+    import war_widget.simulation
+    for module in (war_widget.fastsim, war_widget.simulation):
+        result = doctest.testmod(module)
+        assert result.attempted > 0 and result.failed == 0, module.__name__
