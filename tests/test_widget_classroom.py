@@ -186,8 +186,10 @@ def test_buttons_have_tooltips_and_the_round_is_shown_once():
     w = WarWidget(seed=8, records=False)
     for button in (w.flip_button, w.step_button, w.autoplay_toggle, w.fast_forward_button, w.new_game_button):
         assert button.tooltip == button.description, (button.description, button.tooltip)
+    assert (w.frontend.fullscreen_label, w.frontend.exit_label) == ("Full screen", "Exit full screen")
     w.set_lang("ja")
     assert w.autoplay_toggle.tooltip == w.autoplay_toggle.description != "Autoplay"
+    assert w.frontend.fullscreen_label == "全画面"
     # the canvas progress bar shows the round; the label stays for screen readers only
     assert "war-sr-only" in w.progress_label._dom_classes
 

@@ -278,7 +278,6 @@ def test_the_text_tells_a_beat_when_the_table_shows_it(lab_page):
     """At normal speed one flip shows both cards face up, then they fly to the winner: while the
     cards lie face up on the table the text must not yet say who took them."""
     w = lab_page.widget(0)
-    page = lab_page.page
     w.root.locator(".widget-toggle-buttons button", has_text=re.compile(r"^normal$")).click()
     wait_until_value(lambda: kernel_widgets(lab_page)[0]["speed"] == "normal", 20, "the speed to become normal")
     start = settled_rounds(w)
@@ -303,7 +302,7 @@ def test_the_text_tells_a_beat_when_the_table_shows_it(lab_page):
 
 def test_at_fast_autoplay_the_table_keeps_up_with_the_text(lab_page):
     """Fifteen seconds of autoplay at fast: when it stops, the table shows the last round within a
-    beat or two (before, it fell a round behind every few seconds), and the text never ran ahead."""
+    few beats (before, it fell a round behind every few seconds), and the text waits for it."""
     w = lab_page.widget(0)
     w.click("New game")
     wait_until_value(lambda: kernel_widgets(lab_page)[0]["round"] == 0, 20, "a new game")
@@ -318,4 +317,6 @@ def test_at_fast_autoplay_the_table_keeps_up_with_the_text(lab_page):
     wait_until_value(lambda: count_bar_shows(w, *counts) and w.rounds() == state["round"], 20,
                      f"the table to show the last round {state['round']} ({counts})")
     lag = time.monotonic() - stopped
-    assert lag < 2.5, f"the table showed the last round {lag:.1f} s after autoplay stopped: it fell behind"
+    # at most the 1.5 s of animation the widget lets queue up, plus a slow shared machine's delays
+    # (before issue 9 it ended 20 s and more behind)
+    assert lag < 4.0, f"the table showed the last round {lag:.1f} s after autoplay stopped: it fell behind"

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Sequence
 import ipywidgets as widgets
 
 from ..events import Event
+from ..i18n import label
 from . import layout as L
 from .frontend import FrontEnd
 from .sync import BeatSync, narration_html
@@ -22,9 +23,6 @@ if TYPE_CHECKING:  # pragma: no cover
     from .app import WarWidget
 
 __all__ = ["attach", "stage_action", "arrange", "show_state"]
-
-_FULLSCREEN = {"en": ("Full screen", "Exit full screen"), "ja": ("全画面", "全画面をやめる")}
-
 
 def attach(w: "WarWidget") -> None:
     """Give ``w`` its front-end helper (``w.frontend``) and beat sync (``w.beats``)."""
@@ -43,23 +41,27 @@ def attach(w: "WarWidget") -> None:
     w.frontend.on_hello(w.beats.hello)
     w.frontend.on_shown(shown)
     w.frontend.on_resize(resized)
+    w.controls.language.observe(lambda _change: relabel(w), "value")   # set to the language by the widget
     w.add_class("war-widget")
-    w.progress_label.add_class("war-sr-only")   # the table's progress bar shows the round; once
-    for part in (w.rules_line, w.notice, w.narration_box, w.flip_button):
+    c = w.controls
+    c.progress_label.add_class("war-sr-only")   # the table's progress bar shows the round; once
+    for part in (c.rules_line, c.notice, c.narration_box, c.flip_button):
         part.add_class("war-wide")
-    w.flip_button.add_class("war-flip")
+    c.flip_button.add_class("war-flip")
 
 
 def relabel(w: "WarWidget") -> None:
-    """The helper's words in the widget's language."""
-    on, off = _FULLSCREEN.get(w.lang, _FULLSCREEN["en"])
-    w.frontend.fullscreen_label, w.frontend.exit_label = on, off
+    """The helper's words in the widget's language (and register)."""
+    reg = w._reg if hasattr(w, "_base_rules") else w.lang
+    w.frontend.fullscreen_label = label("fullscreen", reg)
+    w.frontend.exit_label = label("exit_fullscreen", reg)
 
 
 def show_state(w: "WarWidget") -> None:
     """Everything the text shows for the game as it is now (chart, labels, narration, results)."""
     w.chart_view.sync(w.game.history)
     w._update_text()
+    relabel(w)
 
 
 def stage_action(w: "WarWidget", frames: Sequence[tuple[Event, L.TableView]], marks: Sequence[int],
