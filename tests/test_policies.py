@@ -8,8 +8,9 @@ import numpy as np
 import pytest
 
 from war_widget import Card, Game, Rules, policies
-from war_widget.policies import (STRONG_FIGURES, STRONG_GAMES, STRONG_SEED, PolicyFigure, measure_policy,
-                                 named_order, strength_index, strong_keys, strong_order)
+from war_widget.policies import (STRONG_FIGURES, STRONG_GAMES, STRONG_SEED, named_order, strength_index, strong_keys,
+                                 strong_order)
+from war_widget.policy_study import PolicyFigure, measure_policy
 
 
 def _cards(*codes: str) -> list[Card]:
@@ -56,6 +57,13 @@ def test_the_engine_uses_the_strong_order():
     game = Game.from_hands(Rules.preset("kids").replace(gather="strong"), [["4S", "QD"], ["KH", "2C"]])
     game.play_round()                                    # K beats 4: player 2 puts K, then 4, under
     assert _codes(game.hands[1]) == ["2C", "KH", "4S"]
+
+
+def test_measuring_moved_up_to_the_study_module_and_the_old_import_still_works():
+    # the measuring plays the simulator, so it lives above it; notebook 06 still imports it from policies
+    assert policies.measure_policy is measure_policy and policies.PolicyFigure is PolicyFigure
+    with pytest.raises(AttributeError, match="no attribute 'simulate'"):
+        policies.simulate  # noqa: B018
 
 
 def test_measure_policy_plays_half_the_games_in_each_seat():

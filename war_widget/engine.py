@@ -62,64 +62,28 @@ Choices where RULES.md leaves a point open (each is tested in ``tests/``):
   (the round after which the position first stood, 0 = the deal) and ``cycle_period`` (rounds).
 """
 from __future__ import annotations
-
-from collections import Counter, deque
-from dataclasses import dataclass
+from collections import Counter
 from numbers import Integral
-from typing import TYPE_CHECKING, Callable, Sequence
+from typing import Callable, Sequence
 
+from . import engine_json
 from .cards import Card
-from .codes import decode_code, encode_code
-from .events import (Collected, Compared, Event, FaceDownLaid, Flipped, GameOver, Outcome, PlayerOut,
-                     Returned, Shuffled, Termination, WarDeclared)
+from .codes import decode_code
+from .engine_state import (COLLECT, COMPARE, FLIP, LAY, OVER, PHASES, START, WAR, RoundRecord, TableCard, as_rules,
+                           deal)
+from .engine_wars import WarEngine
+from .events import (Collected, Compared, Event, FaceDownLaid, Flipped, GameOver, Outcome, Shuffled, Termination,
+                     WarDeclared)
 from .policies import named_order
 from .rng import SplitMix64, new_seed
 from .rules import Rules
 
-if TYPE_CHECKING:
-    from .stats import GameStats
+__all__ = ["Game", "RoundRecord", "TableCard", "as_rules", "PHASES", "Termination"]
 
-__all__ = ["Game", "RoundRecord", "TableCard", "as_rules", "PHASES"]
-
-# The beat machine's phases.  START: between rounds; OVER: the outcome is known.
-START, FLIP, COMPARE, WAR, LAY, COLLECT, OVER = "start", "flip", "compare", "war", "lay", "collect", "over"
-PHASES = (START, FLIP, COMPARE, WAR, LAY, COLLECT, OVER)
+_deal = deal   # the name ``save_check`` and older code used
 
 
-@dataclass(frozen=True)
-class TableCard:
-    """A card on the table: who laid it, whether it is face up, and in which battle."""
-
-    player: int
-    card: Card
-    face_up: bool
-    battle: int
-
-
-@dataclass(frozen=True)
-class RoundRecord:
-    """What one round did: its battles (the face-up cards compared), wars, winner, the cards
-    moved to the winner (empty when the table went back) and the counts after."""
-
-    number: int
-    battles: tuple[tuple[tuple[int, Card], ...], ...]
-    wars: int
-    winner: int | None
-    cards_moved: tuple[Card, ...]
-    counts: tuple[int, ...]
-    events: tuple[Event, ...]
-
-
-def as_rules(rules: Rules | str) -> Rules:
-    """Accept a Rules value or a preset name."""
-    if isinstance(rules, Rules):
-        return rules
-    if isinstance(rules, str):
-        return Rules.preset(rules)
-    raise ValueError(f"rules must be a Rules value or a preset name ({', '.join(Rules.presets())}); got {rules!r}")
-
-
-class Game:
+class Game(WarEngine):
     """One game of War under ``rules``, dealt from ``seed`` (a fresh seed if None)."""
 
     def __init__(self, rules: Rules | str = "classic", seed: int | None = None) -> None:
@@ -131,7 +95,7 @@ class Game:
         self.seed = seed
         self._rng = SplitMix64(seed)
         self._scripted = False
-        hands, unused = _deal(self.rules, self._rng)
+        hands, unused = deal(self.rules, self._rng)
         self._setup(hands, unused)
 
     # --- construction --------------------------------------------------------------------
@@ -174,101 +138,6 @@ class Game:
         """Replay the game with this number: the same rules, deal and every later shuffle."""
         rules, seed = decode_code(code)
         return cls(rules, seed)
-
-    def _setup(self, hands: list[list[Card]], unused: list[Card]) -> None:
-        rules = self.rules
-        n = rules.players
-        self._to_hand = rules.capture == "bottom"            # where won cards go
-        self._pile_plays = rules.capture == "won_pile"        # the won pile becomes the hand
-        self.hands: list[deque[Card]] = [deque(h) for h in hands]
-        self.won: list[deque[Card]] = [deque() for _ in range(n)]
-        self._table: list[TableCard] = []
-        self.unused = list(unused)
-        self.dealt = tuple(tuple(h) for h in hands)
-        self.round_number = 0
-        self._last_winner = 0          # who won the last round with a winner (seat 0 before any)
-        self.out = [False] * n if rules.capture == "aside" else [not h for h in hands]
-        self.outcome: Outcome | None = None
-        self.history: list[tuple[int | None, int, tuple[int, ...]]] = []
-        self._subscribers: list[Callable[[Event], None]] = []
-        self._pending: deque[Event] = deque()
-        self._round_events: list[Event] = []
-        self._phase = START
-        self._new_round([])
-        self._seen: dict[bytes, int] = {}
-        if self._detects_cycles:
-            self._seen[self._position_key()] = 0
-
-    def _new_round(self, players: list[int]) -> None:
-        self._in_round: list[int] = list(players)   # still in this round
-        self._fighters: list[int] = list(players)   # in the current battle
-        self._faceup: dict[int, Card] = {}
-        self._reusing: set[int] = set()
-        self._battle = 0
-        self._wars = 0
-        self._tie_rank = 0
-        self._tied: tuple[int, ...] = ()
-        self._plan: dict[int, int] = {}
-        self._short_end = False
-        self._winner: int | None = None
-
-    # --- public state ----------------------------------------------------------------------
-    @property
-    def code(self) -> str | None:
-        """The game number (None for a scripted deal, which no number can carry)."""
-        return None if self._scripted else encode_code(self.rules, self.seed)
-
-    @property
-    def counts(self) -> tuple[int, ...]:
-        """Each player's holding: hand plus won pile (cards on the table belong to nobody)."""
-        return tuple([len(h) + len(w) for h, w in zip(self.hands, self.won)])
-
-    @property
-    def team_counts(self) -> tuple[int, int]:
-        """With teams: seats 0+2 against seats 1+3."""
-        c = self.counts
-        return (c[0] + c[2], c[1] + c[3]) if len(c) == 4 else (c[0], c[1])
-
-    @property
-    def table(self) -> tuple[TableCard, ...]:
-        """The cards on the table, in the order they were laid."""
-        return tuple(self._table)
-
-    @property
-    def is_over(self) -> bool:
-        return self.outcome is not None
-
-    @property
-    def in_round(self) -> bool:
-        """True between the first flip of a round and the beat that decides the table."""
-        return self._phase not in (START, OVER)
-
-    @property
-    def phase(self) -> str:
-        """What the next beat does: one of ``PHASES`` (``start`` between rounds)."""
-        return self._phase
-
-    @property
-    def reusing(self) -> frozenset[int]:
-        """Players whose last face-up card stays in play (zero='reuse')."""
-        return frozenset(self._reusing)
-
-    @property
-    def stats(self) -> "GameStats":
-        from .stats import GameStats
-        return GameStats.from_history(self.history, tuple(len(h) for h in self.dealt))
-
-    def subscribe(self, callback: Callable[[Event], None]) -> Callable[[], None]:
-        """Call ``callback(event)`` for every beat from now on; returns an unsubscribe function."""
-        if not callable(callback):
-            raise ValueError(f"subscribe needs a function to call with each event, callback(event); got {callback!r}")
-        self._subscribers.append(callback)
-
-        def unsubscribe() -> None:
-            if callback in self._subscribers:
-                self._subscribers.remove(callback)
-        return unsubscribe
-
     # --- playing ----------------------------------------------------------------------------
     def step(self) -> Event | None:
         """Perform the next beat and return its event (None once the game is over)."""
@@ -336,16 +205,6 @@ class Game:
         self._phase = OVER
         self._publish(GameOver(self.round_number, self.outcome))
         return self.outcome
-
-    def _publish(self, event: Event) -> None:
-        for callback in tuple(self._subscribers):
-            callback(event)
-
-    # --- the beats ---------------------------------------------------------------------------
-    def _playable(self, p: int) -> int:
-        """Cards ``p`` can still turn: the hand, plus the won pile when it becomes the hand."""
-        return len(self.hands[p]) + (len(self.won[p]) if self._pile_plays else 0)
-
     def _turn_over(self, p: int) -> Shuffled:
         """The won pile becomes (the bottom of) the hand: shuffled, or in the order won [000]."""
         pile = list(self.won[p])
@@ -388,110 +247,6 @@ class Game:
         self._tie_rank = self._faceup[best[0]].rank
         self._phase = WAR
         return Compared(self.round_number + 1, self._battle, cards, None, self._tied)
-
-    def _declare_war(self) -> WarDeclared:
-        """Decide who fights the war and how many cards each lays; settle shortages."""
-        rules = self.rules
-        self._wars += 1
-        fighters = list(self._tied) if rules.war_players == "tied" else list(self._in_round)
-        need = rules.war_cards(self._tie_rank)      # cards per fighter, the last one face up
-        have = {p: self._playable(p) for p in fighters if p not in self._reusing}
-        if self._all_fighters_run_out(fighters, have, need):
-            return self._drop_out(fighters)
-        plan: dict[int, int] = {}
-        short: list[int] = []
-        stuck: Termination | None = None            # the war can never be settled
-        if rules.shortage in ("last_card_up", "fewest"):
-            for p, n in have.items():
-                if n == 0:
-                    if rules.zero == "lose":
-                        short.append(p)
-                    else:
-                        self._reusing.add(p)
-            holding = [have[p] for p in have if have[p]]
-            if rules.shortage == "fewest":           # everyone plays as many as the fewest holds [003]
-                k = min([need, *holding])
-                plan = {p: k - 1 for p, n in have.items() if n}
-            else:
-                plan = {p: min(need - 1, n - 1) for p, n in have.items() if n}
-        else:
-            short = [p for p, n in have.items() if n < need]
-            if rules.shortage == "split" and short:
-                stuck = Termination.SHORTAGE
-            elif short and len(short) == len(fighters):
-                most = max(have.values())           # the one who runs out first loses [003]
-                short = [p for p in fighters if have[p] < most]
-                if len(fighters) - len(short) > 1:
-                    stuck = Termination.SHORTAGE
-            plan = {p: need - 1 for p in fighters if p not in short}
-        if stuck is not None:
-            # split: each takes back what they laid and play goes on; lose: nobody can settle it.
-            short = [p for p, n in have.items() if n < need]
-            event = WarDeclared(self.round_number + 1, self._wars, tuple(fighters), (), tuple(short), ())
-            self._settle_returned(None if rules.shortage == "split" else stuck)
-            return event
-        for p in short:
-            self._forfeit(p)
-        remaining = [p for p in fighters if p not in short]
-        if len(remaining) < 2:                      # no war is fought: nobody lays a card
-            plan = {}
-        else:
-            plan = {p: plan.get(p, 0) for p in remaining}   # a reusing fighter lays nothing
-        event = WarDeclared(self.round_number + 1, self._wars, tuple(fighters), tuple(plan.items()),
-                            tuple(short), tuple(p for p in remaining if p in self._reusing))
-        self._fighters, self._plan = remaining, plan
-        if not remaining:
-            self._settle_returned(Termination.VOID_ROUND)       # every card is on the table [000]
-        elif len(remaining) == 1:
-            self._winner = remaining[0]
-            self._phase = COLLECT
-        elif all(p in self._reusing for p in remaining):
-            self._settle_returned(Termination.REUSE_TIE)        # nothing new can be turned [003]
-        else:
-            self._phase = LAY
-        return event
-
-    def _holders_outside(self, fighters: list[int]) -> list[int]:
-        """Players in the round who do not fight this war and still hold cards."""
-        return [p for p in self._in_round if p not in fighters and self._playable(p)]
-
-    def _all_fighters_run_out(self, fighters: list[int], have: dict[int, int], need: int) -> bool:
-        """Three or four players: every fighter has run out (``shortage="lose"``: none can
-        complete the war) while another player still holds cards.  Then the fighters drop out
-        (RULES.md, "Three or four players").  Not for ``split`` or ``aside``, whose games are
-        decided by counts."""
-        rules = self.rules
-        if rules.shortage == "split" or rules.capture == "aside" or not self._holders_outside(fighters):
-            return False
-        enough = need if rules.shortage == "lose" else 1
-        return all(have.get(p, 0) < enough for p in fighters)    # a reusing fighter holds none
-
-    def _drop_out(self, fighters: list[int]) -> WarDeclared:
-        """The fighters drop out (their holdings go on the table) and the table goes to the one
-        player still holding cards; several such players compare the cards they turned up this
-        round, and a tie among them is a war of their own."""
-        holders = self._holders_outside(fighters)
-        for p in fighters:
-            self._reusing.discard(p)
-            self._forfeit(p)
-        event = WarDeclared(self.round_number + 1, self._wars, tuple(fighters), dropped=tuple(fighters))
-        self._fighters, self._plan = holders, {}
-        if len(holders) == 1:
-            self._winner = holders[0]
-            self._phase = COLLECT
-        else:
-            self._phase = COMPARE
-        return event
-
-    def _forfeit(self, p: int) -> None:
-        """A short player loses: the whole holding goes on the table and the player leaves."""
-        battle = self._battle + 1
-        for pile in (self.hands[p], self.won[p]):
-            self._table.extend(TableCard(p, c, False, battle) for c in pile)
-            pile.clear()
-        self._in_round.remove(p)
-        self._short_end = True
-
     def _lay(self) -> Event:
         if self._pile_plays:
             for p in self._fighters:
@@ -554,143 +309,37 @@ class Game:
         event = Collected(self.round_number + 1, winner, tuple(cards), self.counts, self._wars)
         self._complete_round(winner)
         return event
-
-    def _return_table(self) -> Returned:
-        """Each player takes back the cards they laid, in the order laid."""
-        back: dict[int, list[Card]] = {}
-        for t in self._table:
-            back.setdefault(t.player, []).append(t.card)
-        dest = self.hands if self._to_hand else self.won
-        for p, cards in back.items():
-            dest[p].extend(cards)
-        self._table.clear()
-        return Returned(self.round_number + 1, tuple((p, tuple(back[p])) for p in sorted(back)), self.counts)
-
-    def _settle_returned(self, reason: Termination | None) -> None:
-        """The round ends with the table given back; with a ``reason`` the game ends too."""
-        self._pending.append(self._return_table())
-        forced = None
-        if reason is Termination.REUSE_TIE and self.rules.players == 2 and self.rules.capture != "aside":
-            forced = Outcome(reason, drawn=(0, 1), counts=self.counts)
-        elif reason is not None:
-            forced = self._by_counts(reason)
-        self._complete_round(None, forced)
-
-    # --- the end of a round and of the game ---------------------------------------------
-    def _complete_round(self, winner: int | None, forced: Outcome | None = None) -> None:
-        """Book the round, then queue the after-round beats (players out, game over)."""
-        self.round_number += 1
-        self.history.append((winner, self._wars, self.counts))
-        if winner is not None:
-            self._last_winner = winner
-        short_end = self._short_end
-        self._new_round([])
-        outcome = forced if forced is not None else self._check_end(short_end)
-        if outcome is None:
-            self._phase = START
-        else:
-            self.outcome = outcome
-            self._phase = OVER
-            self._pending.append(GameOver(self.round_number, outcome))
-
-    def _check_end(self, short_end: bool = False) -> Outcome | None:
-        rules, n = self.rules, self.rules.players
-        counts = self.counts
-        if rules.capture == "aside":
-            if sum(1 for h in self.hands if h) < 2:
-                return self._by_counts(Termination.HANDS_EMPTY)
-        else:
-            newly_out = [p for p in range(n) if not self.out[p] and counts[p] == 0]
-            for p in newly_out:
-                self.out[p] = True
-                self._pending.append(PlayerOut(self.round_number, p))
-            remaining = [p for p in range(n) if not self.out[p]]
-            if rules.goal == "loser_first_out" and newly_out:
-                return self._drunkard(newly_out)
-            if len(remaining) == 1 or (rules.teams and len({p % 2 for p in remaining}) == 1):
-                if rules.goal == "loser_all":
-                    return self._drunkard(remaining)
-                reason = Termination.SHORTAGE if short_end else Termination.ALL_CARDS
-                if rules.teams:
-                    return Outcome(reason, winning_team=remaining[0] % 2, counts=counts)
-                return Outcome(reason, winner=remaining[0], counts=counts)
-        if rules.round_limit is not None and self.round_number >= rules.round_limit:
-            return self._by_counts(Termination.ROUND_LIMIT)
-        if self._detects_cycles:
-            key = self._position_key()
-            first = self._seen.get(key)
-            if first is not None:
-                return Outcome(Termination.CYCLE, drawn=tuple(p for p in range(n) if not self.out[p]),
-                               counts=counts, cycle_start=first, cycle_period=self.round_number - first)
-            self._seen[key] = self.round_number
-        return None
-
-    def _drunkard(self, losers: list[int], reason: Termination = Termination.DRUNKARD_LOSER) -> Outcome:
-        """P'yanitsa: one loser (the other player wins when there are two), or a shared loss."""
-        counts = self.counts
-        if len(losers) > 1:
-            return Outcome(reason, drawn=tuple(losers), counts=counts)
-        loser = losers[0]
-        return Outcome(reason, winner=(1 - loser) if self.rules.players == 2 else None, loser=loser, counts=counts)
-
-    def _by_counts(self, reason: Termination) -> Outcome:
-        """Decide a game by counts: more wins (fewest / most loses under the drunkard goals);
-        a tie is a draw between the tied players."""
-        counts = self.counts
-        if self.rules.teams:
-            tc = self.team_counts
-            if tc[0] == tc[1]:
-                return Outcome(reason, drawn=(0, 1, 2, 3), counts=counts)
-            return Outcome(reason, winning_team=0 if tc[0] > tc[1] else 1, counts=counts)
-        players = [p for p in range(self.rules.players) if not self.out[p]] or list(range(self.rules.players))
-        goal = self.rules.goal
-        extreme = (min if goal == "loser_first_out" else max)(counts[p] for p in players)
-        top = [p for p in players if counts[p] == extreme]
-        if goal == "collect":
-            if len(top) > 1:
-                return Outcome(reason, drawn=tuple(top), counts=counts)
-            return Outcome(reason, winner=top[0], counts=counts)
-        return self._drunkard(top, reason)
-
-    # --- cycles -----------------------------------------------------------------------------
-    @property
-    def _detects_cycles(self) -> bool:
-        """Only a game with no randomness left and no round limit can run forever."""
-        return self.rules.round_limit is None and not self.rules.has_randomness_after_deal
-
-    @property
-    def _last_winner_matters(self) -> bool:
-        """Under ``previous_winner_first`` the last winner decides the next gather order, so it
-        is part of the position."""
-        return any(self.rules.gather_for(p) == "previous_winner_first" for p in range(self.rules.players))
-
-    @property
-    def last_winner(self) -> int:
-        """The seat that won the last round with a winner (seat 0, player 1, before any)."""
-        return self._last_winner
-
-    def _position_key(self) -> bytes:
-        """The whole position between rounds: every hand and won pile, in order, and the last
-        winner when the gather order depends on it."""
-        out = bytearray([self._last_winner]) if self._last_winner_matters else bytearray()
-        for h, w in zip(self.hands, self.won):
-            out.extend([c.index for c in h])
-            out.append(254)
-            out.extend([c.index for c in w])
-            out.append(255)
-        return bytes(out)
-
     # --- serialisation ----------------------------------------------------------------------
     def to_json(self) -> str:
         """The whole game as versioned JSON text; :meth:`from_json` continues it exactly."""
-        from .persistence import game_to_json
-        return game_to_json(self)
+        return engine_json.dumps(self)
 
     @classmethod
-    def from_json(cls, text: str) -> "Game":
+    def from_json(cls, text: str | bytes) -> Game:
         """A game saved by :meth:`to_json`, mid-round included; ValueError if the text is not one."""
-        from .persistence import game_from_json
-        return game_from_json(text)
+        game = engine_json.loads(text, cls)
+        if game._detects_cycles and game.round_number and game.outcome is None:
+            game._replay_positions()
+        return game
+
+    def _replay_positions(self) -> None:
+        """Cycle detection remembers every position; with no randomness they are replayed from the
+        deal, not stored, and the replay must agree with the save."""
+        replay = type(self).__new__(type(self))
+        replay.rules, replay.seed, replay._scripted = self.rules, self.seed, True
+        replay._rng = SplitMix64(0)
+        replay._setup([list(h) for h in self.dealt], list(self.unused))
+        while replay.round_number < self.round_number and not replay.is_over:
+            replay.play_round()
+
+        def stock(g: Game) -> list[list[Card]]:   # hand then won pile: unchanged when an unshuffled pile turns over
+            return [list(h) + list(w) for h, w in zip(g.hands, g.won)]
+
+        if replay.round_number != self.round_number or replay.history != self.history or (
+                self.phase == "start" and stock(replay) != stock(self)):
+            raise ValueError("not a valid saved game: the history and holdings are not what the deal leads to "
+                             "under these rules (nothing is shuffled after the deal, so the deal decides every round)")
+        self._seen = replay._seen
 
     def __repr__(self) -> str:
         name = self.rules.preset_name or "custom"
@@ -702,35 +351,3 @@ _BEATS: dict[str, Callable[[Game], Event]] = {
     LAY: Game._lay, COLLECT: Game._collect,
 }
 
-
-def _deal(rules: Rules, rng: SplitMix64) -> tuple[list[list[Card]], list[Card]]:
-    """Shuffle and deal one card at a time to each player; what does not divide evenly is unused.
-
-    ``by_color``: player 1 gets the black cards, player 2 the red, each in shuffled order.
-    ``joker_deal="split"``: the plain cards are dealt, then each joker is buried at a random
-    place in the hand of a different, randomly chosen player (who got one plain card fewer)."""
-    n = rules.players
-    deck = rules.deck_cards
-    if rules.deal == "by_color":
-        rng.shuffle(deck)
-        return [[c for c in deck if not c.is_red], [c for c in deck if c.is_red]], []
-    per = len(deck) // n
-    if rules.joker_deal == "split":
-        jokers = [c for c in deck if c.is_joker]
-        plain = [c for c in deck if not c.is_joker]
-        rng.shuffle(plain)
-        first = rng.below(n)
-        second = (first + 1 + rng.below(n - 1)) % n
-        holders = {first: jokers[0], second: jokers[1]}
-        hands: list[list[Card]] = [[] for _ in range(n)]
-        it = iter(plain)
-        for i in range(per):
-            for p in range(n):
-                if not (p in holders and i == per - 1):
-                    hands[p].append(next(it))
-        for p, joker in sorted(holders.items()):
-            hands[p].insert(rng.below(len(hands[p]) + 1), joker)
-        return hands, list(it)
-    rng.shuffle(deck)
-    hands = [deck[p:per * n:n] for p in range(n)]
-    return hands, deck[per * n:]

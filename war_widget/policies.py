@@ -15,7 +15,8 @@ card is at least 5 / 8 / 11 / 13".  Highest-first was best or tied-best in each 
 
 Measured with the batch simulator, strong player against a shuffling player, 200,000 games per
 preset (100,000 with the strong player in each seat), win rate and 95% interval
-(``measure_policy(preset, games=200_000, seed=2026)``):
+(``war_widget.policy_study.measure_policy(preset, games=200_000, seed=2026)``; the measuring
+lives in the simulator layer, which imports this module, never the reverse):
 
 ============  ===========================
 preset        strong player's win rate
@@ -36,17 +37,15 @@ won cards are shuffled)".
 """
 from __future__ import annotations
 
-import math
-from dataclasses import dataclass
-from typing import Sequence
+from typing import Any, Sequence
 
 import numpy as np
 
 from .cards import Card
 from .rules import Rules
 
-__all__ = ["named_order", "strong_order", "strong_keys", "strength_index", "measure_policy", "PolicyFigure",
-           "STRONG_FIGURES", "STRONG_SEED", "STRONG_GAMES"]
+__all__ = ["named_order", "strong_order", "strong_keys", "strength_index", "STRONG_FIGURES", "STRONG_SEED",
+           "STRONG_GAMES"]
 
 STRONG_SEED = 2026
 STRONG_GAMES = 200_000
@@ -93,48 +92,12 @@ def strong_keys(strengths: np.ndarray, lengths: np.ndarray) -> np.ndarray:
     return -np.asarray(strengths)
 
 
-@dataclass(frozen=True)
-class PolicyFigure:
-    """How often a player using ``policy`` beat one using ``against`` over ``games`` games
-    (half of them in each seat), with a 95% interval (normal approximation)."""
+def __getattr__(name: str) -> Any:
+    """Compatibility: ``measure_policy`` and ``PolicyFigure`` moved up to ``war_widget.policy_study``
+    (a rule of the engine must not import the simulator).  Old imports from here still work; this
+    upward edge is listed in ``tests/test_architecture.py`` (TRANSITIONAL) until its callers move."""
+    if name in ("measure_policy", "PolicyFigure"):
+        import importlib
 
-    preset: str
-    policy: str
-    against: str
-    games: int
-    wins: int
-    draws: int
-
-    @property
-    def rate(self) -> float:
-        return self.wins / self.games
-
-    @property
-    def interval(self) -> tuple[float, float]:
-        half = 1.96 * math.sqrt(self.rate * (1 - self.rate) / self.games)
-        return self.rate - half, self.rate + half
-
-    def __str__(self) -> str:
-        low, high = self.interval
-        return (f"{self.preset}: {self.policy} against {self.against} wins {self.rate:.2%} "
-                f"(95% interval {low:.2%} to {high:.2%}) of {self.games:,} games")
-
-
-def measure_policy(preset: str | Rules, policy: str = "strong", against: str = "shuffle", games: int = 20_000,
-                   seed: int = STRONG_SEED, **simulate_options) -> PolicyFigure:
-    """Play ``games`` games (an even number: half with ``policy`` in seat 1, half in seat 2,
-    dealt from seeds ``seed`` and ``seed + 1``) and count the wins of the ``policy`` player.
-    ``simulate_options`` go to :func:`war_widget.simulation.simulate` (workers, executor, ...)."""
-    from .engine import as_rules
-    from .simulation import simulate
-
-    if isinstance(games, bool) or not isinstance(games, int) or games < 2 or games % 2:
-        raise ValueError(f"games must be an even whole number >= 2 (half in each seat); got {games!r}")
-    rules = as_rules(preset)
-    name = rules.preset_name or "custom rules"
-    simulate_options.setdefault("progress", False)
-    first = simulate(rules.replace(gather=(policy, against)), games // 2, seed, **simulate_options)
-    second = simulate(rules.replace(gather=(against, policy)), games // 2, seed + 1, **simulate_options)
-    wins = int(np.count_nonzero(first.winners == 0) + np.count_nonzero(second.winners == 1))
-    draws = int(np.count_nonzero(first.winners < 0) + np.count_nonzero(second.winners < 0))
-    return PolicyFigure(name, policy, against, games, wins, draws)
+        return getattr(importlib.import_module("war_widget.policy_study"), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

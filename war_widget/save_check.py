@@ -1,8 +1,8 @@
 """Whole-save checks: a loaded game must be a state the engine can reach under its rules.
 
-``persistence.game_from_json`` rebuilds a game field by field, then calls :func:`check_game`,
-which raises ``SaveError`` naming the first thing that cannot be true: the deal (a numbered game
-is re-dealt from its seed), every card exactly once across hands, won piles, table and unused,
+``engine_json.loads`` (``Game.from_json``) rebuilds a game field by field, then calls
+:func:`check_game`, which raises ``SaveError`` naming the first thing that cannot be true: the
+deal (a numbered game is re-dealt from its seed), every card exactly once across hands, won piles, table and unused,
 the ``out`` flags against the holdings, the round state against its phase (fighters, face-up
 cards, the war's tie and plan, the winner), the history, and the outcome.
 """
@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from .engine_state import deal
 from .events import GameOver, Outcome, PlayerOut, Termination
 from .rng import SplitMix64
 
@@ -40,8 +41,6 @@ def check_game(game: Any) -> None:
 
 
 def _check_cards(game: Any) -> None:
-    from .engine import _deal
-
     rules = game.rules
     deck = set(rules.deck_cards)
     dealt = [c for h in game.dealt for c in h]
@@ -53,7 +52,7 @@ def _check_cards(game: Any) -> None:
         if sum(1 for h in game.dealt if h) < 2:
             raise SaveError("a scripted deal needs at least two hands with cards")
     else:
-        hands, unused = _deal(rules, SplitMix64(game.seed))
+        hands, unused = deal(rules, SplitMix64(game.seed))
         if [list(h) for h in game.dealt] != hands:
             raise SaveError(f"the hands dealt are not the deal of seed {game.seed} under these rules")
         if list(game.unused) != unused:

@@ -1,0 +1,144 @@
+"""The end of a round and of the game: booking the round, who is out, the outcome, and cycles.
+
+``RoundEnd`` adds to ``GameState`` what happens once a round's table is decided (or given back):
+the history entry, players out, the end of the game under every goal (collect everything, the
+drunkard's goals, a round limit, counts) and the detection of a position that repeats (a game
+with no shuffle and no round limit can run forever; it ends as ``Termination.CYCLE``).
+"""
+from __future__ import annotations
+
+from .cards import Card
+from .events import GameOver, Outcome, PlayerOut, Returned, Termination
+from .engine_state import OVER, START, GameState
+
+__all__ = ["RoundEnd"]
+
+
+class RoundEnd(GameState):
+    """A ``GameState`` that can finish rounds and games and remembers positions for cycles."""
+
+    def _setup(self, hands: list[list[Card]], unused: list[Card]) -> None:
+        super()._setup(hands, unused)
+        self._seen: dict[bytes, int] = {}
+        if self._detects_cycles:
+            self._seen[self._position_key()] = 0
+
+    def _return_table(self) -> Returned:
+        """Each player takes back the cards they laid, in the order laid."""
+        back: dict[int, list[Card]] = {}
+        for t in self._table:
+            back.setdefault(t.player, []).append(t.card)
+        dest = self.hands if self._to_hand else self.won
+        for p, cards in back.items():
+            dest[p].extend(cards)
+        self._table.clear()
+        return Returned(self.round_number + 1, tuple((p, tuple(back[p])) for p in sorted(back)), self.counts)
+
+    def _settle_returned(self, reason: Termination | None) -> None:
+        """The round ends with the table given back; with a ``reason`` the game ends too."""
+        self._pending.append(self._return_table())
+        forced = None
+        if reason is Termination.REUSE_TIE and self.rules.players == 2 and self.rules.capture != "aside":
+            forced = Outcome(reason, drawn=(0, 1), counts=self.counts)
+        elif reason is not None:
+            forced = self._by_counts(reason)
+        self._complete_round(None, forced)
+
+    # --- the end of a round and of the game ---------------------------------------------
+    def _complete_round(self, winner: int | None, forced: Outcome | None = None) -> None:
+        """Book the round, then queue the after-round beats (players out, game over)."""
+        self.round_number += 1
+        self.history.append((winner, self._wars, self.counts))
+        if winner is not None:
+            self._last_winner = winner
+        short_end = self._short_end
+        self._new_round([])
+        outcome = forced if forced is not None else self._check_end(short_end)
+        if outcome is None:
+            self._phase = START
+        else:
+            self.outcome = outcome
+            self._phase = OVER
+            self._pending.append(GameOver(self.round_number, outcome))
+
+    def _check_end(self, short_end: bool = False) -> Outcome | None:
+        rules, n = self.rules, self.rules.players
+        counts = self.counts
+        if rules.capture == "aside":
+            if sum(1 for h in self.hands if h) < 2:
+                return self._by_counts(Termination.HANDS_EMPTY)
+        else:
+            newly_out = [p for p in range(n) if not self.out[p] and counts[p] == 0]
+            for p in newly_out:
+                self.out[p] = True
+                self._pending.append(PlayerOut(self.round_number, p))
+            remaining = [p for p in range(n) if not self.out[p]]
+            if rules.goal == "loser_first_out" and newly_out:
+                return self._drunkard(newly_out)
+            if len(remaining) == 1 or (rules.teams and len({p % 2 for p in remaining}) == 1):
+                if rules.goal == "loser_all":
+                    return self._drunkard(remaining)
+                reason = Termination.SHORTAGE if short_end else Termination.ALL_CARDS
+                if rules.teams:
+                    return Outcome(reason, winning_team=remaining[0] % 2, counts=counts)
+                return Outcome(reason, winner=remaining[0], counts=counts)
+        if rules.round_limit is not None and self.round_number >= rules.round_limit:
+            return self._by_counts(Termination.ROUND_LIMIT)
+        if self._detects_cycles:
+            key = self._position_key()
+            first = self._seen.get(key)
+            if first is not None:
+                return Outcome(Termination.CYCLE, drawn=tuple(p for p in range(n) if not self.out[p]),
+                               counts=counts, cycle_start=first, cycle_period=self.round_number - first)
+            self._seen[key] = self.round_number
+        return None
+
+    def _drunkard(self, losers: list[int], reason: Termination = Termination.DRUNKARD_LOSER) -> Outcome:
+        """P'yanitsa: one loser (the other player wins when there are two), or a shared loss."""
+        counts = self.counts
+        if len(losers) > 1:
+            return Outcome(reason, drawn=tuple(losers), counts=counts)
+        loser = losers[0]
+        return Outcome(reason, winner=(1 - loser) if self.rules.players == 2 else None, loser=loser, counts=counts)
+
+    def _by_counts(self, reason: Termination) -> Outcome:
+        """Decide a game by counts: more wins (fewest / most loses under the drunkard goals);
+        a tie is a draw between the tied players."""
+        counts = self.counts
+        if self.rules.teams:
+            tc = self.team_counts
+            if tc[0] == tc[1]:
+                return Outcome(reason, drawn=(0, 1, 2, 3), counts=counts)
+            return Outcome(reason, winning_team=0 if tc[0] > tc[1] else 1, counts=counts)
+        players = [p for p in range(self.rules.players) if not self.out[p]] or list(range(self.rules.players))
+        goal = self.rules.goal
+        extreme = (min if goal == "loser_first_out" else max)(counts[p] for p in players)
+        top = [p for p in players if counts[p] == extreme]
+        if goal == "collect":
+            if len(top) > 1:
+                return Outcome(reason, drawn=tuple(top), counts=counts)
+            return Outcome(reason, winner=top[0], counts=counts)
+        return self._drunkard(top, reason)
+
+    # --- cycles -----------------------------------------------------------------------------
+    @property
+    def _detects_cycles(self) -> bool:
+        """Only a game with no randomness left and no round limit can run forever."""
+        return self.rules.round_limit is None and not self.rules.has_randomness_after_deal
+
+    @property
+    def _last_winner_matters(self) -> bool:
+        """Under ``previous_winner_first`` the last winner decides the next gather order, so it
+        is part of the position."""
+        return any(self.rules.gather_for(p) == "previous_winner_first" for p in range(self.rules.players))
+
+    def _position_key(self) -> bytes:
+        """The whole position between rounds: every hand and won pile, in order, and the last
+        winner when the gather order depends on it."""
+        out = bytearray([self._last_winner]) if self._last_winner_matters else bytearray()
+        for h, w in zip(self.hands, self.won):
+            out.extend([c.index for c in h])
+            out.append(254)
+            out.extend([c.index for c in w])
+            out.append(255)
+        return bytes(out)

@@ -1,0 +1,205 @@
+"""The engine's state: what is on the table and in every hand, the deal, and what anyone may read.
+
+``GameState`` holds a War game's position and round state and answers the public questions about
+it (counts, table, phase, code, statistics); the subclasses in ``engine_end``, ``engine_wars`` and
+``engine`` add the end of a round, the wars and the beats.  The deal is here too, so a check of
+a saved game (``save_check``) can re-deal a numbered game without the beat machine.
+"""
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass
+from typing import Callable
+
+from .cards import Card
+from .codes import encode_code
+from .events import Event, Outcome
+from .rng import SplitMix64
+from .rules import Rules
+from .stats import GameStats
+
+__all__ = ["GameState", "RoundRecord", "TableCard", "as_rules", "deal", "PHASES",
+           "START", "FLIP", "COMPARE", "WAR", "LAY", "COLLECT", "OVER"]
+
+# The beat machine's phases.  START: between rounds; OVER: the outcome is known.
+START, FLIP, COMPARE, WAR, LAY, COLLECT, OVER = "start", "flip", "compare", "war", "lay", "collect", "over"
+PHASES = (START, FLIP, COMPARE, WAR, LAY, COLLECT, OVER)
+
+
+@dataclass(frozen=True)
+class TableCard:
+    """A card on the table: who laid it, whether it is face up, and in which battle."""
+
+    player: int
+    card: Card
+    face_up: bool
+    battle: int
+
+
+@dataclass(frozen=True)
+class RoundRecord:
+    """What one round did: its battles (the face-up cards compared), wars, winner, the cards
+    moved to the winner (empty when the table went back) and the counts after."""
+
+    number: int
+    battles: tuple[tuple[tuple[int, Card], ...], ...]
+    wars: int
+    winner: int | None
+    cards_moved: tuple[Card, ...]
+    counts: tuple[int, ...]
+    events: tuple[Event, ...]
+
+
+def as_rules(rules: Rules | str) -> Rules:
+    """Accept a Rules value or a preset name."""
+    if isinstance(rules, Rules):
+        return rules
+    if isinstance(rules, str):
+        return Rules.preset(rules)
+    raise ValueError(f"rules must be a Rules value or a preset name ({', '.join(Rules.presets())}); got {rules!r}")
+
+
+
+class GameState:
+    """A War position: hands, won piles, table, round state, history and subscribers."""
+
+    rules: Rules
+    seed: int
+    _rng: SplitMix64
+    _scripted: bool
+
+    def _setup(self, hands: list[list[Card]], unused: list[Card]) -> None:
+        rules = self.rules
+        n = rules.players
+        self._to_hand = rules.capture == "bottom"            # where won cards go
+        self._pile_plays = rules.capture == "won_pile"        # the won pile becomes the hand
+        self.hands: list[deque[Card]] = [deque(h) for h in hands]
+        self.won: list[deque[Card]] = [deque() for _ in range(n)]
+        self._table: list[TableCard] = []
+        self.unused = list(unused)
+        self.dealt = tuple(tuple(h) for h in hands)
+        self.round_number = 0
+        self._last_winner = 0          # who won the last round with a winner (seat 0 before any)
+        self.out = [False] * n if rules.capture == "aside" else [not h for h in hands]
+        self.outcome: Outcome | None = None
+        self.history: list[tuple[int | None, int, tuple[int, ...]]] = []
+        self._subscribers: list[Callable[[Event], None]] = []
+        self._pending: deque[Event] = deque()
+        self._round_events: list[Event] = []
+        self._phase = START
+        self._new_round([])
+        self._phase = START
+        self._new_round([])
+
+    def _new_round(self, players: list[int]) -> None:
+        self._in_round: list[int] = list(players)   # still in this round
+        self._fighters: list[int] = list(players)   # in the current battle
+        self._faceup: dict[int, Card] = {}
+        self._reusing: set[int] = set()
+        self._battle = 0
+        self._wars = 0
+        self._tie_rank = 0
+        self._tied: tuple[int, ...] = ()
+        self._plan: dict[int, int] = {}
+        self._short_end = False
+        self._winner: int | None = None
+
+    # --- public state ----------------------------------------------------------------------
+    @property
+    def code(self) -> str | None:
+        """The game number (None for a scripted deal, which no number can carry)."""
+        return None if self._scripted else encode_code(self.rules, self.seed)
+
+    @property
+    def counts(self) -> tuple[int, ...]:
+        """Each player's holding: hand plus won pile (cards on the table belong to nobody)."""
+        return tuple([len(h) + len(w) for h, w in zip(self.hands, self.won)])
+
+    @property
+    def team_counts(self) -> tuple[int, int]:
+        """With teams: seats 0+2 against seats 1+3."""
+        c = self.counts
+        return (c[0] + c[2], c[1] + c[3]) if len(c) == 4 else (c[0], c[1])
+
+    @property
+    def table(self) -> tuple[TableCard, ...]:
+        """The cards on the table, in the order they were laid."""
+        return tuple(self._table)
+
+    @property
+    def is_over(self) -> bool:
+        return self.outcome is not None
+
+    @property
+    def in_round(self) -> bool:
+        """True between the first flip of a round and the beat that decides the table."""
+        return self._phase not in (START, OVER)
+
+    @property
+    def phase(self) -> str:
+        """What the next beat does: one of ``PHASES`` (``start`` between rounds)."""
+        return self._phase
+
+    @property
+    def reusing(self) -> frozenset[int]:
+        """Players whose last face-up card stays in play (zero='reuse')."""
+        return frozenset(self._reusing)
+
+    @property
+    def stats(self) -> GameStats:
+        """Rounds, wars, streaks and leads of the game so far (``war_widget.stats``)."""
+        return GameStats.from_history(self.history, tuple(len(h) for h in self.dealt))
+
+    def subscribe(self, callback: Callable[[Event], None]) -> Callable[[], None]:
+        """Call ``callback(event)`` for every beat from now on; returns an unsubscribe function."""
+        if not callable(callback):
+            raise ValueError(f"subscribe needs a function to call with each event, callback(event); got {callback!r}")
+        self._subscribers.append(callback)
+
+        def unsubscribe() -> None:
+            if callback in self._subscribers:
+                self._subscribers.remove(callback)
+        return unsubscribe
+    def _publish(self, event: Event) -> None:
+        for callback in tuple(self._subscribers):
+            callback(event)
+    def _playable(self, p: int) -> int:
+        """Cards ``p`` can still turn: the hand, plus the won pile when it becomes the hand."""
+        return len(self.hands[p]) + (len(self.won[p]) if self._pile_plays else 0)
+    @property
+    def last_winner(self) -> int:
+        """The seat that won the last round with a winner (seat 0, player 1, before any)."""
+        return self._last_winner
+
+
+def deal(rules: Rules, rng: SplitMix64) -> tuple[list[list[Card]], list[Card]]:
+    """Shuffle and deal one card at a time to each player; what does not divide evenly is unused.
+
+    ``by_color``: player 1 gets the black cards, player 2 the red, each in shuffled order.
+    ``joker_deal="split"``: the plain cards are dealt, then each joker is buried at a random
+    place in the hand of a different, randomly chosen player (who got one plain card fewer)."""
+    n = rules.players
+    deck = rules.deck_cards
+    if rules.deal == "by_color":
+        rng.shuffle(deck)
+        return [[c for c in deck if not c.is_red], [c for c in deck if c.is_red]], []
+    per = len(deck) // n
+    if rules.joker_deal == "split":
+        jokers = [c for c in deck if c.is_joker]
+        plain = [c for c in deck if not c.is_joker]
+        rng.shuffle(plain)
+        first = rng.below(n)
+        second = (first + 1 + rng.below(n - 1)) % n
+        holders = {first: jokers[0], second: jokers[1]}
+        hands: list[list[Card]] = [[] for _ in range(n)]
+        it = iter(plain)
+        for i in range(per):
+            for p in range(n):
+                if not (p in holders and i == per - 1):
+                    hands[p].append(next(it))
+        for p, joker in sorted(holders.items()):
+            hands[p].insert(rng.below(len(hands[p]) + 1), joker)
+        return hands, list(it)
+    rng.shuffle(deck)
+    hands = [deck[p:per * n:n] for p in range(n)]
+    return hands, deck[per * n:]
