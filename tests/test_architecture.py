@@ -1,0 +1,379 @@
+"""The architecture, checked: every import runs downward, even an import inside a function.
+
+The layers (issue 13), lowest first; a module may import its own layer and the layers below:
+
+* ``game.parts``  cards, randomness, events, rules, game numbers, statistics, gather orders, and
+  the small values of the variants (Steal War's actions and events);
+* ``game.engine`` the War engine (``engine*.py``), its position checks, and the variants' games
+  (Steal War's state, decisions, turns, notation and policies; Casino War);
+* ``game.saves``  the save modules, which import the engine (never the reverse);
+* ``text`` and ``simulator``, side by side (neither imports the other): narration and labels in
+  every language; the simulators and the studies made with them;
+* ``views``       every widget (``widget/``, ``*_widget.py``) and the records a widget keeps;
+* ``app``         the command line.
+
+Package ``__init__`` modules that only re-export (``war_widget``, ``war_widget.steal``) are
+*facades*: what they import is not checked, and a name imported from a facade counts as an import
+of the module the facade takes it from.
+
+The map is by path (:data:`LAYER_OF`, first matching pattern wins), so when files move into
+folders only the patterns change; :func:`test_every_module_has_a_layer` makes sure no module is
+left out.  Imports are read with ``ast`` from the source (module level, inside functions, under
+``if TYPE_CHECKING``, and ``importlib.import_module("war_widget...")`` with a literal name).
+"""
+from __future__ import annotations
+
+import ast
+import fnmatch
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = ROOT / "war_widget"
+
+# layer: rank.  Equal ranks with different names are side by side and may not import each other.
+RANKS = {"game.parts": 0, "game.engine": 1, "game.saves": 2, "text": 3, "simulator": 3, "views": 4, "app": 5}
+
+# (pattern relative to war_widget/, layer); the first match wins.  "facade" marks re-export modules.
+LAYER_OF: list[tuple[str, str]] = [
+    ("__init__.py", "facade"),
+    ("steal/__init__.py", "facade"),
+    ("__main__.py", "app"),
+    # the pure game
+    ("cards.py", "game.parts"),
+    ("rng.py", "game.parts"),
+    ("events.py", "game.parts"),
+    ("rules.py", "game.parts"),
+    ("codes.py", "game.parts"),
+    ("stats.py", "game.parts"),
+    ("policies.py", "game.parts"),
+    ("steal/actions.py", "game.parts"),
+    ("steal/events.py", "game.parts"),
+    ("engine.py", "game.engine"),
+    ("engine_*.py", "game.engine"),
+    ("save_check.py", "game.engine"),
+    ("casino.py", "game.engine"),
+    ("steal/state.py", "game.engine"),
+    ("steal/decisions.py", "game.engine"),
+    ("steal/turns.py", "game.engine"),
+    ("steal/game.py", "game.engine"),
+    ("steal/game_json.py", "game.engine"),
+    ("steal/policies.py", "game.engine"),
+    ("persistence.py", "game.saves"),
+    ("steal/persistence.py", "game.saves"),
+    # the text
+    ("i18n.py", "text"),
+    ("i18n_ja.py", "text"),
+    ("kanji_grades.py", "text"),
+    ("narration.py", "text"),
+    ("casino_text.py", "text"),
+    ("steal/text.py", "text"),
+    # the simulator
+    ("simulation.py", "simulator"),
+    ("policy_study.py", "simulator"),
+    ("fastsim/*.py", "simulator"),
+    ("steal/fast.py", "simulator"),
+    ("steal/simulation.py", "simulator"),
+    # the views
+    ("widget/*.py", "views"),
+    ("*_widget.py", "views"),
+    ("records.py", "views"),
+]
+
+# Libraries the pure game never imports: no notebook or drawing library, no global random state,
+# no wall clock (the project's standards).
+GAME_FORBIDDEN = {"ipywidgets", "ipycanvas", "anywidget", "traitlets", "plotly", "IPython", "ipykernel", "comm",
+                  "numba", "tqdm", "random", "time", "datetime"}
+
+# Upward edges kept on purpose for callers that have not moved yet, each with the caller to fix.
+# An entry that no longer matches an import fails the test, so the list only shrinks.
+TRANSITIONAL: dict[tuple[str, str], str] = {
+    ("war_widget.policies", "war_widget.policy_study"):
+        "policies.__getattr__ forwards measure_policy/PolicyFigure, which moved up to policy_study; "
+        "notebooks/06_strategy.ipynb still imports them from war_widget.policies",
+}
+
+
+@dataclass(frozen=True)
+class Import:
+    """One import of a war_widget module: who, where, what, and whether at module level."""
+
+    importer: str
+    line: int
+    target: str
+    where: str            # "module level", "function f", "TYPE_CHECKING"
+    via: str = ""         # the facade the name came through, if any
+
+    def describe(self) -> str:
+        via = f" (through the facade {self.via})" if self.via else ""
+        return f"{path_of(self.importer)}:{self.line} [{self.where}] imports {self.target}{via}"
+
+
+def module_files() -> dict[str, Path]:
+    """Every module of the package by dotted name."""
+    out = {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        if "__pycache__" in path.parts:
+            continue
+        rel = path.relative_to(ROOT).with_suffix("")
+        parts = list(rel.parts)
+        if parts[-1] == "__init__":
+            parts.pop()
+        out[".".join(parts)] = path
+    return out
+
+
+MODULES = module_files()
+
+
+def path_of(module: str) -> str:
+    return str(MODULES[module].relative_to(ROOT))
+
+
+def _matches(rel: str, pattern: str) -> bool:
+    """A pattern matches paths with as many folders as it has (``*`` stays within one name)."""
+    return rel.count("/") == pattern.count("/") and fnmatch.fnmatchcase(rel, pattern)
+
+
+def layer_of(module: str) -> str | None:
+    rel = MODULES[module].relative_to(PACKAGE).as_posix()
+    return next((layer for pattern, layer in LAYER_OF if _matches(rel, pattern)), None)
+
+
+def _is_package(module: str) -> bool:
+    return MODULES[module].name == "__init__.py"
+
+
+def _resolve_base(importer: str, module: str | None, level: int) -> str:
+    if level == 0:
+        return module or ""
+    package = importer if _is_package(importer) else importer.rpartition(".")[0]
+    for _ in range(level - 1):
+        package = package.rpartition(".")[0]
+    return f"{package}.{module}" if module else package
+
+
+def _enclosing(tree: ast.AST) -> dict[ast.AST, str]:
+    """Each import node's context: module level, inside a function, or under TYPE_CHECKING."""
+    where: dict[ast.AST, str] = {}
+
+    def visit(node: ast.AST, context: str) -> None:
+        for child in ast.iter_child_nodes(node):
+            ctx = context
+            if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                ctx = f"function {child.name}"
+            elif isinstance(child, ast.If) and "TYPE_CHECKING" in ast.unparse(child.test):
+                ctx = "TYPE_CHECKING"
+            where[child] = ctx
+            visit(child, ctx)
+
+    visit(tree, "module level")
+    return where
+
+
+def raw_imports(module: str) -> list[tuple[int, str, str, str | None]]:
+    """(line, context, target module, name taken from it or None) for every war_widget import."""
+    tree = ast.parse(MODULES[module].read_text(encoding="utf-8"))
+    where = _enclosing(tree)
+    found = []
+    for node in ast.walk(tree):
+        ctx = where.get(node, "module level")
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                found.append((node.lineno, ctx, alias.name, None))
+        elif isinstance(node, ast.ImportFrom):
+            base = _resolve_base(module, node.module, node.level)
+            for alias in node.names:
+                sub = f"{base}.{alias.name}"
+                if sub in MODULES:               # from package import submodule
+                    found.append((node.lineno, ctx, sub, None))
+                else:
+                    found.append((node.lineno, ctx, base, alias.name))
+        elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+              and node.func.attr == "import_module" and node.args
+              and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)):
+            found.append((node.lineno, ctx, node.args[0].value, None))
+    return found
+
+
+def _facade_sources(facade: str) -> dict[str, str]:
+    """Name -> the module a facade re-exports it from."""
+    out = {}
+    for _, _, target, name in raw_imports(facade):
+        if name is not None and target in MODULES:
+            out[name] = target
+    return out
+
+
+def _facade_all(facade: str, seen: frozenset[str] = frozenset()) -> set[str]:
+    """Every module a facade imports (through nested facades)."""
+    out: set[str] = set()
+    for _, _, target, _ in raw_imports(facade):
+        if target not in MODULES or target == facade or target in seen:
+            continue
+        if layer_of(target) == "facade":
+            out |= _facade_all(target, seen | {facade})
+        else:
+            out.add(target)
+    return out
+
+
+def imports_of(module: str) -> list[Import]:
+    """The war_widget modules ``module`` imports, facades resolved to where each name comes from."""
+    result = []
+    for line, ctx, target, name in raw_imports(module):
+        if target not in MODULES:
+            continue                              # another library (or a name of a module: see below)
+        if layer_of(target) == "facade" and target != module:
+            sources = _facade_sources(target)
+            if name is not None and name in sources:
+                result.append(Import(module, line, sources[name], ctx, via=target))
+            else:
+                result.extend(Import(module, line, t, ctx, via=target) for t in sorted(_facade_all(target)))
+        elif target != module:
+            result.append(Import(module, line, target, ctx))
+    return result
+
+
+def third_party_of(module: str) -> list[tuple[int, str, str]]:
+    return [(line, ctx, target.split(".")[0]) for line, ctx, target, _ in raw_imports(module)
+            if not target.startswith("war_widget")]
+
+
+def upward(imp: Import) -> str | None:
+    """Why ``imp`` runs upward or sideways, or None if it runs down (or stays in its layer)."""
+    low, high = layer_of(imp.importer), layer_of(imp.target)
+    if low in ("facade", "app") or low is None or high is None:
+        return None
+    if high == "facade":
+        return f"imports the facade {imp.target} ({high}); import from the module that defines the name"
+    if high == "app" or RANKS[high] > RANKS[low]:
+        return f"{low} imports {high} (upward)"
+    if RANKS[high] == RANKS[low] and high != low:
+        return f"{low} imports {high} (sideways: the two layers stand side by side)"
+    return None
+
+
+# --- the tests ----------------------------------------------------------------------------------
+def test_every_module_has_a_layer():
+    missing = [path_of(m) for m in MODULES if layer_of(m) is None]
+    assert not missing, f"modules with no layer: add them to LAYER_OF in tests/test_architecture.py: {missing}"
+
+
+def test_every_pattern_of_the_layer_map_still_matches_a_module():
+    rels = [p.relative_to(PACKAGE).as_posix() for p in MODULES.values()]
+    stale = [pattern for pattern, _ in LAYER_OF if not any(_matches(r, pattern) for r in rels)]
+    assert not stale, f"patterns that match no module (a file moved?): {stale}"
+
+
+def test_no_import_runs_upward():
+    found = []
+    used = set()
+    for module in MODULES:
+        for imp in imports_of(module):
+            why = upward(imp)
+            if why is None:
+                continue
+            if (imp.importer, imp.target) in TRANSITIONAL:
+                used.add((imp.importer, imp.target))
+                continue
+            found.append(f"{imp.describe()}: {why}")
+    unused = set(TRANSITIONAL) - used
+    assert not unused, f"TRANSITIONAL entries no longer needed (delete them): {sorted(unused)}"
+    assert not found, "imports that run upward:\n  " + "\n  ".join(found)
+
+
+def _runtime_graph() -> dict[str, list[str]]:
+    """Module -> the modules it imports when its code runs (module level and inside functions;
+    ``if TYPE_CHECKING`` imports never run; TRANSITIONAL edges are reported by the upward test)."""
+    return {m: sorted({i.target for i in imports_of(m)
+                       if i.where != "TYPE_CHECKING" and (m, i.target) not in TRANSITIONAL})
+            for m in MODULES if layer_of(m) != "facade"}
+
+
+def _cycles(graph: dict[str, list[str]]) -> list[list[str]]:
+    """Strongly connected groups of more than one module (Tarjan)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on: set[str] = set()
+    groups = []
+
+    def strong(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on.add(v)
+        for w in graph.get(v, ()):
+            if w not in graph:
+                continue
+            if w not in index:
+                strong(w)
+                low[v] = min(low[v], low[w])
+            elif w in on:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            group = []
+            while True:
+                w = stack.pop()
+                on.discard(w)
+                group.append(w)
+                if w == v:
+                    break
+            if len(group) > 1:
+                groups.append(sorted(group))
+
+    for v in graph:
+        if v not in index:
+            strong(v)
+    return groups
+
+
+def test_no_two_modules_import_each_other_even_inside_a_function():
+    graph = _runtime_graph()
+    report = []
+    for group in _cycles(graph):
+        edges = sorted({imp.describe() for m in group for imp in imports_of(m)
+                        if imp.target in group and imp.target in graph[m]})
+        report.append(" <-> ".join(group) + "\n    " + "\n    ".join(edges))
+    assert not report, "modules that import each other (one of the arrows runs back up):\n  " + "\n  ".join(report)
+
+
+def test_the_pure_game_imports_no_notebook_library_no_random_module_and_no_clock():
+    found = [f"{path_of(m)}:{line} [{ctx}] imports {lib}" for m in MODULES
+             if (layer_of(m) or "").startswith("game.") for line, ctx, lib in third_party_of(m)
+             if lib in GAME_FORBIDDEN]
+    assert not found, "\n".join(found)
+
+
+# --- the checker checks: each rule catches what it is for ------------------------------------
+def test_the_reader_sees_imports_inside_functions_and_through_facades():
+    persistence = {i.target for i in imports_of("war_widget.persistence")}
+    assert "war_widget.engine" in persistence                       # a save module imports the engine
+    lazy = [i for i in imports_of("war_widget.policies") if i.target == "war_widget.policy_study"]
+    assert lazy and lazy[0].where == "function __getattr__"           # importlib with a literal name
+    widget = [i for i in imports_of("war_widget.steal_widget") if i.via == "war_widget.steal"]
+    assert {i.target for i in widget} >= {"war_widget.steal.game", "war_widget.steal.policies"}
+
+
+@pytest.mark.parametrize(("importer", "target", "expected"), [
+    ("war_widget.engine", "war_widget.persistence", "upward"),
+    ("war_widget.policies", "war_widget.simulation", "upward"),
+    ("war_widget.steal.game", "war_widget.steal.persistence", "upward"),
+    ("war_widget.narration", "war_widget.simulation", "sideways"),
+    ("war_widget.simulation", "war_widget.widget.app", "upward"),
+    ("war_widget.persistence", "war_widget.engine", None),
+    ("war_widget.widget.app", "war_widget.engine", None),
+])
+def test_an_upward_or_sideways_import_would_be_reported(importer, target, expected):
+    why = upward(Import(importer, 1, target, "function f"))
+    assert (why is None) if expected is None else (expected in why)
+
+
+def test_a_cycle_would_be_reported():
+    graph = _runtime_graph()
+    assert ["war_widget.engine", "war_widget.persistence"] not in _cycles(graph)
+    graph["war_widget.engine"] = [*graph["war_widget.engine"], "war_widget.persistence"]   # a back edge
+    assert ["war_widget.engine", "war_widget.persistence"] in _cycles(graph)
+    assert _cycles({"a": ["b"], "b": ["c"], "c": ["a"], "d": ["a"]}) == [["a", "b", "c"]]
