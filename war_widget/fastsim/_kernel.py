@@ -458,12 +458,14 @@ def forfeit(s, p, tlen, battle):
     return tlen
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def play_round(s, rng, r, rounds_before):
     """Play one whole round; returns (reason or -1, winner seat or -1, wars declared).
 
     Two players who both hold a card in hand and turn up different cards (most rounds) take a
-    short path written out here; everything else, from a tie on, is ``play_round_general``."""
+    short path written out here; everything else, from a tie on, is ``play_round_general``
+    (which plays any round alone too: the rare paths call it directly).  Inlined into the main
+    loop of ``play_game``: numba does not inline code loaded from its cache otherwise."""
     if not (r[R_PLAYERS] == 2 and r[R_CAPTURE] != CAPTURE_ASIDE and s[HLEN] > 0 and s[HLEN + 1] > 0
             and s[OUT] == 0 and s[OUT + 1] == 0):
         return play_round_general(s, rng, r, rounds_before, False)
@@ -858,13 +860,13 @@ def _cycle_start(seed, period, r, a, b, rng):
     copy_position(b, a)
     war_rounds, doubles = 0, 0
     for k in range(period):
-        _, _, wars = play_round(b, rng, r, k)
+        _, _, wars = play_round_general(b, rng, r, k, False)
         war_rounds += wars > 0
         doubles += wars > 1
     mu = 0
     while not same_position(a, b, r[R_PLAYERS], r[R_LAST_WINNER_MATTERS]):
-        play_round(a, rng, r, mu)
-        _, _, wars = play_round(b, rng, r, mu + period)
+        play_round_general(a, rng, r, mu, False)
+        _, _, wars = play_round_general(b, rng, r, mu + period, False)
         war_rounds += wars > 0
         doubles += wars > 1
         mu += 1
@@ -908,7 +910,7 @@ def play_game(seed, r, max_rounds, s, saved, rng, out):
     if not detect:
         return
     while rounds < 4 * max_rounds + 4:        # a repeat within the first M rounds shows by 3M
-        reason, winner, wars = play_round(s, rng, r, rounds)
+        reason, winner, wars = play_round_general(s, rng, r, rounds, False)
         rounds += 1
         if reason >= 0:                       # pragma: no cover - a game that repeats never ends
             return
