@@ -130,6 +130,10 @@ def test_buttons_are_named_by_their_words_and_autoplay_has_a_tooltip(voila_page)
     page = voila_page.page
     w = voila_page.widget(0)
     assert w.button("Autoplay").get_attribute("title") not in (None, "", "null"), "Autoplay's tooltip reads 'null'"
+    # the round is shown once, by the table's progress bar; the label stays for screen readers only
+    label = w.root.locator(".widget-label", has_text=re.compile(r"^\d+ / 40 rounds$")).first
+    box = label.bounding_box()
+    assert box is None or box["width"] <= 1, f"the round is shown twice (a label above the table): {box}"
     cdp = page.context.new_cdp_session(page)
     nodes = cdp.send("Accessibility.getFullAXTree")["nodes"]
     names = [n.get("name", {}).get("value", "") for n in nodes if n.get("role", {}).get("value") in
@@ -194,6 +198,8 @@ def test_a_second_visitor_gets_their_own_game_on_a_phone(voila_page, voila_visit
         for name in ("Flip", "Step", "Autoplay", "Fast-forward", "New game"):
             b = w.button(name).bounding_box()
             assert b and b["x"] >= 0 and b["x"] + b["width"] <= 390, f"{name} is cut off on a phone: {b}"
+        chart = w.root.locator(".js-plotly-plot").first.bounding_box()
+        assert chart["x"] >= 0 and chart["x"] + chart["width"] <= 390, f"the chart is cut off on a phone: {chart}"
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / "voila-390x844.png"), full_page=True)
         w.click("Flip")

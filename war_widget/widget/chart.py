@@ -18,7 +18,7 @@ class CountChart:
     """Keeps ``figure`` in step with a game's ``history``: ``sync(game)`` appends what is new."""
 
     def __init__(self, names: Sequence[str], title: str = "Cards held after each round",
-                 war_label: str = "war", round_label: str = "round", width: int = 800, height: int = 280) -> None:
+                 war_label: str = "war", round_label: str = "round", width: int | None = None, height: int = 280) -> None:
         self.figure = go.FigureWidget(layout=go.Layout(
             width=width, height=height, margin={"l": 50, "r": 10, "t": 36, "b": 40},
             title={"text": title, "font": {"size": 14}},
