@@ -3,7 +3,8 @@ ValueErrors, whatever the text."""
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from war_widget import Game, Rules
 from war_widget.codes import decode_code, encode_code
@@ -43,7 +44,7 @@ def test_a_code_replays_the_same_game():
 def test_callable_policies_have_no_number():
     game = Game(Rules(gather=lambda cards, p: cards), seed=1)
     with pytest.raises(ValueError, match="callable gather policy cannot be saved"):
-        game.code
+        _ = game.code
 
 
 @pytest.mark.parametrize("code,message", [

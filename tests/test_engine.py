@@ -7,8 +7,7 @@ from collections import Counter
 import pytest
 
 from war_widget import Card, Game, Rules, Termination
-from war_widget.events import (Collected, Compared, FaceDownLaid, Flipped, GameOver, Shuffled,
-                               WarDeclared)
+from war_widget.events import Collected, Compared, FaceDownLaid, Flipped, GameOver, Shuffled, WarDeclared
 from war_widget.rng import SplitMix64
 
 C = Card.parse

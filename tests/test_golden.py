@@ -8,8 +8,17 @@ from pathlib import Path
 import pytest
 
 from war_widget import Game, Rules
-from war_widget.events import (Collected, Compared, Event, FaceDownLaid, Outcome, PlayerOut, Returned,
-                               Shuffled, WarDeclared)
+from war_widget.events import (
+    Collected,
+    Compared,
+    Event,
+    FaceDownLaid,
+    Outcome,
+    PlayerOut,
+    Returned,
+    Shuffled,
+    WarDeclared,
+)
 
 GOLDEN = Path(__file__).parent / "golden"
 SEED = 2026

@@ -8,8 +8,15 @@ import numpy as np
 import pytest
 
 from war_widget import Card, Game, Rules, policies
-from war_widget.policies import (STRONG_FIGURES, STRONG_GAMES, STRONG_SEED, named_order, strength_index, strong_keys,
-                                 strong_order)
+from war_widget.policies import (
+    STRONG_FIGURES,
+    STRONG_GAMES,
+    STRONG_SEED,
+    named_order,
+    strength_index,
+    strong_keys,
+    strong_order,
+)
 from war_widget.policy_study import PolicyFigure, measure_policy
 
 

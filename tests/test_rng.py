@@ -4,7 +4,8 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from war_widget import Game
 from war_widget.rng import MASK64, SplitMix64

@@ -6,9 +6,23 @@ import pytest
 
 from war_widget import Card, Termination
 from war_widget.events import Compared, FaceDownLaid, Flipped, GameOver, Shuffled, WarDeclared
-from war_widget.steal import (ChooseTop, Play, Protected, Steal, StealDeclined, StealWarGame, Stolen, Swapped,
-                              TopChosen, always_steal, decode_steal_code, describe_event, encode_steal_code,
-                              greedy, never_steal)
+from war_widget.steal import (
+    ChooseTop,
+    Play,
+    Protected,
+    Steal,
+    StealDeclined,
+    StealWarGame,
+    Stolen,
+    Swapped,
+    TopChosen,
+    always_steal,
+    decode_steal_code,
+    describe_event,
+    encode_steal_code,
+    greedy,
+    never_steal,
+)
 from war_widget.steal.policies import card_win_chance, least_matchable_top, steal_threshold
 
 
@@ -701,7 +715,7 @@ def test_seat_bias_and_table_format():
     (dict(policy_a="never", policy_b="never", games=2, seed=-1), "seed must be"),
     (dict(policy_a="never", policy_b="never", games=2, max_rounds=0), "max_rounds must be"),
     (dict(policy_a="never", policy_b="never", games=2, engine="gpu"), "engine must be"),
-    (dict(policy_a=lambda g, l: l[0], policy_b="never", games=2, engine="fast"), "built-in policies"),
+    (dict(policy_a=lambda g, legal: legal[0], policy_b="never", games=2, engine="fast"), "built-in policies"),
 ])
 def test_bad_simulation_input(kwargs, message):
     with pytest.raises(ValueError, match=message):

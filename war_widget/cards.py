@@ -47,7 +47,7 @@ class Card:
         return self.index
 
     @classmethod
-    def parse(cls, text: str) -> "Card":
+    def parse(cls, text: str) -> Card:
         """Read ``"10H"``, ``"TH"``, ``"K♠"``, ``"as"`` or a joker ``"RJ"`` / ``"BJ"``.
 
         >>> Card.parse("10H") == Card.parse("TH") == Card(10, "H")

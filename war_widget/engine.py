@@ -62,18 +62,28 @@ Choices where RULES.md leaves a point open (each is tested in ``tests/``):
   (the round after which the position first stood, 0 = the deal) and ``cycle_period`` (rounds).
 """
 from __future__ import annotations
+
 from collections import Counter
+from collections.abc import Callable, Sequence
 from numbers import Integral
-from typing import Callable, Sequence
 
 from . import engine_json
 from .cards import Card
 from .codes import decode_code
-from .engine_state import (COLLECT, COMPARE, FLIP, LAY, OVER, PHASES, START, WAR, RoundRecord, TableCard, as_rules,
-                           deal)
+from .engine_state import COLLECT, COMPARE, FLIP, LAY, OVER, PHASES, START, WAR, RoundRecord, TableCard, as_rules, deal
 from .engine_wars import WarEngine
-from .events import (Collected, Compared, Event, FaceDownLaid, Flipped, GameOver, Outcome, Shuffled, Termination,
-                     WarDeclared)
+from .events import (
+    Collected,
+    Compared,
+    Event,
+    FaceDownLaid,
+    Flipped,
+    GameOver,
+    Outcome,
+    Shuffled,
+    Termination,
+    WarDeclared,
+)
 from .policies import named_order
 from .rng import SplitMix64, new_seed
 from .rules import Rules
@@ -100,7 +110,7 @@ class Game(WarEngine):
 
     # --- construction --------------------------------------------------------------------
     @classmethod
-    def from_hands(cls, rules: Rules | str, hands: Sequence[Sequence[str | Card]], seed: int = 0) -> "Game":
+    def from_hands(cls, rules: Rules | str, hands: Sequence[Sequence[str | Card]], seed: int = 0) -> Game:
         """A scripted deal: one list of cards per player, top card first.  Any distinct cards
         of the rules' deck, hands of any size (at least two players need a card), so a lesson
         or a test can set up a position.  ``seed`` drives the shuffles after the deal."""
@@ -134,7 +144,7 @@ class Game(WarEngine):
         return game
 
     @classmethod
-    def from_code(cls, code: str) -> "Game":
+    def from_code(cls, code: str) -> Game:
         """Replay the game with this number: the same rules, deal and every later shuffle."""
         rules, seed = decode_code(code)
         return cls(rules, seed)
@@ -333,7 +343,7 @@ class Game(WarEngine):
             replay.play_round()
 
         def stock(g: Game) -> list[list[Card]]:   # hand then won pile: unchanged when an unshuffled pile turns over
-            return [list(h) + list(w) for h, w in zip(g.hands, g.won)]
+            return [list(h) + list(w) for h, w in zip(g.hands, g.won, strict=True)]
 
         if replay.round_number != self.round_number or replay.history != self.history or (
                 self.phase == "start" and stock(replay) != stock(self)):

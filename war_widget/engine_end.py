@@ -8,8 +8,8 @@ with no shuffle and no round limit can run forever; it ends as ``Termination.CYC
 from __future__ import annotations
 
 from .cards import Card
-from .events import GameOver, Outcome, PlayerOut, Returned, Termination
 from .engine_state import OVER, START, GameState
+from .events import GameOver, Outcome, PlayerOut, Returned, Termination
 
 __all__ = ["RoundEnd"]
 
@@ -136,7 +136,7 @@ class RoundEnd(GameState):
         """The whole position between rounds: every hand and won pile, in order, and the last
         winner when the gather order depends on it."""
         out = bytearray([self._last_winner]) if self._last_winner_matters else bytearray()
-        for h, w in zip(self.hands, self.won):
+        for h, w in zip(self.hands, self.won, strict=True):
             out.extend([c.index for c in h])
             out.append(254)
             out.extend([c.index for c in w])

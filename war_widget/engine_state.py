@@ -8,8 +8,8 @@ a saved game (``save_check``) can re-deal a numbered game without the beat machi
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from .cards import Card
 from .codes import encode_code
@@ -113,7 +113,7 @@ class GameState:
     @property
     def counts(self) -> tuple[int, ...]:
         """Each player's holding: hand plus won pile (cards on the table belong to nobody)."""
-        return tuple([len(h) + len(w) for h, w in zip(self.hands, self.won)])
+        return tuple([len(h) + len(w) for h, w in zip(self.hands, self.won, strict=True)])
 
     @property
     def team_counts(self) -> tuple[int, int]:

@@ -58,7 +58,7 @@ class Outcome:
                 "cycle_start": self.cycle_start, "cycle_period": self.cycle_period}
 
     @classmethod
-    def from_dict(cls, d: dict) -> "Outcome":
+    def from_dict(cls, d: dict) -> Outcome:
         """Read :meth:`to_dict`'s form back; a ValueError says what is missing or wrong."""
         keys = ("reason", "winner", "loser", "drawn", "winning_team", "counts", "cycle_start", "cycle_period")
         if not isinstance(d, dict) or set(d) != set(keys):

@@ -37,7 +37,8 @@ won cards are shuffled)".
 """
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 

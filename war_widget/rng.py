@@ -11,8 +11,9 @@ last index down.  These three definitions *are* the format of a game number: do 
 from __future__ import annotations
 
 import secrets
+from collections.abc import MutableSequence
 from numbers import Integral
-from typing import MutableSequence, TypeVar
+from typing import TypeVar
 
 __all__ = ["SplitMix64", "new_seed", "MASK64"]
 
@@ -68,7 +69,7 @@ class SplitMix64:
         return f"SplitMix64.from_state({self.state})"
 
     @classmethod
-    def from_state(cls, state: int) -> "SplitMix64":
+    def from_state(cls, state: int) -> SplitMix64:
         """Rebuild a generator exactly where another one stood."""
         gen = cls(0)
         gen.state = _word(state, "state")

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import dataclasses
 import inspect
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Callable, Sequence, Union
+from typing import Any
 
 from .cards import JOKER, Card, make_deck
 
@@ -16,7 +17,7 @@ __all__ = ["Rules", "PRESETS", "GATHER_ORDERS", "TIEBREAKS", "GatherPolicy"]
 # A gather policy gets the won cards (in the order they reached the table) and the winner's
 # seat, and returns the same cards in the order they go to the bottom / won pile.
 GatherPolicy = Callable[[Sequence[Card], int], Sequence[Card]]
-GatherSpec = Union[str, GatherPolicy]
+GatherSpec = str | GatherPolicy
 
 RANK_ORDERS = ("ace_high", "ace_low", "two_high", "low_beats_ace")
 GATHER_ORDERS = ("shuffle", "played", "winner_first", "high_first", "low_first", "strong", "loser_first",
@@ -132,7 +133,7 @@ class Rules:
 
     # --- presets -----------------------------------------------------------------------
     @classmethod
-    def preset(cls, name: str) -> "Rules":
+    def preset(cls, name: str) -> Rules:
         """The rules of a named preset of RULES.md (``Rules.presets()`` lists them)."""
         if not isinstance(name, str) or name not in PRESETS:
             raise ValueError(f"unknown preset {name!r}; presets are: {', '.join(PRESETS)} "
@@ -147,7 +148,7 @@ class Rules:
         """The names of the presets this class plays."""
         return list(PRESETS)
 
-    def replace(self, **changes: Any) -> "Rules":
+    def replace(self, **changes: Any) -> Rules:
         """A validated copy with some options changed."""
         names = {f.name for f in dataclasses.fields(self)}
         unknown = sorted(set(changes) - names)
@@ -179,7 +180,7 @@ class Rules:
         return data
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> "Rules":
+    def from_dict(cls, data: dict[str, Any]) -> Rules:
         """Rules from plain data, validated; unknown keys are an error."""
         if not isinstance(data, dict):
             raise ValueError(f"rules must be a JSON object of options; got {type(data).__name__}")
@@ -257,7 +258,7 @@ class Rules:
             ranks = [c.rank for c in cards]
             if 14 in ranks and self.lowest_rank in ranks:
                 strengths = [self._with_suit(99, c) if c.rank == self.lowest_rank else s
-                             for c, s in zip(cards, strengths)]
+                             for c, s in zip(cards, strengths, strict=True)]
         top = max(strengths)
         return [i for i, s in enumerate(strengths) if s == top]
 
@@ -306,7 +307,7 @@ class Rules:
 
 _BASE = dict(deck=52, face_down=1, capture="won_pile", gather="shuffle", shuffle_won_pile=True,
              shortage="last_card_up", zero="lose", round_limit=40)
-_PRESET_RULES: dict[str, "Rules"] = {}
+_PRESET_RULES: dict[str, Rules] = {}
 PRESETS: dict[str, dict[str, Any]] = {
     "classic": dict(_BASE),
     "classic_long": dict(_BASE, round_limit=240),

@@ -82,7 +82,7 @@ def _round_start_counts(game: Any) -> tuple[int, ...]:
 
 def _check_history(game: Any, counts: tuple[int, ...]) -> None:
     total = sum(len(h) for h in game.dealt)
-    for i, (winner, wars, row) in enumerate(game.history, start=1):
+    for i, (_, _, row) in enumerate(game.history, start=1):
         if sum(row) != total:
             raise SaveError(f"history round {i}: the counts {list(row)} do not add up to the {total} cards dealt")
 

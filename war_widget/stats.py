@@ -4,8 +4,8 @@ Kept apart from the engine so the widget's results panel, the notebooks and ``si
 the same numbers."""
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 __all__ = ["GameStats"]
 
@@ -50,14 +50,13 @@ class GameStats:
 
     @classmethod
     def from_history(cls, history: Sequence[tuple[int | None, int, tuple[int, ...]]],
-                     start: tuple[int, ...]) -> "GameStats":
+                     start: tuple[int, ...]) -> GameStats:
         """Build the statistics of a game from its ``Game.history`` and the dealt counts."""
         _check_history(history, start)
         players = len(start)
         counts = [tuple(start)] + [tuple(c) for _, _, c in history]
         wars_won = [0] * players
         rounds_won = [0] * players
-        streak = [0] * players
         best = [0] * players
         war_rounds = []
         last = None

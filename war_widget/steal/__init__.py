@@ -14,5 +14,5 @@ from .text import describe_event
 
 __all__ = ["StealWarGame", "Action", "Play", "Steal", "ChooseTop", "Stolen", "Swapped", "StealDeclined",
            "Protected", "TopChosen", "never_steal", "always_steal", "greedy", "random_policy", "POLICIES",
-           "simulate_steal", "StealSimulation", "policy_table", "format_table", "seat_bias", "SeatBias", "describe_event", "FACE_DOWN",
-           "encode_steal_code", "decode_steal_code"]
+           "simulate_steal", "StealSimulation", "policy_table", "format_table", "seat_bias", "SeatBias",
+           "describe_event", "FACE_DOWN", "encode_steal_code", "decode_steal_code"]

@@ -6,7 +6,6 @@ one.  They carry no player: the game knows who is to act (``game.to_act``).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Union
 
 from ..cards import Card
 
@@ -35,5 +34,5 @@ class ChooseTop:
     card: Card
 
 
-Action = Union[Play, Steal, ChooseTop]
+Action = Play | Steal | ChooseTop
 PLAY = Play()

@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from collections import deque
 
+from ..cards import make_deck
 from ..rng import SplitMix64
 from .policies import _COPIES, card_win_chance
-from ..cards import make_deck
 
 __all__ = ["fast_game", "FAST_POLICIES"]
 
@@ -27,7 +27,8 @@ _CHANCE = [card_win_chance(c) - 0.5 for c in _DECK]  # greedy: (p - 1/2) per car
 _COPIES_OF = [_COPIES[r] for r in _RANK]
 
 
-def fast_game(seed: int, policy0: str, policy1: str, max_rounds: int = 5000) -> tuple[int, int, int, bool, tuple[int, int]]:
+def fast_game(seed: int, policy0: str, policy1: str,
+              max_rounds: int = 5000) -> tuple[int, int, int, bool, tuple[int, int]]:
     """Play one two-player game dealt from ``seed``; returns (winner or -1 for a draw, rounds,
     steals, capped, final counts)."""
     R = _RANK

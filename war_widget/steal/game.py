@@ -40,15 +40,23 @@ Timing choices (the text leaves these open; each is tested in tests/test_steal.p
 """
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from ..cards import Card, make_deck
 from ..engine_state import RoundRecord
 from ..events import Collected, Event, Flipped, GameOver, Outcome, Termination, WarDeclared
 from ..rng import SplitMix64, new_seed
 from . import game_json
-from .state import (_SEED_MAX, FACE_DOWN, PRESET, Policy, _check_players, _check_policies, decode_steal_code,
-                    encode_steal_code)
+from .state import (
+    _SEED_MAX,
+    FACE_DOWN,
+    PRESET,
+    Policy,
+    _check_players,
+    _check_policies,
+    decode_steal_code,
+    encode_steal_code,
+)
 from .turns import StealTurns
 
 __all__ = ["StealWarGame", "Policy", "FACE_DOWN", "PRESET", "encode_steal_code", "decode_steal_code"]
@@ -91,7 +99,7 @@ class StealWarGame(StealTurns):
     # --- construction ----------------------------------------------------------------------
     @classmethod
     def from_hands(cls, hands: Sequence[Sequence[str | Card]], piles: Sequence[Sequence[str | Card]] | None = None,
-                   seed: int = 0, policies: Sequence[Policy | None] | None = None) -> "StealWarGame":
+                   seed: int = 0, policies: Sequence[Policy | None] | None = None) -> StealWarGame:
         """A scripted position: one hand per player (top card first) and optionally one capture
         pile per player (bottom card first, top card last).  Any distinct cards of the 54."""
         if not isinstance(hands, (list, tuple)):
@@ -120,7 +128,7 @@ class StealWarGame(StealTurns):
 
         parsed_hands = [parse(h, f"hand {p + 1}") for p, h in enumerate(hands)]
         parsed_piles = [parse(w, f"pile {p + 1}") for p, w in enumerate(piles)]
-        alive = sum(1 for h, w in zip(parsed_hands, parsed_piles) if h or w)
+        alive = sum(1 for h, w in zip(parsed_hands, parsed_piles, strict=True) if h or w)
         if alive < 2:
             raise ValueError("at least two players need cards (in hand or pile) for a game")
         game = cls.__new__(cls)
@@ -131,7 +139,7 @@ class StealWarGame(StealTurns):
         return game
 
     @classmethod
-    def from_code(cls, code: str, policies: Sequence[Policy | None] | None = None) -> "StealWarGame":
+    def from_code(cls, code: str, policies: Sequence[Policy | None] | None = None) -> StealWarGame:
         """Replay the game with this number: the same deal and every later shuffle (given the
         same decisions)."""
         players, seed = decode_steal_code(code)

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import json
 from collections import deque
-from typing import Any, Sequence, TypeVar
+from collections.abc import Sequence
+from typing import Any, TypeVar
 
 from .. import events as ev
 from ..cards import Card
@@ -119,6 +120,8 @@ def loads(text: str | bytes, cls: type[G], policies: Sequence[Policy | None] | N
         game._scripted = bool(state["scripted"])
         game._rng = SplitMix64.from_state(int(state["rng"]))
         n = int(state["players"])
+        if len(state["dealt"]) != n or len(state["dealt_piles"]) != n:
+            raise ValueError(f"dealt and dealt_piles need one entry per player ({n})")
         game._setup(n, [parse(h) for h in state["dealt"]], [parse(w) for w in state["dealt_piles"]],
                     parse(state["unused"]))
         game.policies = _check_policies(policies, n)

@@ -7,7 +7,7 @@ game's (``war_widget.steal.game_json``, used by ``StealWarGame.to_json`` / ``fro
 """
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from .game import StealWarGame
 from .game_json import FORMAT, VERSION, dumps

@@ -10,7 +10,7 @@ as if scooping the cards with it on top), so their comparison measures stealing 
 """
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 from ..cards import JOKER, Card
 from ..rng import SplitMix64

@@ -13,8 +13,8 @@ on independent deals.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Callable, Sequence
 
 from ..simulation import game_seed
 from .fast import fast_game

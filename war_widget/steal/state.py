@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import re
 from collections import deque
-from typing import Any, Callable, Iterable
+from collections.abc import Callable, Iterable
+from typing import Any
 
 from ..cards import Card
 from ..engine_state import TableCard
@@ -50,7 +51,7 @@ class StealState:
         self.dealt_piles = tuple(tuple(w) for w in piles)
         self._table: list[TableCard] = []
         self.round_number = 0
-        self.out = [not (h or w) for h, w in zip(hands, piles)]
+        self.out = [not (h or w) for h, w in zip(hands, piles, strict=True)]
         self.outcome: Outcome | None = None
         self.history: list[tuple[int | None, int, tuple[int, ...]]] = []
         self.steal_history: list[tuple[int, int, int, int]] = []  # (round, thief, victim, cards moved)
@@ -86,7 +87,7 @@ class StealState:
     @property
     def counts(self) -> tuple[int, ...]:
         """Each player's holding: hand plus capture pile (cards on the table belong to nobody)."""
-        return tuple(len(h) + len(w) for h, w in zip(self.hands, self.piles))
+        return tuple(len(h) + len(w) for h, w in zip(self.hands, self.piles, strict=True))
 
     @property
     def table(self) -> tuple[TableCard, ...]:
@@ -121,7 +122,7 @@ class StealState:
 
     @property
     def start_counts(self) -> tuple[int, ...]:
-        return tuple(len(h) + len(w) for h, w in zip(self.dealt, self.dealt_piles))
+        return tuple(len(h) + len(w) for h, w in zip(self.dealt, self.dealt_piles, strict=True))
 
     @property
     def stats(self) -> GameStats:

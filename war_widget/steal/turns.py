@@ -5,10 +5,20 @@ The timing choices these follow are numbered in ``war_widget.steal.game``'s docs
 """
 from __future__ import annotations
 
-from ..engine_state import TableCard
-from ..events import (Collected, Compared, FaceDownLaid, Flipped, GameOver, Outcome, PlayerOut, Returned,
-                      Termination, WarDeclared)
 from ..cards import Card
+from ..engine_state import TableCard
+from ..events import (
+    Collected,
+    Compared,
+    FaceDownLaid,
+    Flipped,
+    GameOver,
+    Outcome,
+    PlayerOut,
+    Returned,
+    Termination,
+    WarDeclared,
+)
 from .decisions import StealDecisions
 from .state import FACE_DOWN, WAR_NEED
 
