@@ -16,6 +16,7 @@ from __future__ import annotations
 import dataclasses
 import json
 from collections import deque
+from collections.abc import Iterable
 from typing import Any, TypeVar
 
 from . import events as ev
@@ -51,13 +52,13 @@ def encode_value(value: Any) -> Any:
     return value
 
 
-def event_to_dict(event: ev.Event) -> dict:
+def event_to_dict(event: ev.Event) -> dict[str, Any]:
     data = {f.name: encode_value(getattr(event, f.name)) for f in dataclasses.fields(event)}
     data["type"] = type(event).__name__
     return data
 
 
-def _codes(cards) -> list[str]:
+def _codes(cards: Iterable[Card]) -> list[str]:
     return [c.code for c in cards]
 
 
@@ -98,7 +99,7 @@ def _bool(value: Any, name: str) -> bool:
     return value
 
 
-def _list(value: Any, name: str, length: int | None = None) -> list:
+def _list(value: Any, name: str, length: int | None = None) -> list[Any]:
     if not isinstance(value, list) or (length is not None and len(value) != length):
         raise _Bad(f"{name} must be a list{f' of {length} items' if length is not None else ''}")
     return value

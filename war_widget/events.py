@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from .cards import Card
 
@@ -52,13 +52,13 @@ class Outcome:
     def is_draw(self) -> bool:
         return self.winner is None and self.loser is None and self.winning_team is None
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"reason": self.reason.name, "winner": self.winner, "loser": self.loser,
                 "drawn": list(self.drawn), "winning_team": self.winning_team, "counts": list(self.counts),
                 "cycle_start": self.cycle_start, "cycle_period": self.cycle_period}
 
     @classmethod
-    def from_dict(cls, d: dict) -> Outcome:
+    def from_dict(cls, d: dict[str, Any]) -> Outcome:
         """Read :meth:`to_dict`'s form back; a ValueError says what is missing or wrong."""
         keys = ("reason", "winner", "loser", "drawn", "winning_team", "counts", "cycle_start", "cycle_period")
         if not isinstance(d, dict) or set(d) != set(keys):

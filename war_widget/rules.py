@@ -40,7 +40,7 @@ def _is_one_of(value: Any, allowed: Sequence[Any]) -> bool:
     return any(type(value) is type(a) and value == a for a in allowed)
 
 
-def _check_policy_signature(policy: Callable) -> None:
+def _check_policy_signature(policy: Callable[..., object]) -> None:
     """A callable gather policy is called as ``policy(cards, player)``: say so now, not mid-game."""
     try:
         signature = inspect.signature(policy)

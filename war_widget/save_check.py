@@ -9,8 +9,10 @@ cards, the war's tie and plan, the winner), the history, and the outcome.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from typing import Any
 
+from .cards import Card
 from .engine_state import deal
 from .events import GameOver, Outcome, PlayerOut, Termination
 from .rng import SplitMix64
@@ -22,7 +24,7 @@ class SaveError(Exception):
     """A saved state that cannot happen; the message says what is wrong."""
 
 
-def _codes(cards) -> str:
+def _codes(cards: Iterable[Card]) -> str:
     return " ".join(c.code for c in cards) or "none"
 
 

@@ -61,7 +61,7 @@ class StealDecisions(StealState):
     def _legal(self, p: int) -> list[Action]:
         if self._phase == "choose":
             return [ChooseTop(t.card) for t in self._table]
-        return [PLAY] + [Steal(v) for v in self._look()[0][p]]
+        return [PLAY, *(Steal(v) for v in self._look()[0][p])]
 
     def apply(self, action: Action) -> None:
         """Make the pending decision (one of ``legal_actions()``); ``step()`` then goes on."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any, TypeVar
 
 from .. import events as ev
@@ -19,7 +19,7 @@ from ..engine_state import TableCard
 from ..events import Outcome
 from ..rng import SplitMix64
 from . import events as sev
-from .actions import PLAY, ChooseTop, Steal
+from .actions import PLAY, Action, ChooseTop, Steal
 from .state import Policy, StealState, _check_policies
 
 __all__ = ["dumps", "loads", "FORMAT", "VERSION"]
@@ -44,7 +44,7 @@ def _dec(value: Any) -> Any:
     return value
 
 
-def _event_from_dict(data: dict) -> ev.Event:
+def _event_from_dict(data: dict[str, Any]) -> ev.Event:
     data = dict(data)
     name = data.pop("type")
     if name not in _EVENTS:
@@ -52,7 +52,7 @@ def _event_from_dict(data: dict) -> ev.Event:
     return _EVENTS[name](**{k: _dec(v) for k, v in data.items()})
 
 
-def _action_to_json(action) -> Any:
+def _action_to_json(action: Action) -> Any:
     if isinstance(action, Steal):
         return ["steal", action.victim]
     if isinstance(action, ChooseTop):  # pragma: no cover - a top choice is applied at once
@@ -60,7 +60,7 @@ def _action_to_json(action) -> Any:
     return ["play"]
 
 
-def _action_from_json(data: list):
+def _action_from_json(data: list[Any]) -> Action:
     if data[0] == "steal":
         return Steal(int(data[1]))
     if data[0] == "play":
@@ -68,7 +68,7 @@ def _action_from_json(data: list):
     raise ValueError(f"unknown decision {data!r}")
 
 
-def _codes(cards) -> list[str]:
+def _codes(cards: Iterable[Card]) -> list[str]:
     return [c.code for c in cards]
 
 
@@ -114,7 +114,9 @@ def loads(text: str | bytes, cls: type[G], policies: Sequence[Policy | None] | N
         raise ValueError(f"saved Steal War version {state.get('version')!r} is not supported; "
                          f"this version reads {VERSION}")
     try:
-        parse = lambda codes: [Card.parse(c) for c in codes]  # noqa: E731
+        def parse(codes: Iterable[str]) -> list[Card]:
+            return [Card.parse(c) for c in codes]
+
         game = cls.__new__(cls)
         game.seed = int(state["seed"])
         game._scripted = bool(state["scripted"])
@@ -134,7 +136,7 @@ def loads(text: str | bytes, cls: type[G], policies: Sequence[Policy | None] | N
         game.out = [bool(o) for o in state["out"]]
         game.outcome = Outcome.from_dict(state["outcome"]) if state["outcome"] else None
         game.history = [(w, int(k), tuple(c)) for w, k, c in state["history"]]
-        game.steal_history = [tuple(int(x) for x in s) for s in state["steal_history"]]
+        game.steal_history = [(int(r), int(t), int(v), int(k)) for r, t, v, k in state["steal_history"]]
         if state["phase"] not in _PHASES:
             raise ValueError(f"unknown phase {state['phase']!r}")
         game._phase = state["phase"]

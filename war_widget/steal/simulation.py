@@ -13,13 +13,15 @@ on independent deals.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from ..simulation import game_seed
 from .fast import fast_game
 from .game import StealWarGame
 from .policies import POLICIES
+from .state import Policy
 
 __all__ = ["simulate_steal", "StealSimulation", "policy_table", "format_table", "PAIRINGS", "seat_bias",
            "SeatBias", "wilson"]
@@ -37,7 +39,7 @@ def wilson(successes: int, n: int, z: float = 1.96) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def _policy(policy: str | Callable, which: str) -> tuple[str, Callable]:
+def _policy(policy: str | Policy, which: str) -> tuple[str, Policy]:
     if isinstance(policy, str):
         if policy not in POLICIES:
             raise ValueError(f"policy {which} must be one of {', '.join(POLICIES)} or a callable; got {policy!r}")
@@ -52,20 +54,21 @@ def _check_count(name: str, value: object, minimum: int) -> None:
         raise ValueError(f"{name} must be a whole number >= {minimum}; got {value!r}")
 
 
-def _play(names: tuple[str | None, str | None], policies: tuple[Callable, Callable], deal: int, max_rounds: int,
+def _play(names: tuple[str | None, str | None], policies: tuple[Policy, Policy], deal: int, max_rounds: int,
           use_fast: bool) -> tuple[int | None, int, int, bool]:
     """One game: (winning seat or None, rounds, steals, capped)."""
     if use_fast:
+        assert names[0] is not None and names[1] is not None, "the fast engine plays named policies"
         w, length, stolen, cap, _ = fast_game(deal, names[0], names[1], max_rounds)
         return (None if w < 0 else w), length, stolen, cap
     game = StealWarGame(2, deal, policies)
     game.play_to_end(max_rounds=max_rounds)
     cap = not game.is_over
-    w = (game.outcome if game.is_over else game.end_now()).winner
-    return w, game.round_number, len(game.steal_history), cap
+    winner = (game.outcome if game.outcome is not None else game.end_now()).winner
+    return winner, game.round_number, len(game.steal_history), cap
 
 
-def _engine(pa: Callable, pb: Callable, engine: str) -> tuple[bool, dict]:
+def _engine(pa: Policy, pb: Policy, engine: str) -> tuple[bool, dict[Policy, str]]:
     if engine not in ("auto", "fast", "full"):
         raise ValueError(f"engine must be 'auto', 'fast' or 'full'; got {engine!r}")
     builtin = {v: k for k, v in POLICIES.items()}
@@ -115,7 +118,7 @@ class StealSimulation:
         low, high = wilson(self.winners.count("A"), self.games, z)
         return (max(0.0, min(mean - half, low)), min(1.0, max(mean + half, high)))
 
-    def summary(self) -> dict:
+    def summary(self) -> dict[str, Any]:
         low, high = self.interval()
         return {"A": self.a, "B": self.b, "games": self.games, "A_wins": self.share("A"), "A_low": low,
                 "A_high": high, "B_wins": self.share("B"), "draws": self.share("draw"),
@@ -129,7 +132,7 @@ class StealSimulation:
                 f"{s['mean_rounds']:.0f} rounds and {s['steals_per_game']:.1f} steals a game")
 
 
-def simulate_steal(policy_a: str | Callable, policy_b: str | Callable, games: int, seed: int = 0, *,
+def simulate_steal(policy_a: str | Policy, policy_b: str | Policy, games: int, seed: int = 0, *,
                    max_rounds: int = 5000, engine: str = "auto") -> StealSimulation:
     """Play ``games`` two-player games of A against B (seats swapped in pairs on the same deal).
 
@@ -193,7 +196,7 @@ class SeatBias:
                 f"games, {self.mean_rounds:.1f} rounds a game")
 
 
-def seat_bias(policy: str | Callable, games: int, seed: int = 0, *, max_rounds: int = 5000,
+def seat_bias(policy: str | Policy, games: int, seed: int = 0, *, max_rounds: int = 5000,
               engine: str = "auto") -> SeatBias:
     """Does the first seat win more often?  ``policy`` plays itself on ``games`` distinct deals
     (``game_seed(seed + 1, i)``, apart from the deals of ``simulate_steal``)."""
