@@ -32,9 +32,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-import numpy as np
+import numpy as np  # noqa: E402
 
-from war_widget.simulation import simulate
+from war_widget.simulation import simulate  # noqa: E402
 
 C_SOURCE = r"""
 /* pagat War as a plain C loop: 1 card down, won cards shuffled to the bottom of the hand, a

@@ -58,10 +58,10 @@ def assert_like_engine(rules: Rules, seed: int, count: int, max_rounds: int | No
     """Play ``count`` games both ways; fail naming the first games and fields that differ."""
     fast = fast_rows(rules, seed, count, max_rounds)
     engine = [engine_row(rules, seed, i, max_rounds) for i in range(count)]
-    bad = [(i, e, f) for i, (e, f) in enumerate(zip(engine, fast)) if e != f]
+    bad = [(i, e, f) for i, (e, f) in enumerate(zip(engine, fast, strict=True)) if e != f]
     if bad:
         i, e, f = bad[0]
-        fields = [name for name, a, b in zip(FIELDS, e, f) if a != b]
+        fields = [name for name, a, b in zip(FIELDS, e, f, strict=True) if a != b]
         pytest.fail(f"{rules!r}: {len(bad)} of {count} games differ; game {i} (seed {seed}): {fields}: "
                     f"engine {e}, compiled {f}")
     return engine
@@ -124,7 +124,8 @@ def _rule_sets():
             dict, players=st.just(n), deck=st.sampled_from([52, 36, 32]), jokers=st.sampled_from([0, 2]),
             joker_deal=st.sampled_from(["random", "split"]),
             rank_order=st.sampled_from(["ace_high", "ace_low", "two_high", "low_beats_ace"]),
-            face_down=st.sampled_from([0, 1, 2, 3, "by_rank"]), capture=st.sampled_from(["bottom", "won_pile", "aside"]),
+            face_down=st.sampled_from([0, 1, 2, 3, "by_rank"]),
+            capture=st.sampled_from(["bottom", "won_pile", "aside"]),
             gather=st.one_of(gather, st.tuples(*[gather] * n)), shuffle_won_pile=st.booleans(),
             shortage=st.sampled_from(SHORTAGES), zero=st.sampled_from(["lose", "reuse"]),
             war_players=st.sampled_from(["tied", "all"]), round_limit=st.sampled_from([None, None, 40, 240]),

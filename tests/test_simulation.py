@@ -26,7 +26,7 @@ def _arrays(result: SimulationResult) -> tuple:
 
 
 def _assert_identical(a: SimulationResult, b: SimulationResult) -> None:
-    for x, y in zip(_arrays(a), _arrays(b)):
+    for x, y in zip(_arrays(a), _arrays(b), strict=True):
         assert x.dtype == y.dtype and np.array_equal(x, y)
 
 
@@ -166,8 +166,8 @@ def test_a_dask_cluster_gives_the_serial_arrays():
     """Two worker processes on a LocalCluster, reached through the client's executor."""
     distributed = pytest.importorskip("distributed")
     serial = simulate("pagat", 4000, seed=31, progress=False)
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster, \
-            distributed.Client(cluster) as client:
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=None) as cluster, distributed.Client(cluster) as client:
         assert len(client.scheduler_info()["workers"]) == 2
         result = simulate("pagat", 4000, seed=31, executor=client.get_executor(), chunk_size=700, progress=False)
     _assert_identical(serial, result)

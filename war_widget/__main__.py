@@ -38,7 +38,8 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--preset", default="classic", choices=Rules.presets(), help="the rules (default: classic)")
     sim.add_argument("--games", type=_positive, default=1000, help="how many games (default: 1000)")
     sim.add_argument("--seed", type=_seed, default=0, help="simulation seed; game i is dealt from (seed, i)")
-    sim.add_argument("--workers", type=_positive, default=None, help="play on N cores (threads of the compiled simulator; processes for the engine)")
+    sim.add_argument("--workers", type=_positive, default=None,
+                     help="play on N cores (threads of the compiled simulator; processes for the engine)")
     sim.add_argument("--max-rounds", type=_positive, default=100_000,
                      help="stop a game after this many rounds, decided by counts (default: 100000)")
     sim.add_argument("--method", choices=("auto", "fast", "engine"), default="auto",

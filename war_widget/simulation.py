@@ -162,7 +162,7 @@ def simulate(rules: Rules | str, games: int, seed: int = 0, *, max_rounds: int |
             for lo in range(0, games, _SERIAL_CHUNK):
                 hi = min(games, lo + _SERIAL_CHUNK)
                 part = _run_range(rules, seed, lo, hi, max_rounds, chosen, update, threads=workers or 1)
-                for a, p in zip(arrays, part):
+                for a, p in zip(arrays, part, strict=True):
                     a[lo:hi] = p
     finally:
         if bar is not None:
@@ -240,12 +240,13 @@ def _run_range(rules: Rules, seed: int, start: int, stop: int, max_rounds: int |
         if not game.is_over:
             game.end_now()
         outcome = game.outcome
+        assert outcome is not None                  # end_now() always decides the game
         wars_in_rounds = [w for _, w, _ in game.history]
         row = (game.round_number, -1 if outcome.winner is None else outcome.winner, _CODE[outcome.reason],
                sum(1 for w in wars_in_rounds if w), sum(1 for w in wars_in_rounds if w > 1),
                -1 if outcome.cycle_start is None else outcome.cycle_start,
                -1 if outcome.cycle_period is None else outcome.cycle_period)
-        for a, v in zip(arrays, row):
+        for a, v in zip(arrays, row, strict=True):
             a[k] = v
         if progress is not None:
             progress(1)
@@ -265,12 +266,12 @@ def _run_parallel(rules: Rules, seed: int, games: int, max_rounds: int | None, m
     size = chunk_size or max(1, min(250_000, math.ceil(games / (4 * tasks))))
     ranges = [(lo, min(games, lo + size)) for lo in range(0, games, size)]
     own = executor is None
-    pool = ProcessPoolExecutor(max_workers=workers) if own else executor
+    pool: Executor = ProcessPoolExecutor(max_workers=workers) if executor is None else executor
     try:
         futures = {pool.submit(_run_range, rules, seed, lo, hi, max_rounds, method): (lo, hi) for lo, hi in ranges}
         for future in as_completed(futures):
             lo, hi = futures[future]
-            for a, p in zip(arrays, future.result()):
+            for a, p in zip(arrays, future.result(), strict=True):
                 a[lo:hi] = p
             if bar is not None:
                 bar.update(hi - lo)

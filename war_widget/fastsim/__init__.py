@@ -133,7 +133,7 @@ def encode_rules(rules: Rules) -> np.ndarray:
     t[R_DECK_SIZE] = rules.deck + rules.jokers
     t[R_LAST_WINNER_MATTERS] = any(rules.gather_for(p) == "previous_winner_first" for p in range(rules.players))
     for p in range(rules.players):
-        t[R_GATHER + p] = GATHER_CODES[rules.gather_for(p)]
+        t[R_GATHER + p] = GATHER_CODES[str(rules.gather_for(p))]
     cards = rules.deck_cards
     for k, c in enumerate(cards):
         t[DECK + k] = c.index
@@ -193,7 +193,7 @@ def simulate_range(rules: Rules | str, seed: int, start: int, stop: int, max_rou
             args = (seed64, np.int64(lo), table, np.int64(cap), out)
             if threads > 1:
                 import numba
-                numba.set_num_threads(min(threads, numba.config.NUMBA_NUM_THREADS))
+                numba.set_num_threads(min(threads, numba.config.NUMBA_NUM_THREADS))  # type: ignore[attr-defined]
                 blocks = 4 * threads
                 play_games_parallel(*args, np.zeros((blocks, SCRATCH_SIZE), np.int32), np.zeros((blocks, 1), np.uint64))
             else:

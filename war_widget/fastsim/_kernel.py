@@ -38,6 +38,11 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
+# Cached on disk; no reference counting (the kernel allocates nothing: buffers come from Python).
+_jit = njit(cache=True, _nrt=False)  # type: ignore[call-overload]
+_jit_inline = njit(cache=True, _nrt=False, inline="always")  # type: ignore[call-overload]
+_jit_parallel = njit(cache=True, _nrt=False, parallel=True)  # type: ignore[call-overload]
+
 # --- the position ---------------------------------------------------------------------------------
 CAP = 64                 # ring buffer slots per pile
 MASK = CAP - 1
@@ -89,20 +94,20 @@ U1 = np.uint64(1)
 S30, S27, S31 = np.uint64(30), np.uint64(27), np.uint64(31)
 
 
-@njit(cache=True, _nrt=False)
+@_jit
 def mix(z):
     z = (z ^ (z >> S30)) * M1
     z = (z ^ (z >> S27)) * M2
     return z ^ (z >> S31)
 
 
-@njit(cache=True, _nrt=False)
+@_jit
 def next64(rng):
     rng[0] = rng[0] + GOLDEN
     return mix(rng[0])
 
 
-@njit(cache=True, _nrt=False)
+@_jit
 def below(rng, n):
     """A uniform integer in range(n) by rejection, exactly as war_widget.rng.SplitMix64.below.
     (``next64`` is written out here and in ``shuffle_at``: code loaded from numba's cache is
@@ -121,13 +126,13 @@ def below(rng, n):
             return np.int64(x % un)
 
 
-@njit(cache=True, _nrt=False)
+@_jit
 def shuffle(rng, items, count):
     """Fisher-Yates from the last index down over items[:count] (SplitMix64.shuffle)."""
     shuffle_at(rng, items, 0, count)
 
 
-@njit(cache=True, _nrt=False)
+@_jit
 def shuffle_at(rng, items, at, count):
     """``shuffle`` over items[at:at + count] (``below`` written out)."""
     state = rng[0]
@@ -150,14 +155,14 @@ def shuffle_at(rng, items, at, count):
     rng[0] = state
 
 
-@njit(cache=True, _nrt=False)
+@_jit
 def game_seed(seed, index):
     """war_widget.simulation.game_seed for a uint64 seed and an int64 index."""
     return mix(seed * GOLDEN + np.uint64(index) + GOLDEN) >> U1
 
 
 # --- piles --------------------------------------------------------------------------------------------
-@njit(cache=True, _nrt=False)
+@_jit
 def hand_pop(s, p):
     h = s[HHEAD + p]
     c = s[HAND + p * CAP + h]
@@ -166,24 +171,24 @@ def hand_pop(s, p):
     return c
 
 
-@njit(cache=True, _nrt=False)
+@_jit
 def hand_push(s, p, c):
     s[HAND + p * CAP + ((s[HHEAD + p] + s[HLEN + p]) & MASK)] = c
     s[HLEN + p] += 1
 
 
-@njit(cache=True, _nrt=False)
+@_jit
 def won_push(s, p, c):
     s[WON + p * CAP + ((s[WHEAD + p] + s[WLEN + p]) & MASK)] = c
     s[WLEN + p] += 1
 
 
-@njit(cache=True, _nrt=False)
+@_jit
 def count_of(s, p):
     return s[HLEN + p] + s[WLEN + p]
 
 
-@njit(cache=True, _nrt=False)
+@_jit
 def same_position(a, b, players, last_winner_matters):
     """Whether two positions are equal: every hand and won pile, card by card (and the last
     winner, when a gather order depends on it)."""
@@ -204,13 +209,13 @@ def same_position(a, b, players, last_winner_matters):
     return True
 
 
-@njit(cache=True, _nrt=False)
+@_jit
 def copy_position(dst, src):
     for k in range(STATE_SIZE):
         dst[k] = src[k]
 
 
-@njit(cache=True, _nrt=False)
+@_jit
 def clear(a):
     for k in range(len(a)):
         a[k] = 0
@@ -227,7 +232,7 @@ IN_ROUND, FIGHTERS, BEST, SHORT = SMALL + 16, SMALL + 20, SMALL + 24, SMALL + 28
 BUFFER_SIZE = SMALL + 32
 
 
-@njit(cache=True, _nrt=False)
+@_jit
 def turn_over(s, rng, r, p):
     """``_turn_over``: the won pile goes under the hand, shuffled first if the rules say so."""
     n = s[WLEN + p]
@@ -242,14 +247,14 @@ def turn_over(s, rng, r, p):
         hand_push(s, p, s[CARDS + k])
 
 
-@njit(cache=True, _nrt=False)
+@_jit
 def playable(s, r, p):
     if r[R_CAPTURE] == CAPTURE_WON_PILE:
         return s[HLEN + p] + s[WLEN + p]
     return s[HLEN + p]
 
 
-@njit(cache=True, _nrt=False)
+@_jit
 def by_counts(s, r, reason):
     """``_by_counts``: more cards wins (fewest / most loses under the drunkard goals).
     Returns (reason, winner seat or -1)."""
@@ -283,12 +288,12 @@ def by_counts(s, r, reason):
     return reason, drunkard_winner(r, first)
 
 
-@njit(cache=True, _nrt=False)
+@_jit
 def drunkard_winner(r, loser):
     return 1 - loser if r[R_PLAYERS] == 2 else -1
 
 
-@njit(cache=True, _nrt=False)
+@_jit
 def check_end(s, r, rounds, short_end):
     """``_check_end`` without cycles (the caller finds those)."""
     n = r[R_PLAYERS]
@@ -329,7 +334,7 @@ def check_end(s, r, rounds, short_end):
     return -1, -1
 
 
-@njit(cache=True, _nrt=False)
+@_jit
 def return_table(s, r, tlen):
     """``_return_table``: each player takes back the cards they laid, in the order laid."""
     to_hand = r[R_CAPTURE] == CAPTURE_BOTTOM
@@ -341,7 +346,7 @@ def return_table(s, r, tlen):
             won_push(s, p, c)
 
 
-@njit(cache=True, _nrt=False)
+@_jit
 def gather(s, rng, r, tlen, winner):
     """``_gather``: the won cards into s[CARDS:], in the order they go to the winner."""
     n = r[R_PLAYERS]
@@ -397,7 +402,7 @@ def gather(s, rng, r, tlen, winner):
         return
 
 
-@njit(cache=True, _nrt=False)
+@_jit
 def seat_first(s, tlen, seat, others_first):
     """``seat``'s cards, then the others' (or the reverse), each group in played order."""
     k = 0
@@ -410,7 +415,7 @@ def seat_first(s, tlen, seat, others_first):
         s[CARDS + m] = s[SCRATCH + m]
 
 
-@njit(cache=True, _nrt=False)
+@_jit
 def previous_winner_first(s, tlen, last):
     """Battle by battle, the last round's winner's cards first, then the others by seat
     (the cards in s[CARDS:] are in played order, their battles in s[T_BATTLE:])."""
@@ -432,7 +437,7 @@ def previous_winner_first(s, tlen, last):
         s[CARDS + m] = s[SCRATCH + m]
 
 
-@njit(cache=True, _nrt=False)
+@_jit
 def lay_down(s, p, count, tlen, battle):
     """Move ``count`` cards of ``p``'s hand to the table face down (or as a forfeit)."""
     for _ in range(count):
@@ -443,7 +448,7 @@ def lay_down(s, p, count, tlen, battle):
     return tlen
 
 
-@njit(cache=True, _nrt=False)
+@_jit
 def forfeit(s, p, tlen, battle):
     """``_forfeit``: the whole holding (hand, then won pile) goes on the table."""
     tlen = lay_down(s, p, s[HLEN + p], tlen, battle)
@@ -458,7 +463,7 @@ def forfeit(s, p, tlen, battle):
     return tlen
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@_jit_inline
 def play_round(s, rng, r, rounds_before):
     """Play one whole round; returns (reason or -1, winner seat or -1, wars declared).
 
@@ -515,7 +520,7 @@ def play_round(s, rng, r, rounds_before):
     return -1, -1, 0
 
 
-@njit(cache=True, _nrt=False)
+@_jit
 def play_round_general(s, rng, r, rounds_before, flipped):
     """Any round, beat by beat; ``flipped``: two players already turned up their cards
     (``play_round``'s short path met a tie)."""
@@ -722,7 +727,7 @@ def play_round_general(s, rng, r, rounds_before, flipped):
     return reason, end_winner, wars
 
 
-@njit(cache=True, _nrt=False)
+@_jit
 def _listed(s, at, count, p):
     for i in range(count):
         if s[at + i] == p:
@@ -730,7 +735,7 @@ def _listed(s, at, count, p):
     return False
 
 
-@njit(cache=True, _nrt=False)
+@_jit
 def dropouts_now(s, r, nf, n_in, need):
     """``_all_fighters_run_out``: every fighter has run out while a player outside the war
     still holds cards (not under ``split`` nor ``aside``)."""
@@ -751,7 +756,7 @@ def dropouts_now(s, r, nf, n_in, need):
     return True
 
 
-@njit(cache=True, _nrt=False)
+@_jit
 def drop_out(s, tlen, battle, nf, n_in):
     """``_drop_out``: the fighters forfeit; the holders outside the war fight on (compared
     on the cards they turned up this round).  Returns (tlen, n_in, new fighter count)."""
@@ -776,7 +781,7 @@ def drop_out(s, tlen, battle, nf, n_in):
     return tlen, n_in, r_holders
 
 
-@njit(cache=True, _nrt=False)
+@_jit
 def _start(s, rng, r):
     """``_start``: who plays this round; empty hands take up their won piles.  Returns the
     number in the round (all of them fighters of the first battle)."""
@@ -803,7 +808,7 @@ C_LENGTH, C_WINNER, C_REASON, C_WAR_ROUNDS, C_DOUBLE_WARS, C_CYCLE_START, C_CYCL
 COLUMNS = 7
 
 
-@njit(cache=True, _nrt=False)
+@_jit
 def deal(s, rng, r):
     """``engine._deal``: shuffle and deal one card at a time; by colour; jokers split."""
     clear(s)
@@ -851,7 +856,7 @@ def deal(s, rng, r):
             hand_push(s, p, cards[p + i * n])
 
 
-@njit(cache=True, _nrt=False)
+@_jit
 def _cycle_start(seed, period, r, a, b, rng):
     """Replay from the deal: copy b runs ``period`` rounds ahead of copy a until they agree.
     Returns (mu, war rounds and double-war rounds of the first mu + period rounds)."""
@@ -873,7 +878,7 @@ def _cycle_start(seed, period, r, a, b, rng):
     return mu, war_rounds, doubles
 
 
-@njit(cache=True, _nrt=False)
+@_jit
 def play_game(seed, r, max_rounds, s, saved, rng, out):
     """Play one game to its end (or ``max_rounds``; 0 for no cap) into the row ``out``."""
     rng[0] = seed
@@ -929,7 +934,7 @@ def play_game(seed, r, max_rounds, s, saved, rng, out):
             lam = 0
 
 
-@njit(cache=True, _nrt=False)
+@_jit
 def _record_cycle(seed, period, r, s, saved, rng, out):
     mu, wr, db = _cycle_start(seed, period, r, s, saved, rng)
     out[C_LENGTH], out[C_WINNER], out[C_REASON] = mu + period, -1, K_CYCLE
@@ -940,7 +945,7 @@ def _record_cycle(seed, period, r, s, saved, rng, out):
 SCRATCH_SIZE = 2 * BUFFER_SIZE     # per block: the game's buffer and a saved one (Brent, replays)
 
 
-@njit(cache=True, _nrt=False)
+@_jit
 def _play_block(seed, start, lo, hi, r, max_rounds, out, scratch, rng):
     s = scratch[:BUFFER_SIZE]
     saved = scratch[BUFFER_SIZE:]
@@ -948,14 +953,14 @@ def _play_block(seed, start, lo, hi, r, max_rounds, out, scratch, rng):
         play_game(game_seed(seed, start + i), r, max_rounds, s, saved, rng, out[i])
 
 
-@njit(cache=True, _nrt=False)
+@_jit
 def play_games(seed, start, r, max_rounds, out, scratch, rng):
     """Games ``start .. start + len(out) - 1`` of the simulation seeded ``seed``, one row each
     (``scratch``: int32 rows of SCRATCH_SIZE, ``rng``: uint64 rows of 1; one row used here)."""
     _play_block(seed, start, 0, len(out), r, max_rounds, out, scratch[0], rng[0])
 
 
-@njit(cache=True, _nrt=False, parallel=True)
+@_jit_parallel
 def play_games_parallel(seed, start, r, max_rounds, out, scratch, rng):
     """As ``play_games``, the rows cut into ``len(scratch)`` ranges played on numba's threads."""
     count = len(out)
