@@ -6,6 +6,12 @@ A round is a sequence of beats; ``Game.step()`` performs one beat and returns it
 All randomness comes from one SplitMix64 generator, so ``Game.from_code(game.code)`` and
 ``Game.from_json(game.to_json())`` replay the same future on any machine.
 
+``Game`` is built in layers, one responsibility a module, each importing only the one below:
+``engine_state`` (the position, the deal, what anyone may read), ``engine_end`` (the end of a
+round and of the game, cycles), ``engine_wars`` (wars and shortages) and this module (making a
+game, the beats, the loops over them).  ``engine_json`` is the game's JSON notation; the save
+module ``persistence`` imports the engine, never the reverse.
+
 >>> game = Game.from_hands("classic", [["KS", "9H"], ["7D", "9C"]])
 >>> [game.step().kind for _ in range(3)]
 ['flip', 'compare', 'collect']

@@ -10,6 +10,11 @@ may steal instead of fighting.  Playing a card that matches your own pile protec
 during that turn.  When the hand is empty the pile is turned over and shuffled into a new hand;
 a player who runs out during a war loses at once.
 
+``StealWarGame`` is built in layers, each importing only the one below: ``steal.state`` (the
+position and what anyone may read), ``steal.decisions`` (steal windows and the pending decision),
+``steal.turns`` (the beats of a turn) and this module (making a game, ``step()`` and the loops).
+``steal.game_json`` is its JSON notation; the save module ``steal.persistence`` imports the game.
+
 Timing choices (the text leaves these open; each is tested in tests/test_steal.py):
 
 1. **Steal windows.**  Before every face-up card is played (the first card of a round and the
