@@ -173,9 +173,10 @@ def _enclosing(tree: ast.AST) -> dict[ast.AST, str]:
     return where
 
 
-def raw_imports(module: str) -> list[tuple[int, str, str, str | None]]:
-    """(line, context, target module, name taken from it or None) for every war_widget import."""
-    tree = ast.parse(MODULES[module].read_text(encoding="utf-8"))
+def raw_imports(module: str, source: str | None = None) -> list[tuple[int, str, str, str | None]]:
+    """(line, context, target module, name taken from it or None) for every import of ``module``
+    (its file, or ``source`` read as if it were that module)."""
+    tree = ast.parse(MODULES[module].read_text(encoding="utf-8") if source is None else source)
     where = _enclosing(tree)
     found = []
     for node in ast.walk(tree):
@@ -351,8 +352,23 @@ def test_the_pure_game_imports_no_notebook_library_no_random_module_and_no_clock
 def test_the_reader_sees_imports_inside_functions_and_through_facades():
     persistence = {i.target for i in imports_of("war_widget.persistence")}
     assert "war_widget.engine" in persistence                       # a save module imports the engine
-    lazy = [i for i in imports_of("war_widget.policies") if i.target == "war_widget.policy_study"]
-    assert lazy and lazy[0].where == "function __getattr__"           # importlib with a literal name
+    source = """
+from typing import TYPE_CHECKING
+from . import events as ev
+from ..cards import Card
+if TYPE_CHECKING:
+    from ..stats import GameStats
+def later():
+    from ..simulation import simulate
+    import importlib
+    return importlib.import_module("war_widget.records")
+"""
+    found = {(target, name, ctx) for _, ctx, target, name in raw_imports("war_widget.steal.game", source)}
+    assert found >= {("war_widget.steal.events", None, "module level"),      # from . import <module>
+                     ("war_widget.cards", "Card", "module level"),
+                     ("war_widget.stats", "GameStats", "TYPE_CHECKING"),
+                     ("war_widget.simulation", "simulate", "function later"),
+                     ("war_widget.records", None, "function later")}
     widget = [i for i in imports_of("war_widget.steal_widget") if i.via == "war_widget.steal"]
     assert {i.target for i in widget} >= {"war_widget.steal.game", "war_widget.steal.policies"}
 
