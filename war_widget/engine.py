@@ -154,6 +154,7 @@ class Game(WarEngine):
         """Replay the game with this number: the same rules, deal and every later shuffle."""
         rules, seed = decode_code(code)
         return cls(rules, seed)
+
     # --- playing ----------------------------------------------------------------------------
     def step(self) -> Event | None:
         """Perform the next beat and return its event (None once the game is over)."""
@@ -221,6 +222,8 @@ class Game(WarEngine):
         self._phase = OVER
         self._publish(GameOver(self.round_number, self.outcome))
         return self.outcome
+
+    # --- the beats (wars and shortages: engine_wars) -------------------------------------------
     def _turn_over(self, p: int) -> Shuffled:
         """The won pile becomes (the bottom of) the hand: shuffled, or in the order won [000]."""
         pile = list(self.won[p])
@@ -263,6 +266,7 @@ class Game(WarEngine):
         self._tie_rank = self._faceup[best[0]].rank
         self._phase = WAR
         return Compared(self.round_number + 1, self._battle, cards, None, self._tied)
+
     def _lay(self) -> Event:
         if self._pile_plays:
             for p in self._fighters:
@@ -325,6 +329,7 @@ class Game(WarEngine):
         event = Collected(self.round_number + 1, winner, tuple(cards), self.counts, self._wars)
         self._complete_round(winner)
         return event
+
     # --- serialisation ----------------------------------------------------------------------
     def to_json(self) -> str:
         """The whole game as versioned JSON text; :meth:`from_json` continues it exactly."""

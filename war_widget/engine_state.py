@@ -160,12 +160,15 @@ class GameState:
             if callback in self._subscribers:
                 self._subscribers.remove(callback)
         return unsubscribe
+
     def _publish(self, event: Event) -> None:
         for callback in tuple(self._subscribers):
             callback(event)
+
     def _playable(self, p: int) -> int:
         """Cards ``p`` can still turn: the hand, plus the won pile when it becomes the hand."""
         return len(self.hands[p]) + (len(self.won[p]) if self._pile_plays else 0)
+
     @property
     def last_winner(self) -> int:
         """The seat that won the last round with a winner (seat 0, player 1, before any)."""

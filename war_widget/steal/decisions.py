@@ -103,6 +103,7 @@ class StealDecisions(StealState):
             if victims:
                 options[p] = victims
         return options, protected
+
     def _open_look(self) -> None:
         """Announce protections that block a thief (once per card), then wait for decisions."""
         self._look_cache = None

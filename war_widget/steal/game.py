@@ -149,6 +149,7 @@ class StealWarGame(StealTurns):
         same decisions)."""
         players, seed = decode_steal_code(code)
         return cls(players, seed, policies)
+
     # --- playing ---------------------------------------------------------------------------
     def step(self) -> Event | None:
         """Perform the next beat and return its event (None once the game is over).
@@ -240,6 +241,7 @@ class StealWarGame(StealTurns):
         that ``to_act`` and ``legal_actions()`` are right after every beat, not only inside step()."""
         while not self._queue and self.outcome is None and self._phase in ("start", "open"):
             self._advance()
+
     # --- serialisation ---------------------------------------------------------------------
     def to_json(self) -> str:
         """The whole state as versioned JSON, mid-round and mid-decision included."""

@@ -154,6 +154,7 @@ class StealState:
     def _signature(self, victim: int) -> tuple[int, int, Card]:
         pile = self.piles[victim]
         return (victim, len(pile), pile[-1])
+
     def position(self) -> str:
         """A canonical one-line text of the position (hands top first | piles bottom first)."""
         hands = " / ".join(" ".join(c.code for c in h) for h in self.hands)

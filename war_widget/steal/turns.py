@@ -65,6 +65,7 @@ class StealTurns(StealDecisions):
             if not self.out[p]:
                 self._refill(p)
         self._fighters = [p for p in range(self.players) if not self.out[p]]
+
     def _flip(self) -> None:
         self._battle += 1
         flipped = []
