@@ -25,6 +25,8 @@ from __future__ import annotations
 
 import ast
 import fnmatch
+import subprocess
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -346,6 +348,24 @@ def test_the_pure_game_imports_no_notebook_library_no_random_module_and_no_clock
              if (layer_of(m) or "").startswith("game.") for line, ctx, lib in third_party_of(m)
              if lib in GAME_FORBIDDEN]
     assert not found, "\n".join(found)
+
+
+def _game_files() -> list[str]:
+    return [path_of(m) for m in MODULES if (layer_of(m) or "").startswith("game.")]
+
+
+def test_the_pure_game_is_ruff_clean():
+    """``pyproject.toml``'s ruff rules (pyflakes, pycodestyle, bugbear, pyupgrade, import order)."""
+    out = subprocess.run([sys.executable, "-m", "ruff", "check", "--no-cache", "--output-format", "concise",
+                          *_game_files()], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stdout + out.stderr
+
+
+def test_the_pure_game_is_mypy_strict_clean():
+    """``pyproject.toml``'s mypy settings, which are strict for the pure game modules."""
+    out = subprocess.run([sys.executable, "-m", "mypy", "--cache-dir", "/dev/null", "--follow-imports", "silent",
+                          *_game_files()], cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stdout + out.stderr
 
 
 # --- the checker checks: each rule catches what it is for ------------------------------------
