@@ -230,7 +230,8 @@ def _run_range(rules: Rules, seed: int, start: int, stop: int, max_rounds: int |
     the seven per-game arrays of ``SimulationResult``."""
     if method == "fast":
         from .fastsim import simulate_range
-        rows = simulate_range(rules, seed, start, stop, max_rounds, threads=threads, progress=progress)
+        rows = simulate_range(rules, seed, start, stop, max_rounds, threads=threads, progress=progress,
+                              in_notebook=_in_jupyter_kernel())
         return tuple(getattr(rows, f) for f in _FIELDS)
     count = stop - start
     arrays = [np.full(count, -1, dt) for dt in _DTYPES]

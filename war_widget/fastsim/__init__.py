@@ -178,15 +178,17 @@ class Rows:
 
 
 def simulate_range(rules: Rules | str, seed: int, start: int, stop: int, max_rounds: int | None = 100_000, *,
-                   threads: int = 1, progress: Callable[[int], None] | None = None) -> Rows:
+                   threads: int = 1, progress: Callable[[int], None] | None = None,
+                   in_notebook: bool = False) -> Rows:
     """Play games ``start .. stop-1`` of the simulation seeded ``seed`` (``threads`` > 1: on
-    that many of numba's threads; the rows do not depend on it)."""
+    that many of numba's threads; the rows do not depend on it).  ``in_notebook``: say so in
+    one line if loading or compiling the kernel takes more than a second."""
     table = encode_rules(as_rules(rules))
     cap = 0 if max_rounds is None else int(max_rounds)
     seed64 = np.uint64(int(seed) & ((1 << 64) - 1))
     parts = []
     chunk = CHUNK * max(1, threads)
-    with _compile_notice():
+    with _compile_notice(in_kernel=in_notebook):
         for lo in range(start, stop, chunk):
             hi = min(stop, lo + chunk)
             out = np.empty((hi - lo, COLUMNS), np.int32)
@@ -214,9 +216,9 @@ class _compile_notice:
     """Inside a notebook, say so when the first call of this process takes more than ``delay``
     seconds (compiling, or loading numba's cache on a busy machine)."""
 
-    def __init__(self, ready: bool | None = None, in_kernel: bool | None = None, delay: float = 1.0) -> None:
+    def __init__(self, ready: bool | None = None, in_kernel: bool = False, delay: float = 1.0) -> None:
         self.ready = bool(play_games.signatures) if ready is None else ready
-        self.in_kernel = _in_kernel() if in_kernel is None else in_kernel
+        self.in_kernel = in_kernel
         self.delay = delay
         self._timer: threading.Timer | None = None
 
@@ -231,7 +233,3 @@ class _compile_notice:
         if self._timer is not None:
             self._timer.cancel()
 
-
-def _in_kernel() -> bool:
-    from ..simulation import _in_jupyter_kernel
-    return _in_jupyter_kernel()
