@@ -273,3 +273,24 @@ def test_the_docstring_examples_run():
     for module in (war_widget.fastsim, war_widget.simulation):
         result = doctest.testmod(module)
         assert result.attempted > 0 and result.failed == 0, module.__name__
+
+
+def test_the_compiled_kernel_is_cached_where_it_can_be_written(tmp_path):
+    """In-tree next to the package when writable (an editable install), else numba's user cache;
+    NUMBA_CACHE_DIR (CI) overrides both.  A fresh process with NUMBA_CACHE_DIR set finds it there."""
+    import os
+    import subprocess
+    import sys
+
+    from war_widget.fastsim._kernel import play_games
+    simulate_range("pagat", 1, 0, 2)
+    where = Path(play_games._cache._cache_path)
+    assert os.access(where, os.W_OK)
+    assert any(f.name.startswith("_kernel.play_games-") and f.suffix == ".nbi" for f in where.iterdir())
+    code = ("from war_widget.fastsim._kernel import play_games\n"
+            "print(type(play_games._cache._impl.locator).__name__, play_games._cache._cache_path)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False,
+                          env={**os.environ, "NUMBA_CACHE_DIR": str(tmp_path)})
+    assert done.returncode == 0, done.stderr
+    flag, path = done.stdout.split()
+    assert flag == "UserProvidedCacheLocator" and path.startswith(str(tmp_path))
