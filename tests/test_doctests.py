@@ -6,8 +6,8 @@ import importlib
 
 import pytest
 
-MODULES = ["war_widget.cards", "war_widget.rules", "war_widget.engine", "war_widget.rng", "war_widget.codes",
-           "war_widget.events", "war_widget.stats", "war_widget.persistence"]
+MODULES = ["war_widget.game.cards", "war_widget.game.rules", "war_widget.game.engine", "war_widget.game.rng",
+           "war_widget.game.codes", "war_widget.game.events", "war_widget.game.stats", "war_widget.game.persistence"]
 
 
 @pytest.mark.parametrize("name", MODULES)
@@ -15,5 +15,5 @@ def test_doctests(name):
     module = importlib.import_module(name)
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
     assert result.failed == 0
-    if name in ("war_widget.cards", "war_widget.rules", "war_widget.engine"):
+    if name in ("war_widget.game.cards", "war_widget.game.rules", "war_widget.game.engine"):
         assert result.attempted > 0              # these modules promise examples

@@ -11,8 +11,9 @@ import pytest
 HEAVY = ("ipywidgets", "ipycanvas", "plotly", "anywidget", "ipykernel", "comm")
 
 
-@pytest.mark.parametrize("module", ["war_widget", "war_widget.engine", "war_widget.rules", "war_widget.cards",
-                                    "war_widget.simulation", "war_widget.persistence", "war_widget.codes"])
+@pytest.mark.parametrize("module", ["war_widget", "war_widget.game.engine", "war_widget.game.rules",
+                                    "war_widget.game.cards", "war_widget.simulation", "war_widget.game.persistence",
+                                    "war_widget.game.codes"])
 def test_engine_imports_no_widget_library(module):
     code = (f"import sys, json; import {module}; from war_widget import Game; Game('classic', seed=1).play_round(); "
             f"print(json.dumps(sorted(m for m in sys.modules if m.split('.')[0] in {HEAVY!r})))")
@@ -28,10 +29,11 @@ def test_the_check_would_see_a_widget_import():
 
 
 def test_engine_modules_use_no_random_module_and_no_clock():
-    import war_widget
     from pathlib import Path
 
-    root = Path(war_widget.__file__).parent
+    import war_widget
+
+    root = Path(war_widget.__file__).parent / "game"
     for name in ("cards", "rules", "engine", "events", "persistence", "codes", "stats", "rng"):
         source = (root / f"{name}.py").read_text(encoding="utf-8")
         assert "import random" not in source and "from random" not in source, name

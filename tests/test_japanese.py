@@ -22,7 +22,7 @@ from war_widget.casino import CasinoWar
 from war_widget.casino_text import TEXT as CASINO_TEXT
 from war_widget.casino_text import casino_error, describe_hand
 from war_widget.casino_widget import CasinoWarWidget
-from war_widget.engine import Termination
+from war_widget.game.engine import Termination
 from war_widget.i18n import (LABELS, describe_rules, error_text, label, option_text, preset_text, reason_text,
                              register)
 from war_widget.i18n_ja import KIDS

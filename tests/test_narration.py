@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from war_widget import Card, Game, Rules
-from war_widget import events as ev
+from war_widget.game import events as ev
 from war_widget.narration import card_text, narrate
 
 YOU = ["You", "Computer"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from war_widget import Card, Termination
-from war_widget.events import Compared, FaceDownLaid, Flipped, GameOver, Shuffled, WarDeclared
+from war_widget.game.events import Compared, FaceDownLaid, Flipped, GameOver, Shuffled, WarDeclared
 from war_widget.steal import (
     ChooseTop,
     Play,

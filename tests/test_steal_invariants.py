@@ -9,9 +9,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from war_widget.cards import make_deck
-from war_widget.events import GameOver, Termination
-from war_widget.rng import SplitMix64
+from war_widget.game.cards import make_deck
+from war_widget.game.events import GameOver, Termination
+from war_widget.game.rng import SplitMix64
 from war_widget.steal import StealWarGame, always_steal, greedy, never_steal, random_policy
 
 DECK = sorted(make_deck(52, 2))

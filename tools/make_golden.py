@@ -3,7 +3,7 @@
     python tools/make_golden.py            # write every file, print which changed
     python tools/make_golden.py --check    # only report differences (exit 1 if any)
 
-The text comes from ``transcript()`` in tests/test_golden.py, the same function the test uses.
+The text comes from ``transcript()`` in tests/game/test_golden.py, the same function the test uses.
 Files are written atomically (a temporary file in the same folder, then os.replace).
 """
 from __future__ import annotations
@@ -15,7 +15,7 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT / "tests" / "game"))
 
 from test_golden import GOLDEN, transcript  # noqa: E402
 

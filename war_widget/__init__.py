@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from .cards import Card
-from .engine import Game, RoundRecord, TableCard
-from .events import Outcome, Termination
-from .rules import Rules
-from .stats import GameStats
+from .game.cards import Card
+from .game.engine import Game, RoundRecord, TableCard
+from .game.events import Outcome, Termination
+from .game.rules import Rules
+from .game.stats import GameStats
 
 __all__ = ["Card", "Game", "GameStats", "Outcome", "RoundRecord", "Rules", "TableCard", "Termination",
            "simulate", "WarWidget", "CasinoWar", "CasinoWarWidget", "StealWarGame", "StealWarWidget"]

@@ -29,7 +29,7 @@ from enum import Enum
 from fractions import Fraction
 from typing import Iterable, Sequence
 
-from .rng import SplitMix64
+from .game.rng import SplitMix64
 
 __all__ = [
     "CasinoWar", "HandResult", "Outcome", "OddsRow", "SplitMix64",
@@ -95,7 +95,7 @@ def _check_chips(value: object, what: str, *, allow_zero: bool = False) -> int:
 # ------------------------------------------------------------------ randomness
 
 
-# The project's one generator (war_widget.rng), so a seed means the same shoe everywhere.
+# The project's one generator (war_widget.game.rng), so a seed means the same shoe everywhere.
 
 
 # --------------------------------------------------------------- hand records

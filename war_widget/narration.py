@@ -20,10 +20,10 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from . import events as ev
-from .cards import Card
+from .game import events as ev
+from .game.cards import Card
 from .i18n import counts_text, join_names, reason_text, register
-from .rules import Rules
+from .game.rules import Rules
 
 __all__ = ["narrate", "card_text", "default_names"]
 
@@ -75,7 +75,7 @@ def narrate(event: ev.Event, lang: str = "en", rules: Rules | None = None, names
     their numbers: "K♠ (13) beats 7♥"."""
     lang = register(lang, kids)
     if not isinstance(event, ev.Event):
-        raise ValueError(f"narrate needs an engine event (war_widget.events.Event); got {event!r}")
+        raise ValueError(f"narrate needs an engine event (war_widget.game.events.Event); got {event!r}")
     players = _players(event, rules)
     names = list(names) if names is not None else default_names(players, lang)
     if len(names) < players:

@@ -1,6 +1,6 @@
 """Measuring a gather policy: how often a player using one order beats a player using another.
 
-This is a study with the simulator, so it lives above it (``war_widget.policies`` holds the orders
+This is a study with the simulator, so it lives above it (``war_widget.game.policies`` holds the orders
 themselves, at the game layer, and imports no simulator).  ``STRONG_FIGURES`` in ``policies`` were
 measured with :func:`measure_policy`; ``tests/test_policies.py`` re-measures them.
 """
@@ -12,9 +12,9 @@ from typing import Any
 
 import numpy as np
 
-from .engine import as_rules
-from .policies import STRONG_SEED
-from .rules import Rules
+from .game.engine import as_rules
+from .game.policies import STRONG_SEED
+from .game.rules import Rules
 from .simulation import simulate
 
 __all__ = ["measure_policy", "PolicyFigure"]

@@ -17,12 +17,12 @@ from typing import Callable, Sequence
 import ipywidgets as widgets
 from ipycanvas import Canvas, hold_canvas
 
-from .cards import Card
-from .engine import TableCard
-from .events import Collected, Compared, Event, GameOver
+from .game.cards import Card
+from .game.engine import TableCard
+from .game.events import Collected, Compared, Event, GameOver
 from .i18n import check_lang, player_names
 from .narration import card_text, narrate
-from .rules import Rules
+from .game.rules import Rules
 from .steal import (POLICIES, ChooseTop, Play, Protected, Steal, StealDeclined, StealWarGame, Stolen, Swapped,
                     TopChosen)
 from .steal.policies import least_matchable_top

@@ -12,11 +12,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from war_widget import Card, Game, Outcome, Rules, Termination
-from war_widget.cards import make_deck
-from war_widget.codes import decode_code
-from war_widget.rng import SplitMix64
-from war_widget.rules import GATHER_ORDERS, SHORTAGES
-from war_widget.stats import GameStats
+from war_widget.game.cards import make_deck
+from war_widget.game.codes import decode_code
+from war_widget.game.rng import SplitMix64
+from war_widget.game.rules import GATHER_ORDERS, SHORTAGES
+from war_widget.game.stats import GameStats
 
 C = Card.parse
 

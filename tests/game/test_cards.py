@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from war_widget import Card
-from war_widget.cards import JOKER, make_deck
+from war_widget.game.cards import JOKER, make_deck
 
 
 @pytest.mark.parametrize("text,rank,suit", [

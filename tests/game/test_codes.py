@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from war_widget import Game, Rules
-from war_widget.codes import decode_code, encode_code
+from war_widget.game.codes import decode_code, encode_code
 
 
 @pytest.mark.parametrize("name", Rules.presets())

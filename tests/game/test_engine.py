@@ -7,8 +7,8 @@ from collections import Counter
 import pytest
 
 from war_widget import Card, Game, Rules, Termination
-from war_widget.events import Collected, Compared, FaceDownLaid, Flipped, GameOver, Shuffled, WarDeclared
-from war_widget.rng import SplitMix64
+from war_widget.game.events import Collected, Compared, FaceDownLaid, Flipped, GameOver, Shuffled, WarDeclared
+from war_widget.game.rng import SplitMix64
 
 C = Card.parse
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from war_widget import Game, Rules
-from war_widget.events import (
+from war_widget.game.events import (
     Collected,
     Compared,
     Event,
@@ -20,7 +20,7 @@ from war_widget.events import (
     WarDeclared,
 )
 
-GOLDEN = Path(__file__).parent / "golden"
+GOLDEN = Path(__file__).resolve().parent.parent / "golden"
 SEED = 2026
 SHOWN = 200          # rounds written out; the rest of a longer game is summed up in its outcome
 

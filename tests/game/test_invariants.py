@@ -11,8 +11,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from war_widget import Game, Rules, Termination
-from war_widget.events import Collected, GameOver, Returned
-from war_widget.rules import (
+from war_widget.game.events import Collected, GameOver, Returned
+from war_widget.game.rules import (
     CAPTURES,
     DECKS,
     GATHER_ORDERS,

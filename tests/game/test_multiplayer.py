@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from war_widget import Card, Game, Rules, Termination
-from war_widget.events import FaceDownLaid, PlayerOut, WarDeclared
+from war_widget.game.events import FaceDownLaid, PlayerOut, WarDeclared
 
 C = Card.parse
 

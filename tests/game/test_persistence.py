@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from war_widget import Game, Rules
-from war_widget.persistence import FORMAT, VERSION
+from war_widget.game.persistence import FORMAT, VERSION
 
 
 def future(game: Game, beats: int = 10**6) -> list:

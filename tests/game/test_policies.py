@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from war_widget import Card, Game, Rules, policies
-from war_widget.policies import (
+from war_widget.game.policies import (
     STRONG_FIGURES,
     STRONG_GAMES,
     STRONG_SEED,

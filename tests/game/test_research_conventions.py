@@ -9,7 +9,7 @@ from collections import deque
 import pytest
 
 from war_widget import Card, Game, Rules, Termination
-from war_widget.codes import decode_code
+from war_widget.game.codes import decode_code
 
 C = Card.parse
 

@@ -8,11 +8,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from war_widget import Game
-from war_widget.rng import MASK64, SplitMix64
+from war_widget.game.rng import MASK64, SplitMix64
 
 
 def reference_splitmix64(seed: int, n: int) -> list[int]:
-    """Vigna's splitmix64.c, written out independently of war_widget.rng:
+    """Vigna's splitmix64.c, written out independently of war_widget.game.rng:
     x += 0x9e3779b97f4a7c15; z = x; z = (z ^ z >> 30) * 0xbf58476d1ce4e5b9;
     z = (z ^ z >> 27) * 0x94d049bb133111eb; return z ^ z >> 31   (all mod 2**64)."""
     out, x = [], seed % 2**64

@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections import Counter
 
 from war_widget import Card, Game, Rules, Termination
-from war_widget.events import Returned, WarDeclared
+from war_widget.game.events import Returned, WarDeclared
 
 C = Card.parse
 

@@ -4,11 +4,11 @@ loaded game plays exactly the future the saved one would have played.
 This is the engine's own notation (as a FEN is a chess board's): ``Game.to_json()`` and
 ``Game.from_json()`` call :func:`dumps` and :func:`loads`, which read and write a game's fields
 without importing the ``Game`` class (``loads`` is given the class to build).  The save module
-``war_widget.persistence`` sits above the engine and offers the same as ``game_to_json`` /
+``war_widget.game.persistence`` sits above the engine and offers the same as ``game_to_json`` /
 ``game_from_json``.
 
 Loading checks what it reads, field by field and then as a whole against its rules
-(``war_widget.save_check``: the deal, every card exactly once, out flags, phase, war plan,
+(``war_widget.game.save_check``: the deal, every card exactly once, out flags, phase, war plan,
 outcome, history), and answers anything else with a ``ValueError`` that says what is wrong.
 """
 from __future__ import annotations

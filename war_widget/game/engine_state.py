@@ -147,7 +147,7 @@ class GameState:
 
     @property
     def stats(self) -> GameStats:
-        """Rounds, wars, streaks and leads of the game so far (``war_widget.stats``)."""
+        """Rounds, wars, streaks and leads of the game so far (``war_widget.game.stats``)."""
         return GameStats.from_history(self.history, tuple(len(h) for h in self.dealt))
 
     def subscribe(self, callback: Callable[[Event], None]) -> Callable[[], None]:

@@ -3,7 +3,7 @@
 ``WarEngine`` adds the war beat to ``RoundEnd``: the war's fighters and plan under every
 ``shortage`` / ``zero`` / ``war_players`` rule, players who run short (they forfeit, reuse a card,
 or the war cannot be settled), and the three-or-four-player drop-out (RULES.md).  The choices where
-RULES.md leaves a point open are listed in ``war_widget.engine``'s docstring.
+RULES.md leaves a point open are listed in ``war_widget.game.engine``'s docstring.
 """
 from __future__ import annotations
 

@@ -2,11 +2,11 @@
 so a loaded game plays exactly the future the saved one would have played.
 
 A save module sits above the engine and imports it (never the reverse).  The notation itself is
-the engine's (``war_widget.engine_json``, used by ``Game.to_json`` / ``Game.from_json``); loading
-checks every field and then the game as a whole against its rules (``war_widget.save_check``) and
+the engine's (``war_widget.game.engine_json``, used by ``Game.to_json`` / ``Game.from_json``); loading
+checks every field and then the game as a whole against its rules (``war_widget.game.save_check``) and
 answers anything else with a ``ValueError`` that says what is wrong.
 
->>> from war_widget.engine import Game
+>>> from war_widget.game.engine import Game
 >>> game = Game("classic", seed=42)
 >>> game.play_round().number
 1

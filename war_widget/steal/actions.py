@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..cards import Card
+from ..game.cards import Card
 
 __all__ = ["Play", "Steal", "ChooseTop", "Action"]
 

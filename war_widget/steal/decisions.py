@@ -5,7 +5,7 @@ The timing choices these follow are numbered in ``war_widget.steal.game``'s docs
 """
 from __future__ import annotations
 
-from ..cards import Card
+from ..game.cards import Card
 from .actions import PLAY, Action, ChooseTop, Play, Steal
 from .events import Protected, StealDeclined, Stolen, Swapped, TopChosen
 from .state import StealState

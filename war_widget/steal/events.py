@@ -1,4 +1,4 @@
-"""The beats that only Steal War has.  Every other beat reuses ``war_widget.events``
+"""The beats that only Steal War has.  Every other beat reuses ``war_widget.game.events``
 (Flipped, Compared, WarDeclared, FaceDownLaid, Collected, Shuffled, Returned, PlayerOut, GameOver).
 """
 from __future__ import annotations
@@ -6,8 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ..cards import Card
-from ..events import Event
+from ..game.cards import Card
+from ..game.events import Event
 
 __all__ = ["Stolen", "Swapped", "StealDeclined", "Protected", "TopChosen", "STEAL_EVENT_KINDS"]
 

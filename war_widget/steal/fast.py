@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from collections import deque
 
-from ..cards import make_deck
-from ..rng import SplitMix64
+from ..game.cards import make_deck
+from ..game.rng import SplitMix64
 from .policies import _COPIES, card_win_chance
 
 __all__ = ["fast_game", "FAST_POLICIES"]

@@ -47,10 +47,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..cards import Card, make_deck
-from ..engine_state import RoundRecord
-from ..events import Collected, Event, Flipped, GameOver, Outcome, Termination, WarDeclared
-from ..rng import SplitMix64, new_seed
+from ..game.cards import Card, make_deck
+from ..game.engine_state import RoundRecord
+from ..game.events import Collected, Event, Flipped, GameOver, Outcome, Termination, WarDeclared
+from ..game.rng import SplitMix64, new_seed
 from . import game_json
 from .state import (
     _SEED_MAX,

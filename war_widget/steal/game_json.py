@@ -12,12 +12,12 @@ from collections import deque
 from collections.abc import Iterable, Sequence
 from typing import Any, TypeVar
 
-from .. import events as ev
-from ..cards import Card
-from ..engine_json import event_to_dict  # one card/outcome encoding for every saved game
-from ..engine_state import TableCard
-from ..events import Outcome
-from ..rng import SplitMix64
+from ..game import events as ev
+from ..game.cards import Card
+from ..game.engine_json import event_to_dict  # one card/outcome encoding for every saved game
+from ..game.engine_state import TableCard
+from ..game.events import Outcome
+from ..game.rng import SplitMix64
 from . import events as sev
 from .actions import PLAY, Action, ChooseTop, Steal
 from .state import Policy, StealState, _check_policies

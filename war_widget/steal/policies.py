@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..cards import JOKER, Card
-from ..rng import SplitMix64
+from ..game.cards import JOKER, Card
+from ..game.rng import SplitMix64
 from .actions import PLAY, Action, ChooseTop, Steal
 from .decisions import StealDecisions
 from .state import Policy

@@ -12,11 +12,11 @@ from collections import deque
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from ..cards import Card
-from ..engine_state import TableCard
-from ..events import Event, Outcome, Shuffled
-from ..rng import SplitMix64
-from ..stats import GameStats
+from ..game.cards import Card
+from ..game.engine_state import TableCard
+from ..game.events import Event, Outcome, Shuffled
+from ..game.rng import SplitMix64
+from ..game.stats import GameStats
 from .actions import Action
 
 __all__ = ["StealState", "Policy", "FACE_DOWN", "WAR_NEED", "PRESET", "encode_steal_code", "decode_steal_code"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from .. import events as ev
+from ..game import events as ev
 from .events import Protected, StealDeclined, Stolen, Swapped, TopChosen
 
 __all__ = ["describe_event"]

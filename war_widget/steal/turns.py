@@ -5,9 +5,9 @@ The timing choices these follow are numbered in ``war_widget.steal.game``'s docs
 """
 from __future__ import annotations
 
-from ..cards import Card
-from ..engine_state import TableCard
-from ..events import (
+from ..game.cards import Card
+from ..game.engine_state import TableCard
+from ..game.events import (
     Collected,
     Compared,
     FaceDownLaid,

@@ -1,0 +1,10 @@
+"""Old path of war_widget.game.policies (moved); removed in the final sweep."""
+import sys
+from typing import TYPE_CHECKING
+
+from war_widget.game import policies as _module
+
+if TYPE_CHECKING:  # type checkers see the moved module's names here
+    from war_widget.game.policies import *  # noqa: F403
+
+sys.modules[__name__] = _module
