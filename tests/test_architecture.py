@@ -43,6 +43,7 @@ LAYER_OF: list[tuple[str, str]] = [
     ("__init__.py", "facade"),
     ("steal/__init__.py", "facade"),
     ("game/__init__.py", "facade"),
+    ("text/__init__.py", "facade"),
     ("__main__.py", "app"),
     # the pure game
     ("game/cards.py", "game.parts"),
@@ -67,12 +68,7 @@ LAYER_OF: list[tuple[str, str]] = [
     ("game/persistence.py", "game.saves"),
     ("steal/persistence.py", "game.saves"),
     # the text
-    ("i18n.py", "text"),
-    ("i18n_ja.py", "text"),
-    ("kanji_grades.py", "text"),
-    ("narration.py", "text"),
-    ("casino_text.py", "text"),
-    ("steal/text.py", "text"),
+    ("text/*.py", "text"),
     # the simulator
     ("simulation.py", "simulator"),
     ("policy_study.py", "simulator"),
@@ -95,6 +91,9 @@ TRANSITIONAL_ALIASES: dict[str, str] = {
     **{f"war_widget.{name}": f"war_widget.game.{name}"
        for name in ("cards", "rules", "rng", "events", "engine", "engine_state", "engine_end", "engine_wars",
                     "engine_json", "codes", "persistence", "save_check", "stats", "policies")},
+    **{f"war_widget.{name}": f"war_widget.text.{name}" for name in ("i18n", "i18n_ja", "kanji_grades", "narration")},
+    "war_widget.steal.text": "war_widget.text.steal",
+    "war_widget.casino_text": "war_widget.text.casino",
 }
 
 # Libraries the pure game never imports: no notebook or drawing library, no global random state,
@@ -464,7 +463,7 @@ def later():
     ("war_widget.game.engine", "war_widget.game.persistence", "upward"),
     ("war_widget.game.policies", "war_widget.simulation", "upward"),
     ("war_widget.steal.game", "war_widget.steal.persistence", "upward"),
-    ("war_widget.narration", "war_widget.simulation", "sideways"),
+    ("war_widget.text.narration", "war_widget.simulation", "sideways"),
     ("war_widget.simulation", "war_widget.widget.app", "upward"),
     ("war_widget.game.persistence", "war_widget.game.engine", None),
     ("war_widget.widget.app", "war_widget.game.engine", None),

@@ -19,17 +19,25 @@ import pytest
 
 from war_widget import Game, Rules
 from war_widget.casino import CasinoWar
-from war_widget.casino_text import TEXT as CASINO_TEXT
-from war_widget.casino_text import casino_error, describe_hand
 from war_widget.casino_widget import CasinoWarWidget
 from war_widget.game.engine import Termination
-from war_widget.i18n import (LABELS, describe_rules, error_text, label, option_text, preset_text, reason_text,
-                             register)
-from war_widget.i18n_ja import KIDS
-from war_widget.kanji_grades import GRADE1, GRADE2, beyond_grade2
-from war_widget.narration import narrate
 from war_widget.steal_widget import TEXT as STEAL_TEXT
 from war_widget.steal_widget import StealWarWidget, steal_table_ops
+from war_widget.text.casino import TEXT as CASINO_TEXT
+from war_widget.text.casino import casino_error, describe_hand
+from war_widget.text.i18n import (
+    LABELS,
+    describe_rules,
+    error_text,
+    label,
+    option_text,
+    preset_text,
+    reason_text,
+    register,
+)
+from war_widget.text.i18n_ja import KIDS
+from war_widget.text.kanji_grades import GRADE1, GRADE2, beyond_grade2
+from war_widget.text.narration import narrate
 from war_widget.widget import WarWidget
 from war_widget.widget import layout as L
 from war_widget.widget.controls import LENGTHS, OPPONENTS, RULE_OPTIONS

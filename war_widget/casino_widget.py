@@ -15,8 +15,8 @@ import plotly.graph_objects as go
 from ipycanvas import Canvas, hold_canvas
 
 from .casino import CasinoWar, HandResult, rank_name
-from .casino_text import TEXT, casino_error, describe_hand, display_suits, signed, verdict_key
-from .i18n import check_lang
+from .text.casino import TEXT, casino_error, describe_hand, display_suits, signed, verdict_key
+from .text.i18n import check_lang
 from .widget.layout import fit_size
 
 __all__ = ["CasinoWarWidget"]

@@ -20,12 +20,11 @@ from ipycanvas import Canvas, hold_canvas
 from .game.cards import Card
 from .game.engine import TableCard
 from .game.events import Collected, Compared, Event, GameOver
-from .i18n import check_lang, player_names
-from .narration import card_text, narrate
 from .game.rules import Rules
-from .steal import (POLICIES, ChooseTop, Play, Protected, Steal, StealDeclined, StealWarGame, Stolen, Swapped,
-                    TopChosen)
+from .steal import POLICIES, ChooseTop, Play, Protected, Steal, StealDeclined, StealWarGame, Stolen, Swapped, TopChosen
 from .steal.policies import least_matchable_top
+from .text.i18n import check_lang, player_names
+from .text.narration import card_text, narrate
 from .widget.draw import Painter
 from .widget.layout import FELT, FELT_DARK, GOLD, SEAT_COLOURS, WHITE, Circle, Op, Shape, Text, card_ops, fit_size
 
@@ -224,7 +223,7 @@ def _v(name: str, third: str, base: str) -> str:
 
 
 def narrate_steal(event: Event, lang: str, names: Sequence[str]) -> str:
-    """One sentence for a beat of Steal War (the War beats are told by ``war_widget.narration``)."""
+    """One sentence for a beat of Steal War (the War beats are told by ``war_widget.text.narration``)."""
     check_lang(lang)
     c = lambda card: card_text(card, lang)  # noqa: E731
     if isinstance(event, Stolen):

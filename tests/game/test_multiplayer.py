@@ -246,7 +246,7 @@ def test_pjanitsa_six_over_ace_with_four_players():
 
 
 def test_a_drop_out_is_narrated_as_one():
-    from war_widget.narration import narrate
+    from war_widget.text.narration import narrate
     game = Game.from_hands(rules(players=4, zero="lose"), [["9S"], ["9H"], ["7D", "3D"], ["5C", "4C"]])
     war = first_war(game.play_round())
     text = narrate(war, "en", game.rules)

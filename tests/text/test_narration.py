@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from war_widget import Card, Game, Rules
 from war_widget.game import events as ev
-from war_widget.narration import card_text, narrate
+from war_widget.text.narration import card_text, narrate
 
 YOU = ["You", "Computer"]
 ANATA = ["あなた", "コンピューター"]

@@ -1,0 +1,298 @@
+"""The Japanese words of the widgets, in two registers.
+
+``JA`` is the everyday register a teacher writes for a family or a class: the sources' own words
+(めくる, 場, 手札, 伏せ札, 取り札, 引き分け, 短期戦 / 長期戦 [000], 50回, 自分で決める [001]), a counter
+right after its number (1枚, 40ラウンド, 3分), Japanese punctuation.  ``KIDS`` overrides it for the
+children's register (kids presets, or the teaching aids on): short sentences, words a child says
+(かち, まけ, もういっしょうぶ [001]), and no kanji beyond the second school grade
+(``war_widget.text.kanji_grades``; a test checks every string).
+
+Imported by ``war_widget.text.i18n``; use ``label(key, "ja")`` / ``label(key, "ja_kids")`` from there.
+"""
+from __future__ import annotations
+
+import re
+
+__all__ = ["JA", "KIDS", "REASONS", "OPTIONS", "PRESET_NAMES", "describe_rules_ja", "error_ja"]
+
+JA: dict[str, str] = {
+    "flip": "めくる", "step": "1つ進める", "autoplay": "自動めくり", "fast_forward": "早送り",
+    "new_game": "新しいゲーム", "resume": "続きから", "replay": "この番号で遊ぶ", "rules": "ルール",
+    "slow": "ゆっくり", "normal": "ふつう", "fast": "はやい", "speed": "速さ",
+    "game_number": "ゲーム番号", "length": "ゲームの長さ", "opponent": "相手",
+    "preset": "遊び方", "face_down": "伏せ札の枚数", "rank_order": "いちばん強い数",
+    "capture": "取った札", "jokers": "ジョーカー", "shortage": "札が足りないとき",
+    "zero": "札が1枚もないとき", "players": "人数", "war_players": "戦争に加わる人",
+    "aids": "学習モード（数と大小を表示）", "language": "言語", "records": "戦績を残す",
+    "reset_records": "戦績を消す",
+    "player": "プレイヤー{n}", "you": "あなた", "computer": "コンピューター", "cpu_n": "コンピューター{n}",
+    "rounds_of": "{n} / {limit}ラウンド", "round_n": "{n}ラウンド目", "time_left": "残り{m}分{s}秒・{n}ラウンド目",
+    "len_40": "短期戦（40ラウンド）", "len_240": "長期戦（240ラウンド）", "len_none": "最後まで", "len_50": "50回",
+    "len_3min": "3分", "len_n": "{n}ラウンド",
+    "opp_easy": "コンピューター（やさしい）", "opp_strong": "コンピューター（つよい：強い札から先に戻す）",
+    "opp_two": "2人で1台", "opp_watch": "見るだけ",
+    "res_title": "結果", "res_rounds": "ラウンド数", "res_wars": "戦争の回数",
+    "res_wars_won": "あなたが戦争で勝った回数", "res_wars_won_all": "戦争で勝った回数",
+    "res_streak": "いちばん長い連勝", "res_lead": "いちばん大きなリード", "res_ended": "終わり方",
+    "res_playing": "まだ続いています", "res_record": "あなたの戦績",
+    "res_record_cpu_only": "戦績（コンピューターとの対戦だけを数えます）",
+    "res_record_line": "{games}戦{wins}勝{losses}敗{draws}分け・いま{current}連勝（最高{best}連勝）",
+    "res_record_off": "戦績は残していません。",
+    "v_rounds": "{n}ラウンド", "v_times": "{n}回", "v_streak": "{n}連勝", "v_cards": "{n}枚",
+    "v_per": "{name}：{value}", "v_sep": "、",
+    "notice_corrupt": "戦績のファイルが壊れていたので、別の名前で残して、新しいファイルを作りました。",
+    "notice_resume": "途中のゲームがあります（ゲーム番号「{code}」、{round}ラウンド目）。「続きから」を押すと続けられます。",
+    "notice_resumed": "ゲーム番号「{code}」を{round}ラウンド目から続けます。",
+    "notice_bad_code": "この番号では遊べません。{error}",
+    "notice_bad_rules": "そのルールの組み合わせでは遊べません。{error}",
+    "notice_no_loop": "ここでは自動めくりが使えません。ノートブックの中で開いてください。",
+    "notice_records_reset": "戦績を消しました。",
+    "notice_records_failed": "戦績をファイルに書けないので、記録をやめました。ゲームはこのまま続けられます。",
+    "notice_autoplay_failed": "思わぬ問題が起きたので、自動めくりを止めました。",
+    "notice_clock_failed": "思わぬ問題が起きたので、時計を止めました。",
+    "waiting": "{name}は準備ができました。{others}を待っています。",
+    "game_is_over": "ゲームは終わりました。「新しいゲーム」でもう一度遊べます。",
+    "ff_capped": "{n}ラウンド早送りしました。ゲームはまだ続いています。",
+    "war_bang": "戦争！",
+    "yes": "オン", "no": "オフ",
+    "banner_you": "あなたの勝ち！", "banner_win": "{name}の勝ち！", "banner_draw": "引き分け",
+    "banner_team": "チーム{n}の勝ち！", "banner_loser": "{name}の負け",
+    "chart_title": "ラウンドごとの札の枚数", "chart_war": "戦争のあったラウンド", "chart_round": "ラウンド",
+    "new_game_line": "ゲーム番号「{code}」の札を配りました。{counts}。", "deal_line": "札を配りました。{counts}。",
+    "count": "{name}{n}枚", "count_colon": "{name}：{n}枚", "count_sep": "、",
+    "custom": "自分で決める",
+    "time_up": "時間切れです。",
+    # the lesson features (Which is bigger?, Back and jump, the table's name: widget/lesson_text.py)
+    "back": "1つ戻る", "back_tip": "さっきの「めくる」か「1つ進める」を取り消します",
+    "back_line": "{n}ラウンド目の終わりに戻りました。{counts}。",
+    "back_mid_line": "{n}ラウンド目の途中に戻りました。{counts}。",
+    "back_deal_line": "配ったところに戻りました。{counts}。",
+    "nothing_to_undo": "ここがゲームの始まりです。これより前には戻れません。",
+    "goto_line": "{n}ラウンド目の終わりに移りました。{counts}。",
+    "goto_deal_line": "配ったところに移りました。{counts}。",
+    "goto_war_hint": "「1つ進める」を押すと、{n}ラウンド目の戦争を1つずつ見られます。",
+    "cannot_replay": "このゲームは前に戻せません。",
+    "guess_title": "どっちが大きい？",
+    "guess_bigger": "大きい", "guess_same": "同じ", "guess_smaller": "小さい",
+    "guess_ask": "{a}と{b}、どっちが大きい？",
+    "guess_right": "正解！", "guess_wrong": "答えは「{text}」です。",
+    "guess_wait": "先に答えてください。＞、＝、＜のどれかを押します。",
+    "guess_none": "まだ答えるものがありません。「めくる」を押してください。",
+    "res_guess": "どっちが大きい？", "res_guess_value": "{asked}問中{right}問正解",
+    "table_name": "戦争のテーブル。{counts}。{progress}。",
+    "table_cards": "場の札：{cards}",
+    "table_count": "{name}：{n}枚", "table_count_1": "{name}：1枚", "table_vs": "と", "sep": "、",
+    "fullscreen": "全画面", "exit_fullscreen": "全画面をやめる",
+}
+
+KIDS: dict[str, str] = {
+    "step": "1つ すすめる", "autoplay": "じどうで めくる", "fast_forward": "早おくり",
+    "new_game": "新しい ゲーム", "resume": "つづきから", "replay": "この ばんごうで あそぶ",
+    "speed": "はやさ", "game_number": "ゲームの ばんごう", "length": "ゲームの 長さ", "opponent": "あいて",
+    "preset": "あそびかた", "face_down": "ふせる カードの 数", "rank_order": "いちばん つよい 数",
+    "capture": "とった カード", "shortage": "カードが たりない とき", "zero": "カードが 1まいも ない とき",
+    "war_players": "もういっしょうぶを する 人", "aids": "ヒントを 出す", "language": "ことば",
+    "records": "かちまけを のこす", "reset_records": "かちまけを けす",
+    "rounds_of": "{n}回め / {limit}回", "round_n": "{n}回め", "time_left": "のこり {m}分{s}びょう・{n}回め",
+    "len_40": "みじかい ゲーム（40回）", "len_240": "長い ゲーム（240回）", "len_none": "さいごまで",
+    "len_n": "{n}回",
+    "opp_easy": "コンピューター（やさしい）", "opp_strong": "コンピューター（つよい）",
+    "opp_two": "2人で あそぶ", "opp_watch": "見るだけ",
+    "res_title": "けっか", "res_rounds": "めくった 回数", "res_wars": "もういっしょうぶの 回数",
+    "res_wars_won": "あなたが もういっしょうぶで かった 回数", "res_wars_won_all": "もういっしょうぶで かった 回数",
+    "res_streak": "つづけて かった 回数（いちばん 多い とき）", "res_lead": "いちばん 多く リードした まい数",
+    "res_ended": "おわりかた", "res_playing": "まだ つづいて いるよ", "res_record": "あなたの かちまけ",
+    "res_record_cpu_only": "かちまけ（コンピューターと あそんだ ときだけ 数えるよ）",
+    "res_record_line": "{games}回 あそんで、{wins}回 かち、{losses}回 まけ、{draws}回 引き分け。"
+                       "いま {current}回 つづけて かち（いちばん 多い ときは {best}回）",
+    "res_record_off": "かちまけは のこして いないよ。",
+    "v_rounds": "{n}回", "v_streak": "{n}回", "v_cards": "{n}まい",
+    "notice_corrupt": "かちまけの ファイルが こわれて いたので、新しく 作ったよ。",
+    "notice_resume": "とちゅうの ゲームが あるよ（{round}回め）。「つづきから」を おすと つづけられるよ。",
+    "notice_resumed": "ゲームの つづきを {round}回めから はじめるよ。",
+    "notice_bad_code": "この ばんごうでは あそべないよ。{error}",
+    "notice_bad_rules": "その ルールの くみあわせでは あそべないよ。{error}",
+    "notice_no_loop": "ここでは じどうで めくれないよ。ノートブックの 中で ひらいてね。",
+    "notice_records_reset": "かちまけを けしたよ。",
+    "notice_records_failed": "かちまけを のこせなく なったよ。ゲームは このまま つづけられるよ。",
+    "notice_autoplay_failed": "こまった ことが おきたので、じどうで めくるのを やめたよ。",
+    "notice_clock_failed": "こまった ことが おきたので、とけいを とめたよ。",
+    "waiting": "{name}は じゅんび できたよ。{others}を まってるよ。",
+    "game_is_over": "おしまい！「新しい ゲーム」で もう1回 あそべるよ。",
+    "ff_capped": "{n}回 早おくりしたよ。ゲームは まだ つづくよ。",
+    "war_bang": "もういっしょうぶ！",
+    "banner_you": "あなたの かち！", "banner_win": "{name}の かち！", "banner_draw": "引き分け",
+    "banner_team": "チーム{n}の かち！", "banner_loser": "{name}の まけ",
+    "chart_title": "1回ごとの カードの まい数", "chart_war": "もういっしょうぶの あった 回", "chart_round": "回",
+    "new_game_line": "カードを くばったよ。{counts}。", "deal_line": "カードを くばったよ。{counts}。",
+    "count": "{name} {n}まい", "count_colon": "{name}：{n}まい", "count_sep": "、",
+    "custom": "自分で きめる", "time_up": "時間切れ！",
+    "back": "もどる", "back_tip": "1つ まえに もどる",
+    "back_line": "{n}回めの おわりに もどったよ。{counts}。",
+    "back_mid_line": "{n}回めの とちゅうに もどったよ。{counts}。",
+    "back_deal_line": "くばった ところに もどったよ。{counts}。",
+    "nothing_to_undo": "ここが はじまりだよ。これより まえには もどれないよ。",
+    "goto_line": "{n}回めの おわりに とんだよ。{counts}。",
+    "goto_deal_line": "くばった ところに とんだよ。{counts}。",
+    "goto_war_hint": "「1つ すすめる」を おすと、{n}回めの もういっしょうぶを 1つずつ 見られるよ。",
+    "cannot_replay": "この ゲームは もどせないよ。",
+    "guess_title": "どっちが 大きい？", "guess_right": "せいかい！", "guess_wrong": "こたえは「{text}」だよ。",
+    "guess_ask": "{a}と {b}、どっちが 大きい？",
+    "guess_wait": "さきに こたえてね。＞、＝、＜の どれかを おしてね。",
+    "guess_none": "まだ こたえる ものが ないよ。「めくる」を おしてね。",
+    "res_guess": "どっちが 大きい？", "res_guess_value": "{asked}もん中 {right}もん せいかい",
+    "table_name": "せんそうの テーブル。{counts}。{progress}。", "table_cards": "場の カード：{cards}",
+    "table_count": "{name}：{n}まい", "table_count_1": "{name}：1まい", "table_vs": "と ",
+    "fullscreen": "大きく 見る", "exit_fullscreen": "もとの 大きさに もどす",
+}
+
+REASONS: dict[str, dict[str, str]] = {
+    "ja": {"ALL_CARDS": "札を全部集めた", "ROUND_LIMIT": "ラウンドの上限で打ち切り", "TIME": "時間切れ",
+           "CYCLE": "同じ並びのくり返し", "VOID_ROUND": "全員の札が同時になくなった",
+           "DRUNKARD_LOSER": "負ける人が決まった", "HANDS_EMPTY": "手札を全部めくり終えた",
+           "SHORTAGE": "札が足りず、戦争を続けられなかった", "REUSE_TIE": "最後の札どうしが同じ数"},
+    "ja_kids": {"ALL_CARDS": "ぜんぶの カードを あつめた", "ROUND_LIMIT": "きめた 回数に なった",
+                "TIME": "時間切れ", "CYCLE": "同じ ならびが くりかえされた",
+                "VOID_ROUND": "みんなの カードが 同時に なくなった", "DRUNKARD_LOSER": "まける 人が きまった",
+                "HANDS_EMPTY": "手ふだを ぜんぶ めくった", "SHORTAGE": "カードが たりなくて もういっしょうぶが できなかった",
+                "REUSE_TIE": "さいごの カードが 同じ 数だった"},
+}
+
+# Option values of the rules panel, keyed (option, value); numbers get their counters.
+OPTIONS: dict[str, dict[tuple[str, object], str]] = {
+    "ja": {
+        ("face_down", 0): "なし", ("face_down", 1): "1枚", ("face_down", 2): "2枚", ("face_down", 3): "3枚",
+        ("face_down", "by_rank"): "出た数と同じ枚数（ルーマニア式）",
+        ("rank_order", "ace_high"): "A", ("rank_order", "ace_low"): "K（Aは1で、いちばん弱い）",
+        ("rank_order", "two_high"): "2（大富豪と同じ）",
+        ("rank_order", "low_beats_ace"): "A（いちばん弱い数だけはAに勝つ）",
+        ("capture", "bottom"): "手札の山の下へ", ("capture", "won_pile"): "別の山にためて、切ってから使う",
+        ("capture", "aside"): "わきへ置く（取り札）",
+        ("jokers", 0): "なし", ("jokers", 2): "2枚",
+        ("shortage", "last_card_up"): "最後の1枚を表にして勝負", ("shortage", "lose"): "足りない人の負け",
+        ("shortage", "split"): "最後の札が同じなら分け合う",
+        ("shortage", "fewest"): "全員が、いちばん少ない人と同じ枚数を出す",
+        ("zero", "lose"): "負け", ("zero", "reuse"): "さっき出した札のまま勝負を続ける",
+        ("players", 2): "2人", ("players", 3): "3人", ("players", 4): "4人",
+        ("war_players", "tied"): "同じ数を出した人だけ", ("war_players", "all"): "全員",
+        ("gather", "previous_winner_first"): "前のラウンドで勝った人の札から戻す（研究で使われる決まり）",
+    },
+    "ja_kids": {
+        ("face_down", 1): "1まい", ("face_down", 2): "2まい", ("face_down", 3): "3まい",
+        ("face_down", "by_rank"): "出た 数と 同じ まい数",
+        ("rank_order", "ace_low"): "K（Aは 1で いちばん よわい）", ("rank_order", "two_high"): "2",
+        ("rank_order", "low_beats_ace"): "A（いちばん 小さい 数だけは Aに かつ）",
+        ("capture", "bottom"): "手ふだの 下へ", ("capture", "won_pile"): "べつの 山に ためる",
+        ("capture", "aside"): "わきに おく",
+        ("jokers", 2): "2まい",
+        ("shortage", "last_card_up"): "さいごの 1まいで しょうぶ", ("shortage", "lose"): "たりない 人の まけ",
+        ("shortage", "split"): "さいごが 同じ 数なら 分ける",
+        ("shortage", "fewest"): "みんな いちばん 少ない 人と 同じ まい数を 出す",
+        ("zero", "lose"): "まけ", ("zero", "reuse"): "さっきの カードで しょうぶ",
+        ("war_players", "tied"): "同じ 数を 出した 人だけ", ("war_players", "all"): "みんな",
+        ("gather", "previous_winner_first"): "まえの 回に かった 人の カードから もどす",
+        ("tiebreak", "none"): "もういっしょうぶ（マークは かんけい ない）",
+    },
+}
+
+PRESET_NAMES: dict[str, dict[str, str]] = {
+    "ja": {"classic": "短期戦（40ラウンド）", "classic_long": "長期戦（240ラウンド）",
+           "kids": "こども（伏せ札なし）", "kids_aside": "こども（取った札はわきへ）",
+           "bicycle": "バイシクル式（伏せ札1枚、まぜずに戻す）", "pagat": "伏せ札1枚（足りない人の負け）",
+           "pagat_last_card": "伏せ札1枚（最後の1枚を表に）", "three_down": "伏せ札3枚",
+           "razboi": "ルーマニア式（出た数と同じ枚数）", "pjanitsa": "ロシア式（36枚、6がAに勝つ）",
+           "tod_und_leben": "ドイツ式（生と死、32枚）"},
+    "ja_kids": {"classic": "みじかい ゲーム（40回）", "classic_long": "長い ゲーム（240回）",
+                "kids": "こども（ふせる カード なし）", "kids_aside": "こども（とった カードは わきへ）",
+                "bicycle": "バイシクルしき（1まい ふせる）", "pagat": "1まい ふせる（たりない 人の まけ）",
+                "pagat_last_card": "1まい ふせる（さいごの 1まいで しょうぶ）", "three_down": "3まい ふせる",
+                "razboi": "ルーマニアしき", "pjanitsa": "ロシアしき（36まい）",
+                "tod_und_leben": "ドイツしき（32まい）"},
+}
+
+
+def describe_rules_ja(rules, kids: bool = False) -> str:
+    """The three things to agree on before playing [004], in one line of Japanese."""
+    low = {52: "2", 36: "6", 32: "7"}[rules.deck]
+    if kids:
+        order = {"ace_high": "Aが いちばん つよい", "ace_low": "Kが いちばん つよい（Aは 1）",
+                 "two_high": "2が いちばん つよい",
+                 "low_beats_ace": f"Aが いちばん つよい（でも {low}は Aに かつ）"}[rules.rank_order]
+        if rules.face_down == "by_rank":
+            war = "同じ 数なら、その 数と 同じ まい数を 出して、さいごの 1まいで もういっしょうぶ"
+        elif rules.face_down:
+            war = f"同じ 数なら {rules.face_down}まい ふせて もういっしょうぶ"
+        else:
+            war = "同じ 数なら つぎの カードで もういっしょうぶ"
+        short = {"last_card_up": "カードが たりない ときは さいごの 1まいで しょうぶ",
+                 "lose": "カードが たりない 人の まけ",
+                 "split": "さいごの カードが 同じ 数なら 分ける",
+                 "fewest": "カードが たりない ときは みんな いちばん 少ない 人と 同じ まい数を 出す"}[rules.shortage]
+        suits = "／同じ 数なら マークで きめる（♣＜♦＜♥＜♠）" if getattr(rules, "tiebreak", "none") == "suits" else ""
+        return f"{order}／{war}／{short}{suits}"
+    order = {"ace_high": "いちばん強い数：A", "ace_low": "いちばん強い数：K（Aは1で、いちばん弱い）",
+             "two_high": "いちばん強い数：2",
+             "low_beats_ace": f"いちばん強い数：A（ただし{low}はAに勝つ）"}[rules.rank_order]
+    if rules.face_down == "by_rank":
+        war = ("戦争：出た数と同じ枚数を出し、最後の1枚で勝負"
+               "（5どうしなら、4枚伏せて5枚目を表に。J・Q・Kは10枚、Aは11枚）")
+    elif rules.face_down:
+        war = f"戦争：{rules.face_down}枚伏せて、次の1枚で勝負"
+    else:
+        war = "戦争：伏せずに、次の1枚で勝負"
+    if rules.shortage == "last_card_up":
+        zero = "1枚もなければ負け" if rules.zero == "lose" else "1枚もなければ、さっき出した札のまま勝負を続ける"
+        short = f"札が足りないとき：最後の1枚を表にして勝負（{zero}）"
+    elif rules.shortage == "lose":
+        short = "札が足りないとき：戦争を続けられない人の負け"
+    elif rules.shortage == "fewest":
+        zero = "1枚もなければ負け" if rules.zero == "lose" else "1枚もなければ、さっき出した札のまま勝負を続ける"
+        short = f"札が足りないとき：全員が、いちばん少ない人と同じ枚数を出す（{zero}）"
+    else:
+        short = "札が足りないとき：最後の札が同じ数なら分け合う"
+    suits = "／同じ数ならマークで決める（♣＜♦＜♥＜♠）" if getattr(rules, "tiebreak", "none") == "suits" else ""
+    return f"{order}／{war}／{short}{suits}"
+
+
+# --- error notices: the kind of a ValueError, said in Japanese ------------------------------
+_FIELDS = {"face_down": "伏せ札の枚数", "rank_order": "いちばん強い数", "capture": "取った札", "jokers": "ジョーカー",
+           "shortage": "札が足りないとき", "zero": "札が1枚もないとき", "players": "人数",
+           "war_players": "戦争に加わる人", "round_limit": "ゲームの長さ", "deck": "札の枚数",
+           "gather": "札を戻す順番", "teams": "チーム戦", "joker_deal": "ジョーカーの配り方", "deal": "配り方"}
+
+_ERRORS: list[tuple[str, str, str]] = [
+    # (pattern of the English message, everyday Japanese, children's Japanese)
+    (r"no spaces or line breaks around", "番号の前後に、空白や改行を入れないでください。", "ばんごうの まえと うしろの すきまを けしてね。"),
+    (r"game number is text|not a game number",
+     "ゲーム番号は「classic-12345」のように、遊び方の名前、ハイフン、数字でできています（半角の英数字だけ）。",
+     "ばんごうを たしかめてね。"),
+    (r"appears twice in game number", "同じルールが、番号の中に2回書かれています。", "ばんごうを たしかめてね。"),
+    (r"in a game number is \d+ characters long", "番号の中のルールの値が長すぎます。", "ばんごうを たしかめてね。"),
+    (r"seed in game number .* too large", "ゲーム番号の最後の数が大きすぎます。", "ばんごうの 数が 大きすぎるよ。"),
+    (r"unknown preset", "番号の最初にある遊び方の名前が見つかりません。", "あそびかたの 名前が 見つからないよ。"),
+    (r"unknown rule option", "番号の中に、知らないルールの名前があります。", "ばんごうの 中に 知らない ルールが あるよ。"),
+    (r"teams .*needs players=4", "2人対2人のチーム戦は、4人のときだけ選べます。", "チームは 4人の ときだけ だよ。"),
+    (r"joker_deal='split'", "ジョーカーを1枚ずつ配るには、ジョーカーが2枚いります。", "ジョーカーが 2まい いるよ。"),
+    (r"not enough cards", "この人数に配るだけの札がありません。", "カードが たりないよ。"),
+    (r"by_color", "黒と赤で分けて配るのは、2人のときだけです。", "2人の ときだけ できるよ。"),
+    (r"drunkard goals", "負ける人を決める遊び方は、チーム戦では選べません。", "チームでは えらべないよ。"),
+    (r"gather", "札を戻す順番の決め方が使えません。", "カードを もどす じゅんばんが つかえないよ。"),
+    (r"not (a )?valid saved game|not a saved game|saved game version", "保存したゲームを読めませんでした。",
+     "とちゅうの ゲームを 読めなかったよ。"),
+]
+
+
+def error_ja(error: BaseException | str, kids: bool = False) -> str:
+    """What went wrong, in Japanese, for a ValueError of the engine (whose message is English).
+
+    Known kinds get their own sentence; a field named in the message ("face_down must be ...")
+    is said by its label; anything else gets a plain sentence rather than English text."""
+    text = str(error)
+    for pattern, everyday, child in _ERRORS:
+        if re.search(pattern, text):
+            return child if kids else everyday
+    match = re.match(r"(\w+) must be", text)
+    if match and match.group(1) in _FIELDS:
+        field = _FIELDS[match.group(1)]
+        return "その えらびかたは できないよ。" if kids else f"「{field}」に、その値は選べません。"
+    return "その えらびかたは できないよ。" if kids else "入力を確かめてください。"
