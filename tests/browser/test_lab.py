@@ -272,6 +272,13 @@ def notice_text(view) -> str:
 
 
 FACE = (255, 255, 255)
+# The table's pixels (layout points) and the narration read in one go, so both are one moment.
+SNAPSHOT = """(root, pts) => {
+    const c = root.querySelector('canvas.war-table'), ctx = c.getContext('2d'), k = c.width / 1600;
+    const log = root.querySelector('[role=log]');
+    return [pts.map(([x, y]) => Array.from(ctx.getImageData(Math.round(x * k), Math.round(y * k), 1, 1).data)),
+            log ? log.innerText : ''];
+}"""
 
 
 def test_the_text_tells_a_beat_when_the_table_shows_it(lab_page):
@@ -286,8 +293,8 @@ def test_the_text_tells_a_beat_when_the_table_shows_it(lab_page):
     w.click("Flip")
     deadline = time.monotonic() + 15
     while time.monotonic() < deadline:
-        faces = all(distance(p, FACE) <= 30 for p in w.pixels(spots))
-        text = w.narration()
+        pixels, text = w.root.evaluate(SNAPSHOT, spots)   # picture and text at the same instant
+        faces = all(distance(p, FACE) <= 30 for p in pixels)
         samples.append((faces, text))
         if not faces and any(f for f, _ in samples) and f"Round {start + 1}" in text:
             break

@@ -10,11 +10,17 @@ import pytest
 
 from war_widget.widget import layout
 
-
 pytestmark = pytest.mark.browser
 
 SEATS = layout.seats(2)
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
+# The table's pixels (layout points) and the narration read in one go, so both are one moment.
+SNAPSHOT = """(root, pts) => {
+    const c = root.querySelector('canvas.war-table'), ctx = c.getContext('2d'), k = c.width / 1600;
+    const log = root.querySelector('[role=log]');
+    return [pts.map(([x, y]) => Array.from(ctx.getImageData(Math.round(x * k), Math.round(y * k), 1, 1).data)),
+            log ? log.innerText : ''];
+}"""
 
 
 def wait_until(fn, timeout: float, what: str):
@@ -72,9 +78,9 @@ def test_voila_flip_flips_a_card(voila_page):
     told_while_face_up = []
 
     def faces_seen() -> bool:
-        faces = w.pixels(spots)
+        faces, text = w.root.evaluate(SNAPSHOT, spots)   # picture and text at the same instant
         if all(distance(p, (255, 255, 255)) <= 30 for p in faces):
-            told_while_face_up.append(w.narration())
+            told_while_face_up.append(text)
         if not flipped["seen"] and told_while_face_up:
             flipped["seen"] = True
             voila_page.screenshot("voila-table-cards-face-up", w.root.locator("canvas").first)
@@ -85,8 +91,11 @@ def test_voila_flip_flips_a_card(voila_page):
         assert time.monotonic() < deadline, "the two face-up cards never appeared on the Voila page's table"
         time.sleep(0.03)
     until = time.monotonic() + 5     # read the text for as long as the cards lie face up
-    while time.monotonic() < until and all(distance(p, (255, 255, 255)) <= 30 for p in w.pixels(spots)):
-        told_while_face_up.append(w.narration())
+    while time.monotonic() < until:
+        faces, text = w.root.evaluate(SNAPSHOT, spots)
+        if not all(distance(p, (255, 255, 255)) <= 30 for p in faces):
+            break
+        told_while_face_up.append(text)
         time.sleep(0.03)
     deadline = time.monotonic() + 30
     while (w.rounds() or 0) < start + 1:

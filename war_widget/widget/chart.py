@@ -3,8 +3,8 @@ every round that had a war.  A Plotly ``FigureWidget`` (an anywidget); points ar
 one ``batch_update`` per sync, so a round costs one message and a fast-forward also one."""
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from copy import deepcopy
-from typing import Callable, Sequence
 
 import numpy as np
 import plotly.graph_objects as go
@@ -18,7 +18,8 @@ class CountChart:
     """Keeps ``figure`` in step with a game's ``history``: ``sync(game)`` appends what is new."""
 
     def __init__(self, names: Sequence[str], title: str = "Cards held after each round",
-                 war_label: str = "war", round_label: str = "round", width: int | None = None, height: int = 280) -> None:
+                 war_label: str = "war", round_label: str = "round", width: int | None = None,
+                 height: int = 280) -> None:
         self.figure = go.FigureWidget(layout=go.Layout(
             width=width, height=height, margin={"l": 50, "r": 10, "t": 36, "b": 40},
             title={"text": title, "font": {"size": 14}},

@@ -9,7 +9,8 @@ detached view kept listening and threw on every update, so the new one never got
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Sequence
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import ipywidgets as widgets
 
@@ -24,7 +25,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = ["attach", "stage_action", "arrange", "show_state"]
 
-def attach(w: "WarWidget") -> None:
+def attach(w: WarWidget) -> None:
     """Give ``w`` its front-end helper (``w.frontend``) and beat sync (``w.beats``)."""
     w.beats = BeatSync(w._now)
     w.frontend = FrontEnd(w.table.sentinel.model_id)
@@ -50,27 +51,27 @@ def attach(w: "WarWidget") -> None:
     c.flip_button.add_class("war-flip")
 
 
-def relabel(w: "WarWidget") -> None:
+def relabel(w: WarWidget) -> None:
     """The helper's words in the widget's language (and register)."""
     reg = w._reg if hasattr(w, "_base_rules") else w.lang
     w.frontend.fullscreen_label = label("fullscreen", reg)
     w.frontend.exit_label = label("exit_fullscreen", reg)
 
 
-def show_state(w: "WarWidget") -> None:
+def show_state(w: WarWidget) -> None:
     """Everything the text shows for the game as it is now (chart, labels, narration, results)."""
     w.chart_view.sync(w.game.history)
     w._update_text()
     relabel(w)
 
 
-def stage_action(w: "WarWidget", frames: Sequence[tuple[Event, L.TableView]], marks: Sequence[int],
+def stage_action(w: WarWidget, frames: Sequence[tuple[Event, L.TableView]], marks: Sequence[int],
                  final: int, seconds: float) -> None:
     """Show an action's text as the table shows it: each beat's sentence and round with the
     beat's mark, the whole state (chart, results) with the batch's last mark."""
     log = w.narration_log
     n, k = len(log), len(frames)
-    for i, ((_event, view), seq) in enumerate(zip(frames, marks)):
+    for i, ((_event, view), seq) in enumerate(zip(frames, marks, strict=True)):
         if seq == final or not w.beats.live:
             break  # not animated, or the last beat: the final state covers it
         lines = log[:n - (k - 1 - i)][-8:]
@@ -78,12 +79,12 @@ def stage_action(w: "WarWidget", frames: Sequence[tuple[Event, L.TableView]], ma
     w.beats.stage(final, seconds, lambda: show_state(w))
 
 
-def _show_beat(w: "WarWidget", lines: list[str], progress: str) -> None:
+def _show_beat(w: WarWidget, lines: list[str], progress: str) -> None:
     w.narration_box.value = narration_html(lines)
     w.progress_label.value = progress
 
 
-def arrange(w: "WarWidget", above: list[widgets.Widget], below: list[widgets.Widget]) -> None:
+def arrange(w: WarWidget, above: list[widgets.Widget], below: list[widgets.Widget]) -> None:
     """Put the parts in place: built once; later calls change only what sits above and below
     the table (player buttons or Flip), inside containers that stay."""
     c = w.controls

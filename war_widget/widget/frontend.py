@@ -18,7 +18,7 @@
 """
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 import anywidget
 import traitlets
@@ -107,7 +107,9 @@ function render({ model, el }) {
     relabel();
     fit();
   });
-  const onLeave = () => { if (root && !document.fullscreenElement) { root.classList.remove('war-presenting'); relabel(); fit(); } };
+  const onLeave = () => {
+    if (root && !document.fullscreenElement) { root.classList.remove('war-presenting'); relabel(); fit(); }
+  };
   document.addEventListener('fullscreenchange', onLeave);
   window.addEventListener('resize', fit);
   const timer = setInterval(fit, 500);

@@ -16,7 +16,7 @@ from __future__ import annotations
 import asyncio
 import html
 from collections import deque
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 __all__ = ["BeatSync", "narration_html", "GRACE", "LOG_LINES"]
 

@@ -15,8 +15,9 @@ pixels across (as many as the screen shows) and scales the drawing to them.
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Callable, Sequence
+from typing import Any
 
 import ipywidgets as widgets
 from ipycanvas import Canvas, MultiCanvas
@@ -199,7 +200,8 @@ class TableCanvas:
                 self.canvas[layer].sleep(0)
             self.seq += 1
             self._mark_ms[self.seq] = self._sent_ms
-            self.sentinel._canvas_manager.send_command(self.sentinel, [_SET, [_FILL_STYLE, f"#{self.seq & 0xFFFFFF:06x}"]])
+            beat = f"#{self.seq & 0xFFFFFF:06x}"   # the beat's number, as a colour the browser reads back
+            self.sentinel._canvas_manager.send_command(self.sentinel, [_SET, [_FILL_STYLE, beat]])
             self.sentinel.sleep(ms)
         else:
             for layer in self._dirty[:-1]:

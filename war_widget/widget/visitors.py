@@ -10,8 +10,8 @@ choice and is kept.
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Mapping
 
 from ..records import default_path
 
@@ -26,7 +26,8 @@ def served_page(environ: Mapping[str, str] | None = None) -> bool:
     return any(env.get(name) for name in _VOILA_VARS) or env.get("SERVER_SOFTWARE", "").startswith("voila")
 
 
-def records_path(records: bool | str | os.PathLike, environ: Mapping[str, str] | None = None) -> Path | str | os.PathLike | None:
+def records_path(records: bool | str | os.PathLike,
+                 environ: Mapping[str, str] | None = None) -> Path | str | os.PathLike | None:
     """Where the widget keeps its record: None (in memory only) for ``False`` and for the
     default ``True`` on a served page; the user's data folder for ``True`` in a notebook; a
     given path as it is."""
