@@ -12,7 +12,7 @@ The layers (issue 13), lowest first; a module may import its own layer and the l
 * ``views``       every widget (``widget/``, ``*_widget.py``) and the records a widget keeps;
 * ``app``         the command line.
 
-Package ``__init__`` modules that only re-export (``war_widget``, ``war_widget.steal``) are
+Package ``__init__`` modules that only re-export (``war_widget``, ``war_widget.variants.steal``) are
 *facades*: what they import is not checked, and a name imported from a facade counts as an import
 of the module the facade takes it from.
 
@@ -44,6 +44,9 @@ LAYER_OF: list[tuple[str, str]] = [
     ("steal/__init__.py", "facade"),
     ("game/__init__.py", "facade"),
     ("text/__init__.py", "facade"),
+    ("variants/__init__.py", "facade"),
+    ("variants/steal/__init__.py", "facade"),
+    ("sim/__init__.py", "facade"),
     ("__main__.py", "app"),
     # the pure game
     ("game/cards.py", "game.parts"),
@@ -53,28 +56,27 @@ LAYER_OF: list[tuple[str, str]] = [
     ("game/codes.py", "game.parts"),
     ("game/stats.py", "game.parts"),
     ("game/policies.py", "game.parts"),
-    ("steal/actions.py", "game.parts"),
-    ("steal/events.py", "game.parts"),
+    ("variants/steal/actions.py", "game.parts"),
+    ("variants/steal/events.py", "game.parts"),
     ("game/engine.py", "game.engine"),
     ("game/engine_*.py", "game.engine"),
     ("game/save_check.py", "game.engine"),
     ("casino.py", "game.engine"),
-    ("steal/state.py", "game.engine"),
-    ("steal/decisions.py", "game.engine"),
-    ("steal/turns.py", "game.engine"),
-    ("steal/game.py", "game.engine"),
-    ("steal/game_json.py", "game.engine"),
-    ("steal/policies.py", "game.engine"),
+    ("variants/steal/state.py", "game.engine"),
+    ("variants/steal/decisions.py", "game.engine"),
+    ("variants/steal/turns.py", "game.engine"),
+    ("variants/steal/game.py", "game.engine"),
+    ("variants/steal/game_json.py", "game.engine"),
+    ("variants/steal/policies.py", "game.engine"),
     ("game/persistence.py", "game.saves"),
-    ("steal/persistence.py", "game.saves"),
+    ("variants/steal/persistence.py", "game.saves"),
     # the text
     ("text/*.py", "text"),
     # the simulator
     ("simulation.py", "simulator"),
     ("policy_study.py", "simulator"),
     ("fastsim/*.py", "simulator"),
-    ("steal/fast.py", "simulator"),
-    ("steal/simulation.py", "simulator"),
+    ("sim/steal.py", "simulator"),
     # the views
     ("widget/*.py", "views"),
     ("*_widget.py", "views"),
@@ -94,6 +96,10 @@ TRANSITIONAL_ALIASES: dict[str, str] = {
     **{f"war_widget.{name}": f"war_widget.text.{name}" for name in ("i18n", "i18n_ja", "kanji_grades", "narration")},
     "war_widget.steal.text": "war_widget.text.steal",
     "war_widget.casino_text": "war_widget.text.casino",
+    **{f"war_widget.steal.{name}": f"war_widget.variants.steal.{name}"
+       for name in ("actions", "decisions", "events", "game", "game_json", "persistence", "policies", "state", "turns")},
+    "war_widget.steal.fast": "war_widget.sim.steal",
+    "war_widget.steal.simulation": "war_widget.sim.steal",
 }
 
 # Libraries the pure game never imports: no notebook or drawing library, no global random state,
@@ -121,7 +127,8 @@ class Import:
     via: str = ""         # the facade the name came through, if any
 
     def describe(self) -> str:
-        via = f" (through the facade {self.via})" if self.via else ""
+        kind = "the old path" if self.via in TRANSITIONAL_ALIASES else "the facade"
+        via = f" (through {kind} {self.via})" if self.via else ""
         return f"{path_of(self.importer)}:{self.line} [{self.where}] imports {self.target}{via}"
 
 
@@ -441,28 +448,28 @@ def test_the_reader_sees_imports_inside_functions_and_through_facades():
     source = """
 from typing import TYPE_CHECKING
 from . import events as ev
-from ..game.cards import Card
+from ...game.cards import Card
 if TYPE_CHECKING:
-    from ..game.stats import GameStats
+    from ...game.stats import GameStats
 def later():
-    from ..simulation import simulate
+    from ...simulation import simulate
     import importlib
     return importlib.import_module("war_widget.records")
 """
-    found = {(target, name, ctx) for _, ctx, target, name in raw_imports("war_widget.steal.game", source)}
-    assert found >= {("war_widget.steal.events", None, "module level"),      # from . import <module>
+    found = {(target, name, ctx) for _, ctx, target, name in raw_imports("war_widget.variants.steal.game", source)}
+    assert found >= {("war_widget.variants.steal.events", None, "module level"),   # from . import <module>
                      ("war_widget.game.cards", "Card", "module level"),
                      ("war_widget.game.stats", "GameStats", "TYPE_CHECKING"),
                      ("war_widget.simulation", "simulate", "function later"),
                      ("war_widget.records", None, "function later")}
-    widget = [i for i in imports_of("war_widget.steal_widget") if i.via == "war_widget.steal"]
-    assert {i.target for i in widget} >= {"war_widget.steal.game", "war_widget.steal.policies"}
+    widget = [i for i in imports_of("war_widget.steal_widget") if i.via == "war_widget.variants.steal"]
+    assert {i.target for i in widget} >= {"war_widget.variants.steal.game", "war_widget.variants.steal.policies"}
 
 
 @pytest.mark.parametrize(("importer", "target", "expected"), [
     ("war_widget.game.engine", "war_widget.game.persistence", "upward"),
     ("war_widget.game.policies", "war_widget.simulation", "upward"),
-    ("war_widget.steal.game", "war_widget.steal.persistence", "upward"),
+    ("war_widget.variants.steal.game", "war_widget.variants.steal.persistence", "upward"),
     ("war_widget.text.narration", "war_widget.simulation", "sideways"),
     ("war_widget.simulation", "war_widget.widget.app", "upward"),
     ("war_widget.game.persistence", "war_widget.game.engine", None),

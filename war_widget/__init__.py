@@ -22,7 +22,7 @@ _LAZY = {
     "WarWidget": ("war_widget.widget", "WarWidget"),
     "CasinoWar": ("war_widget.casino", "CasinoWar"),
     "CasinoWarWidget": ("war_widget.casino_widget", "CasinoWarWidget"),
-    "StealWarGame": ("war_widget.steal", "StealWarGame"),
+    "StealWarGame": ("war_widget.variants.steal", "StealWarGame"),
     "StealWarWidget": ("war_widget.steal_widget", "StealWarWidget"),
 }
 

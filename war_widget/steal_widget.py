@@ -21,8 +21,9 @@ from .game.cards import Card
 from .game.engine import TableCard
 from .game.events import Collected, Compared, Event, GameOver
 from .game.rules import Rules
-from .steal import POLICIES, ChooseTop, Play, Protected, Steal, StealDeclined, StealWarGame, Stolen, Swapped, TopChosen
-from .steal.policies import least_matchable_top
+from .variants.steal import (POLICIES, ChooseTop, Play, Protected, Steal, StealDeclined, StealWarGame, Stolen,
+                             Swapped, TopChosen)
+from .variants.steal.policies import least_matchable_top
 from .text.i18n import check_lang, player_names
 from .text.narration import card_text, narrate
 from .widget.draw import Painter

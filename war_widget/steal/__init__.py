@@ -1,16 +1,32 @@
-"""Steal War [003]: the War variant with face-up capture piles that can be stolen.
-
-``StealWarGame`` has the API of ``war_widget.Game`` plus explicit decisions
-(``legal_actions()`` / ``apply()``); ``simulate_steal`` pits two policies against each other.
+"""Old path of Steal War (moved): the names of ``war_widget.variants.steal`` (the game),
+``war_widget.sim.steal`` (the simulator) and ``war_widget.text.steal`` (the text) in one place, as
+before.  Kept for ``from war_widget.steal import ...`` in code not yet swept; the old submodules
+(``war_widget.steal.game`` ...) are aliases of the moved modules.
 """
 from __future__ import annotations
 
+from ..sim.steal import SeatBias, StealSimulation, format_table, policy_table, seat_bias, simulate_steal
 from ..text.steal import describe_event
-from .actions import Action, ChooseTop, Play, Steal
-from .events import Protected, StealDeclined, Stolen, Swapped, TopChosen
-from .game import FACE_DOWN, StealWarGame, decode_steal_code, encode_steal_code
-from .policies import POLICIES, always_steal, greedy, never_steal, random_policy
-from .simulation import SeatBias, StealSimulation, format_table, policy_table, seat_bias, simulate_steal
+from ..variants.steal import (
+                              FACE_DOWN,
+                              POLICIES,
+                              Action,
+                              ChooseTop,
+                              Play,
+                              Protected,
+                              Steal,
+                              StealDeclined,
+                              StealWarGame,
+                              Stolen,
+                              Swapped,
+                              TopChosen,
+                              always_steal,
+                              decode_steal_code,
+                              encode_steal_code,
+                              greedy,
+                              never_steal,
+                              random_policy,
+)
 
 __all__ = ["StealWarGame", "Action", "Play", "Steal", "ChooseTop", "Stolen", "Swapped", "StealDeclined",
            "Protected", "TopChosen", "never_steal", "always_steal", "greedy", "random_policy", "POLICIES",

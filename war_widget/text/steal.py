@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from ..game import events as ev
-from ..steal.events import Protected, StealDeclined, Stolen, Swapped, TopChosen
+from ..variants.steal.events import Protected, StealDeclined, Stolen, Swapped, TopChosen
 
 __all__ = ["describe_event"]
 

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from war_widget.game.cards import make_deck
 from war_widget.game.events import GameOver, Termination
 from war_widget.game.rng import SplitMix64
-from war_widget.steal import StealWarGame, always_steal, greedy, never_steal, random_policy
+from war_widget.variants.steal import StealWarGame, always_steal, greedy, never_steal, random_policy
 
 DECK = sorted(make_deck(52, 2))
 
@@ -131,7 +131,7 @@ def test_a_loaded_game_finishes_the_round_record_with_the_beats_seen_before_savi
 def test_json_round_trip_in_the_middle_of_a_decision():
     game = StealWarGame.from_hands([["9S", "2C"], ["4D", "3D"]], piles=[["4C"], ["9H"]])
     game.step() if game.to_act is None else None
-    from war_widget.steal import Steal
+    from war_widget.variants.steal import Steal
     game.apply(Steal(1))  # sealed: P2 still to decide
     copy = StealWarGame.from_json(game.to_json())
     assert copy.to_act == 1 and copy.legal_actions() == game.legal_actions()

@@ -1,12 +1,13 @@
 """Scripted Steal War positions (from_hands), one or more per rule of RULES.md "Steal War" and
-per timing choice documented in war_widget/steal/game.py."""
+per timing choice documented in war_widget/variants/steal/game.py."""
 from __future__ import annotations
 
 import pytest
 
 from war_widget import Card, Termination
 from war_widget.game.events import Compared, FaceDownLaid, Flipped, GameOver, Shuffled, WarDeclared
-from war_widget.steal import (
+from war_widget.text.steal import describe_event
+from war_widget.variants.steal import (
     ChooseTop,
     Play,
     Protected,
@@ -18,12 +19,11 @@ from war_widget.steal import (
     TopChosen,
     always_steal,
     decode_steal_code,
-    describe_event,
     encode_steal_code,
     greedy,
     never_steal,
 )
-from war_widget.steal.policies import card_win_chance, least_matchable_top, steal_threshold
+from war_widget.variants.steal.policies import card_win_chance, least_matchable_top, steal_threshold
 
 
 def C(text: str) -> Card:
@@ -616,9 +616,16 @@ def test_play_to_end_stops_at_a_round_boundary():
 # --- simulation --------------------------------------------------------------------------------
 
 from war_widget.simulation import game_seed  # noqa: E402
-from war_widget.steal import POLICIES, policy_table, seat_bias, simulate_steal  # noqa: E402
-from war_widget.steal.fast import fast_game  # noqa: E402
-from war_widget.steal.simulation import StealSimulation, format_table, wilson  # noqa: E402
+from war_widget.sim.steal import (  # noqa: E402
+    StealSimulation,
+    fast_game,
+    format_table,
+    policy_table,
+    seat_bias,
+    simulate_steal,
+    wilson,
+)
+from war_widget.variants.steal import POLICIES  # noqa: E402
 
 
 @pytest.mark.parametrize("a", ["never", "always", "greedy"])
@@ -730,8 +737,8 @@ def test_share_of_an_unknown_side():
 def test_doctests_of_the_steal_modules():
     import doctest
 
-    import war_widget.steal.game as game_module
-    import war_widget.steal.simulation as simulation_module
+    import war_widget.variants.steal.game as game_module
+    import war_widget.sim.steal as simulation_module
     for module in (game_module, simulation_module):
         failures, tried = doctest.testmod(module)
         assert tried > 0 and failures == 0, module.__name__
@@ -743,7 +750,7 @@ import os  # noqa: E402
 import re  # noqa: E402
 from pathlib import Path  # noqa: E402
 
-GOLDEN = Path(__file__).parent / "golden" / "steal_war.txt"
+GOLDEN = Path(__file__).resolve().parent.parent / "golden" / "steal_war.txt"
 GOLDEN_SEED = 226  # a short game with a steal, a swap, a protection, wars, shuffles and a shortage
 
 
