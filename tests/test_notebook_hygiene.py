@@ -176,7 +176,7 @@ def test_japanese_lesson_output_has_no_english_words(path):
 
 
 def test_children_read_only_kanji_of_the_first_two_grades():
-    from war_widget.kanji_grades import beyond_grade2
+    from war_widget.text.kanji_grades import beyond_grade2
 
     for name in CHILDREN_READ:
         nb = nbformat.read(NOTEBOOK_DIR / name, as_version=4)
