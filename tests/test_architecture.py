@@ -46,6 +46,7 @@ LAYER_OF: list[tuple[str, str]] = [
     ("text/__init__.py", "facade"),
     ("variants/__init__.py", "facade"),
     ("variants/steal/__init__.py", "facade"),
+    ("variants/casino/__init__.py", "facade"),
     ("sim/__init__.py", "facade"),
     ("__main__.py", "app"),
     # the pure game
@@ -61,7 +62,9 @@ LAYER_OF: list[tuple[str, str]] = [
     ("game/engine.py", "game.engine"),
     ("game/engine_*.py", "game.engine"),
     ("game/save_check.py", "game.engine"),
-    ("casino.py", "game.engine"),
+    ("variants/casino/hands.py", "game.parts"),
+    ("variants/casino/game.py", "game.engine"),
+    ("variants/casino/odds.py", "game.engine"),
     ("variants/steal/state.py", "game.engine"),
     ("variants/steal/decisions.py", "game.engine"),
     ("variants/steal/turns.py", "game.engine"),
@@ -100,6 +103,7 @@ TRANSITIONAL_ALIASES: dict[str, str] = {
        for name in ("actions", "decisions", "events", "game", "game_json", "persistence", "policies", "state", "turns")},
     "war_widget.steal.fast": "war_widget.sim.steal",
     "war_widget.steal.simulation": "war_widget.sim.steal",
+    "war_widget.casino": "war_widget.variants.casino",
 }
 
 # Libraries the pure game never imports: no notebook or drawing library, no global random state,

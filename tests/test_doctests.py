@@ -7,7 +7,8 @@ import importlib
 import pytest
 
 MODULES = ["war_widget.game.cards", "war_widget.game.rules", "war_widget.game.engine", "war_widget.game.rng",
-           "war_widget.game.codes", "war_widget.game.events", "war_widget.game.stats", "war_widget.game.persistence"]
+           "war_widget.game.codes", "war_widget.game.events", "war_widget.game.stats", "war_widget.game.persistence",
+           "war_widget.variants.casino", "war_widget.variants.casino.game", "war_widget.variants.casino.odds"]
 
 
 @pytest.mark.parametrize("name", MODULES)
@@ -15,5 +16,6 @@ def test_doctests(name):
     module = importlib.import_module(name)
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
     assert result.failed == 0
-    if name in ("war_widget.game.cards", "war_widget.game.rules", "war_widget.game.engine"):
+    if name in ("war_widget.game.cards", "war_widget.game.rules", "war_widget.game.engine", "war_widget.variants.casino",
+                "war_widget.variants.casino.game", "war_widget.variants.casino.odds"):
         assert result.attempted > 0              # these modules promise examples

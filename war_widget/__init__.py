@@ -20,7 +20,7 @@ __version__ = "0.1.0"
 _LAZY = {
     "simulate": ("war_widget.simulation", "simulate"),
     "WarWidget": ("war_widget.widget", "WarWidget"),
-    "CasinoWar": ("war_widget.casino", "CasinoWar"),
+    "CasinoWar": ("war_widget.variants.casino.game", "CasinoWar"),
     "CasinoWarWidget": ("war_widget.casino_widget", "CasinoWarWidget"),
     "StealWarGame": ("war_widget.variants.steal", "StealWarGame"),
     "StealWarWidget": ("war_widget.steal_widget", "StealWarWidget"),

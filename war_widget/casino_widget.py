@@ -1,6 +1,6 @@
 """CasinoWarWidget: play Casino War against the dealer in a notebook.
 
-A thin view and controller over `war_widget.casino.CasinoWar`: every rule and
+A thin view and controller over `war_widget.variants.casino.CasinoWar`: every rule and
 every payout comes from the engine; this module only draws the table, enables
 the buttons the engine says are legal, and charts the bankroll. Every button is
 also a public method (`chip`, `deal`, `war`, `surrender`, `set_tie_bet`, ...)
@@ -14,9 +14,10 @@ import ipywidgets as widgets
 import plotly.graph_objects as go
 from ipycanvas import Canvas, hold_canvas
 
-from .casino import CasinoWar, HandResult, rank_name
 from .text.casino import TEXT, casino_error, describe_hand, display_suits, signed, verdict_key
 from .text.i18n import check_lang
+from .variants.casino.game import CasinoWar
+from .variants.casino.hands import HandResult, rank_name
 from .widget.layout import fit_size
 
 __all__ = ["CasinoWarWidget"]

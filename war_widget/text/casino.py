@@ -1,6 +1,6 @@
 """Every word of the Casino War widget, in English and Japanese.
 
-Kept apart from ``casino_widget`` (drawing and wiring) and ``casino`` (rules and money) so the
+Kept apart from ``casino_widget`` (drawing and wiring) and ``variants.casino`` (rules and money) so the
 widget and the tests read the same words.  Japanese uses the words of a Japanese casino table
 (ディーラー, チップ) and of the War pages (同じ数, 戦争, 札 [000] [003]); the engine's English
 ``ValueError`` messages are said in Japanese by kind, never inserted as English text.
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from ..casino import HandResult, Outcome, rank_name
+from ..variants.casino.hands import HandResult, Outcome, rank_name
 from .i18n import check_lang
 
 __all__ = ["TEXT", "describe_hand", "casino_error", "money", "signed", "display_suits"]

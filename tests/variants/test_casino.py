@@ -14,10 +14,21 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from war_widget.casino import (
-    CasinoWar, HandResult, Outcome, SplitMix64, expected_loss_given_tie, house_edge,
-    house_edge_percent, odds_table, parse_rank, rank_name, tie_bet_edge, tie_bet_edge_percent,
-    tie_probability, war_odds,
+from war_widget.variants.casino import (
+    CasinoWar,
+    HandResult,
+    Outcome,
+    SplitMix64,
+    expected_loss_given_tie,
+    house_edge,
+    house_edge_percent,
+    odds_table,
+    parse_rank,
+    rank_name,
+    tie_bet_edge,
+    tie_bet_edge_percent,
+    tie_probability,
+    war_odds,
 )
 
 BURNS = ["2", "3", "4"]
@@ -442,7 +453,7 @@ def test_engine_imports_no_widget_library():
     import subprocess
     import sys
 
-    code = ("import sys, war_widget.casino; "
+    code = ("import sys, war_widget.variants.casino; "
             "print(sorted(m for m in sys.modules if m.split('.')[0] in ('ipywidgets', 'ipycanvas', 'plotly')))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
