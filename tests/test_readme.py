@@ -37,6 +37,7 @@ def test_readme_examples_run(tmp_path, monkeypatch):
         if ">>>" in block:
             test = parser.get_doctest(block, namespace, f"README block {number}", str(README), 0)
             result = runner.run(test, clear_globs=False)
+            namespace.update(test.globs)                        # DocTest works on a copy
             assert result.failed == 0, f"README block {number}: {result.failed} example(s) differ (see above)"
         else:
             try:
