@@ -100,7 +100,8 @@ TRANSITIONAL_ALIASES: dict[str, str] = {
     "war_widget.steal.text": "war_widget.text.steal",
     "war_widget.casino_text": "war_widget.text.casino",
     **{f"war_widget.steal.{name}": f"war_widget.variants.steal.{name}"
-       for name in ("actions", "decisions", "events", "game", "game_json", "persistence", "policies", "state", "turns")},
+       for name in ("actions", "decisions", "events", "game", "game_json", "persistence", "policies", "state",
+                    "turns")},
     "war_widget.steal.fast": "war_widget.sim.steal",
     "war_widget.steal.simulation": "war_widget.sim.steal",
     "war_widget.casino": "war_widget.variants.casino",

@@ -16,6 +16,6 @@ def test_doctests(name):
     module = importlib.import_module(name)
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
     assert result.failed == 0
-    if name in ("war_widget.game.cards", "war_widget.game.rules", "war_widget.game.engine", "war_widget.variants.casino",
-                "war_widget.variants.casino.game", "war_widget.variants.casino.odds"):
+    if name in ("war_widget.game.cards", "war_widget.game.rules", "war_widget.game.engine",
+                "war_widget.variants.casino", "war_widget.variants.casino.game", "war_widget.variants.casino.odds"):
         assert result.attempted > 0              # these modules promise examples

@@ -420,7 +420,8 @@ def test_the_story_speaks_a_childs_language():
     history = [(0, 0, (27, 25)), (0, 0, (28, 24)), (1, 1, (24, 28)), (0, 0, (25, 27)), (0, 0, (30, 22)),
                (0, 0, (31, 21))]
     kids = story(history, (26, 26), ["あなた", "コンピューター"], "ja_kids")
-    assert kids == ("あなたは 1回めから 2回めまで 多く もって いたよ。 3回めの もういっしょうぶで コンピューターが おいこしたよ。 "
+    assert kids == ("あなたは 1回めから 2回めまで 多く もって いたよ。 "
+                    "3回めの もういっしょうぶで コンピューターが おいこしたよ。 "
                     "さいごは あなたが また 多く なったよ。（あなた 31まい、コンピューター 21まい）")
     assert problems([kids], kids=True) == []
     assert register("ja", kids=True) == "ja_kids" and register("en", kids=True) == "en"

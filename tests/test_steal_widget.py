@@ -10,8 +10,8 @@ from ipycanvas import Canvas
 import war_widget.steal_widget as sw
 from war_widget import Card
 from war_widget.game.cards import make_deck
+from war_widget.steal_widget import CARD_H, CARD_W, SCALE, StealWarWidget, pile_xy, steal_table_ops
 from war_widget.variants.steal import StealWarGame, always_steal, never_steal
-from war_widget.steal_widget import (CARD_H, CARD_W, SCALE, StealWarWidget, pile_xy, steal_table_ops)
 from war_widget.widget.layout import RANK_PX, Shape, Text
 
 

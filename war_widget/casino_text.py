@@ -5,6 +5,19 @@ from typing import TYPE_CHECKING
 from war_widget.text import casino as _module
 
 if TYPE_CHECKING:  # type checkers see the moved module's names here
-    from war_widget.text.casino import *  # noqa: F403
+    from war_widget.text.casino import (
+        _ERRORS,
+        _VERDICT,
+        SUIT_SYMBOLS,
+        TEXT,
+        casino_error,
+        describe_hand,
+        display_suits,
+        money,
+        signed,
+        verdict_key,
+    )
+    __all__ = ["_ERRORS", "_VERDICT", "casino_error", "describe_hand", "display_suits", "money",
+               "signed", "SUIT_SYMBOLS", "TEXT", "verdict_key"]
 
 sys.modules[__name__] = _module

@@ -8,7 +8,7 @@ so tests and scripts drive the widget exactly as a click would.
 """
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 import ipywidgets as widgets
 import plotly.graph_objects as go
@@ -259,7 +259,7 @@ class CasinoWarWidget(widgets.VBox):
             self._card(FIRST_X, DEALER_Y, hand.dealer, suits["dealer"])
             self._card(FIRST_X, PLAYER_Y, hand.player, suits["player"])
             self._draw_comparison(FIRST_X, hand.player, hand.dealer)
-            if hand.went_to_war:
+            if hand.war_player is not None and hand.war_dealer is not None:     # went to war
                 for i in range(len(hand.burns)):
                     self._card_back(BURN_X + 36 * i, DEALER_Y)
                 c.text_align, c.fill_style, c.font = "center", "#cfe8d8", "30px sans-serif"

@@ -5,6 +5,22 @@ from typing import TYPE_CHECKING
 from war_widget.game import engine_state as _module
 
 if TYPE_CHECKING:  # type checkers see the moved module's names here
-    from war_widget.game.engine_state import *  # noqa: F403
+    from war_widget.game.engine_state import (
+        COLLECT,
+        COMPARE,
+        FLIP,
+        LAY,
+        OVER,
+        PHASES,
+        START,
+        WAR,
+        GameState,
+        RoundRecord,
+        TableCard,
+        as_rules,
+        deal,
+    )
+    __all__ = ["as_rules", "COLLECT", "COMPARE", "deal", "FLIP", "GameState", "LAY", "OVER", "PHASES",
+               "RoundRecord", "START", "TableCard", "WAR"]
 
 sys.modules[__name__] = _module

@@ -5,6 +5,24 @@ from typing import TYPE_CHECKING
 from war_widget.game import events as _module
 
 if TYPE_CHECKING:  # type checkers see the moved module's names here
-    from war_widget.game.events import *  # noqa: F403
+    from war_widget.game.events import (
+        EVENT_KINDS,
+        Collected,
+        Compared,
+        Event,
+        FaceDownLaid,
+        Flipped,
+        GameOver,
+        Outcome,
+        PlayerCards,
+        PlayerOut,
+        Returned,
+        Shuffled,
+        Termination,
+        WarDeclared,
+    )
+    __all__ = ["Collected", "Compared", "Event", "EVENT_KINDS", "FaceDownLaid", "Flipped", "GameOver",
+               "Outcome", "PlayerCards", "PlayerOut", "Returned", "Shuffled", "Termination",
+               "WarDeclared"]
 
 sys.modules[__name__] = _module

@@ -11,8 +11,8 @@ painter as the War widget, on one canvas of twice its CSS size (sharp on high-DP
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Callable, Sequence
 
 import ipywidgets as widgets
 from ipycanvas import Canvas, hold_canvas
@@ -21,11 +21,21 @@ from .game.cards import Card
 from .game.engine import TableCard
 from .game.events import Collected, Compared, Event, GameOver
 from .game.rules import Rules
-from .variants.steal import (POLICIES, ChooseTop, Play, Protected, Steal, StealDeclined, StealWarGame, Stolen,
-                             Swapped, TopChosen)
-from .variants.steal.policies import least_matchable_top
 from .text.i18n import check_lang, player_names
 from .text.narration import card_text, narrate
+from .variants.steal import (
+    POLICIES,
+    ChooseTop,
+    Play,
+    Protected,
+    Steal,
+    StealDeclined,
+    StealWarGame,
+    Stolen,
+    Swapped,
+    TopChosen,
+)
+from .variants.steal.policies import least_matchable_top
 from .widget.draw import Painter
 from .widget.layout import FELT, FELT_DARK, GOLD, SEAT_COLOURS, WHITE, Circle, Op, Shape, Text, card_ops, fit_size
 
@@ -69,14 +79,16 @@ TEXT = {
     },
     "ja": {
         "flip": "めくる", "play": "そのまま出す", "steal": "山を奪う", "step": "1つ進める", "new": "新しいゲーム",
-        "auto_top": "いちばん上に置く札を自動で選ぶ", "opponent": "コンピューター：", "top_prompt": "いちばん上に置く札：",
+        "auto_top": "いちばん上に置く札を自動で選ぶ", "opponent": "コンピューター：",
+        "top_prompt": "いちばん上に置く札：",
         "opp_greedy": "かしこい", "opp_always": "いつも奪う", "opp_never": "奪わない",
         "rules": "<b>スティールウォー</b>・54枚（ジョーカーがいちばん強い）・戦争：3枚伏せて、次の1枚で勝負・"
                  "自分の次の札が見えます。相手の山のいちばん上と同じ数なら、山を丸ごと奪えます・"
                  "自分の山と同じ数の札を出すと、山を守れます・戦争で札が足りなければ負け",
-        "start": "ゲーム番号「{code}」です。「めくる」で始めます。次の札が相手の山のいちばん上と同じ数なら、山を奪えます。",
-        "start_scripted": "決まった配り方で始めます。「めくる」を押してください。次の札が相手の山のいちばん上と同じ数なら、"
-                          "山を奪えます。",
+        "start": "ゲーム番号「{code}」です。「めくる」で始めます。"
+                 "次の札が相手の山のいちばん上と同じ数なら、山を奪えます。",
+        "start_scripted": "決まった配り方で始めます。「めくる」を押してください。"
+                          "次の札が相手の山のいちばん上と同じ数なら、山を奪えます。",
         "your_steal": "次の札{card}は、{victim}の山（{n}枚）のいちばん上と同じ数です。奪いますか？そのまま出しますか？",
         "your_top": "勝ちました。{n}枚のうち、どれを山のいちばん上に置くか選んでください。",
         "over": "ゲームは終わりました。「新しいゲーム」でもう一度遊べます。",
@@ -113,7 +125,7 @@ class StealView:
 
     @property
     def counts(self) -> tuple[int, ...]:
-        return tuple(h + len(w) for h, w in zip(self.hands, self.piles))
+        return tuple(h + len(w) for h, w in zip(self.hands, self.piles, strict=True))
 
 
 def pile_xy(player: int) -> tuple[float, float]:
@@ -127,7 +139,7 @@ def hand_xy(player: int) -> tuple[float, float]:
 def table_positions(table: Sequence[TableCard]) -> list[tuple[TableCard, float, float]]:
     """Per player one slot per battle (at most three side by side, older ones overlap in the
     first); face-down war cards peek out under their slot."""
-    out = []
+    out: list[tuple[TableCard, float, float]] = []
     for p in (0, 1):
         mine = [t for t in table if t.player == p]
         battles = sorted({t.battle for t in mine})
@@ -232,7 +244,8 @@ def narrate_steal(event: Event, lang: str, names: Sequence[str]) -> str:
         n = event.pile_size + 1
         if lang == "en":
             poss = "your" if _you(victim) else f"{victim}'s"
-            return f"{_v(thief, 'puts', 'put')} {c(event.card)} on {poss} pile and {'take' if _you(thief) else 'takes'} all {n} cards!"
+            takes = "take" if _you(thief) else "takes"
+            return f"{_v(thief, 'puts', 'put')} {c(event.card)} on {poss} pile and {takes} all {n} cards!"
         return f"{thief}は{c(event.card)}を{victim}の山に重ねて、{n}枚の山を丸ごと奪います！"
     if isinstance(event, Swapped):
         (a, ca), (b, cb) = event.cards
@@ -342,11 +355,14 @@ class StealWarWidget(widgets.VBox):
         legal = self.game.legal_actions() if self._yours() else []
         if not legal or not isinstance(legal[0], ChooseTop):
             raise ValueError(TEXT[self.lang]["no_top"])
-        action = least_matchable_top(self.game, legal) if card is None else ChooseTop(Card.parse(card))
+        tops = [a for a in legal if isinstance(a, ChooseTop)]
+        chosen = None if card is None else card if isinstance(card, Card) else Card.parse(card)
+        action = least_matchable_top(self.game, legal) if chosen is None else ChooseTop(chosen)
         if action not in legal:
+            assert chosen is not None                        # the greedy choice is always legal
             sep = ", " if self.lang == "en" else "、"
             raise ValueError(TEXT[self.lang]["not_won"].format(
-                card=card_text(Card.parse(card), self.lang), cards=sep.join(card_text(a.card, self.lang) for a in legal)))
+                card=card_text(chosen, self.lang), cards=sep.join(card_text(a.card, self.lang) for a in tops)))
         self.game.apply(action)
         self._run(until_round_end=True)
 
@@ -450,14 +466,14 @@ class StealWarWidget(widgets.VBox):
         else:
             self._paint(self.view())
 
-    def _fly(self, moves: list[tuple[int | None, tuple[float, float], int, Card, int]]) -> None:
+    def _fly(self, moves: list[tuple[int | None, tuple[float, float], int, Card | None, int]]) -> None:
         """Cards flying to a pile: (source, start, destination seat, card on top, how many).
         The destination piles are hidden until the cards land; frames are separated by
         ``canvas.sleep`` inside the held batch, so the browser replays them from one message."""
         self._hidden = tuple(dst for _, _, dst, _, _ in moves)
         base = steal_table_ops(self.view())
         flights = [flight_ops(card, start, pile_xy(dst), size) for _, start, dst, card, size in moves]
-        for frame in zip(*flights):
+        for frame in zip(*flights, strict=True):   # every flight has FRAMES frames
             self.painter.begin()
             self.painter.clear()
             self.painter.paint(base + [op for ops in frame for op in ops])
@@ -490,7 +506,9 @@ class StealWarWidget(widgets.VBox):
             self._say(t["your_top"].format(n=len(legal)))
         elif legal:
             victim = next(a.victim for a in legal if isinstance(a, Steal))
-            self._say(t["your_steal"].format(card=card_text(game.looking_at(0), self.lang), victim=self.names[victim],
+            looking = game.looking_at(0)
+            assert looking is not None                        # a steal is legal: you hold a card
+            self._say(t["your_steal"].format(card=card_text(looking, self.lang), victim=self.names[victim],
                                              n=len(game.piles[victim])))
 
     def _refresh(self) -> None:
@@ -507,7 +525,9 @@ class StealWarWidget(widgets.VBox):
         buttons = []
         if choosing:
             for action in legal:
-                b = widgets.Button(description=card_text(action.card, self.lang), tooltip=t["top_tip"].format(card=card_text(action.card, self.lang), code=action.card.code),
+                assert isinstance(action, ChooseTop)          # choosing: every legal action is a top card
+                name = card_text(action.card, self.lang)
+                b = widgets.Button(description=name, tooltip=t["top_tip"].format(card=name, code=action.card.code),
                                    layout=widgets.Layout(width="auto"))
                 b.on_click(lambda _b, c=action.card: self._guard(self.choose_top, c))
                 buttons.append(b)
@@ -515,7 +535,8 @@ class StealWarWidget(widgets.VBox):
         else:
             self.top_box.children = []
         self.top_buttons = buttons
-        self.status.value = f"<span style='font-size:1.1em'>{_escape(self.narration[-1])}</span>" if self.narration else ""
+        last = _escape(self.narration[-1]) if self.narration else ""
+        self.status.value = f"<span style='font-size:1.1em'>{last}</span>" if self.narration else ""
         self.redraw()
 
     def _auto_top_changed(self) -> None:

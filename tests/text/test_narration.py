@@ -96,7 +96,8 @@ def test_draws_cycles_and_time():
     game2.subscribe(out.append)
     game2.end_now()
     assert narrate(out[-1], names=YOU) == "Game over after 0 rounds (time): a draw, 1 to 1."
-    assert narrate(out[-1], "ja", names=ANATA) == "1ラウンドもめくらないうちに終わりました（時間切れ）。1対1で、引き分けです。"
+    assert narrate(out[-1], "ja", names=ANATA) == ("1ラウンドもめくらないうちに終わりました（時間切れ）。"
+                                                   "1対1で、引き分けです。")
     assert narrate(out[-1], "ja", names=ANATA, kids=True) == "おしまい！（時間切れ） 引き分け。 1まい と 1まい。"
     # bicycle: won cards go under the hand in played order.  2<3 then 4<5: all to the computer.
     won = Game.from_hands("bicycle", [["2S", "4S"], ["3S", "5S"]])

@@ -16,7 +16,6 @@ from hypothesis import strategies as st
 
 from war_widget.variants.casino import (
     CasinoWar,
-    HandResult,
     Outcome,
     SplitMix64,
     expected_loss_given_tie,

@@ -615,7 +615,6 @@ def test_play_to_end_stops_at_a_round_boundary():
 
 # --- simulation --------------------------------------------------------------------------------
 
-from war_widget.simulation import game_seed  # noqa: E402
 from war_widget.sim.steal import (  # noqa: E402
     StealSimulation,
     fast_game,
@@ -625,6 +624,7 @@ from war_widget.sim.steal import (  # noqa: E402
     simulate_steal,
     wilson,
 )
+from war_widget.simulation import game_seed  # noqa: E402
 from war_widget.variants.steal import POLICIES  # noqa: E402
 
 
@@ -737,8 +737,8 @@ def test_share_of_an_unknown_side():
 def test_doctests_of_the_steal_modules():
     import doctest
 
-    import war_widget.variants.steal.game as game_module
     import war_widget.sim.steal as simulation_module
+    import war_widget.variants.steal.game as game_module
     for module in (game_module, simulation_module):
         failures, tried = doctest.testmod(module)
         assert tried > 0 and failures == 0, module.__name__

@@ -5,6 +5,7 @@ from typing import TYPE_CHECKING
 from war_widget.variants.steal import actions as _module
 
 if TYPE_CHECKING:  # type checkers see the moved module's names here
-    from war_widget.variants.steal.actions import *  # noqa: F403
+    from war_widget.variants.steal.actions import PLAY, Action, ChooseTop, Play, Steal
+    __all__ = ["Action", "ChooseTop", "PLAY", "Play", "Steal"]
 
 sys.modules[__name__] = _module

@@ -5,6 +5,7 @@ from typing import TYPE_CHECKING
 from war_widget.variants.steal import decisions as _module
 
 if TYPE_CHECKING:  # type checkers see the moved module's names here
-    from war_widget.variants.steal.decisions import *  # noqa: F403
+    from war_widget.variants.steal.decisions import StealDecisions
+    __all__ = ["StealDecisions"]
 
 sys.modules[__name__] = _module

@@ -49,7 +49,8 @@ TEXT: dict[str, dict[str, str]] = {
         "clear": "賭け金を戻す", "clear_tip": "配る前なら、賭けたチップを手元に戻せます",
         "tie": "引き分けにも賭ける（10倍）", "tie_tip": "最初の2枚が同じ数になることにも、同じ額を賭けます",
         "deal": "配る", "deal_tip": "あなたとディーラーに1枚ずつ配ります",
-        "war": "戦争する", "war_tip": "同じ額をもう一度賭けて勝負します。同じ数か大きい数なら、最初の賭け金の分だけ勝ちです",
+        "war": "戦争する",
+        "war_tip": "同じ額をもう一度賭けて勝負します。同じ数か大きい数なら、最初の賭け金の分だけ勝ちです",
         "surrender": "降参する", "surrender_tip": "勝負をやめて、賭け金の半分を失います",
         "new": "最初から", "new_tip": "札を切り直し、持ち金も最初に戻します",
         "bet_row": "賭け金：",
@@ -119,7 +120,8 @@ def describe_hand(hand: HandResult, lang: str = "en") -> str:
     tie = ""
     if hand.tie_bet:
         won = hand.tie_bet_net > 0
-        tie = f"引き分けへの賭けは{'当たり' if won else 'はずれ'}で、{money(abs(hand.tie_bet_net))}{'もらえます' if won else 'を失います'}。"
+        result, end = ("当たり", "もらえます") if won else ("はずれ", "を失います")
+        tie = f"引き分けへの賭けは{result}で、{money(abs(hand.tie_bet_net))}{end}。"
     if hand.outcome is Outcome.TIE:
         half = hand.bet / 2
         half = int(half) if float(half).is_integer() else half

@@ -10,7 +10,8 @@ takes a language.  The Japanese words live in ``war_widget.text.i18n_ja``.
 """
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from .i18n_ja import JA, KIDS, OPTIONS, PRESET_NAMES, REASONS, describe_rules_ja, error_ja
 
@@ -36,7 +37,8 @@ LABELS: dict[str, dict[str, str]] = {
         "rounds_of": "{n} / {limit} rounds", "round_n": "Round {n}", "time_left": "{m}:{s:02d} left · round {n}",
         "len_40": "40 rounds", "len_240": "240 rounds", "len_none": "to the end", "len_50": "50 rounds",
         "len_3min": "3 minutes",
-        "opp_easy": "Computer (easy)", "opp_strong": "Computer (strong: high cards back first)", "opp_two": "Two players",
+        "opp_easy": "Computer (easy)", "opp_strong": "Computer (strong: high cards back first)",
+        "opp_two": "Two players",
         "opp_watch": "Watch",
         "res_title": "Results", "res_rounds": "Rounds played", "res_wars": "Wars", "res_wars_won": "Wars you won",
         "res_wars_won_all": "Wars won",
@@ -223,7 +225,7 @@ def counts_text(names: Sequence[str], counts: Sequence[int], lang: str = "en") -
     When a name ends in a digit (コンピューター1) Japanese puts "：" between every name and its count,
     or "コンピューター1" and "16枚" would read as "コンピューター116枚"."""
     key = "count_colon" if lang != "en" and any(str(n)[-1:].isdigit() for n in names) else "count"
-    return label("count_sep", lang).join(label(key, lang, name=n, n=c) for n, c in zip(names, counts))
+    return label("count_sep", lang).join(label(key, lang, name=n, n=c) for n, c in zip(names, counts, strict=False))
 
 
 def error_text(error: BaseException | str, lang: str = "en") -> str:

@@ -41,7 +41,8 @@ JA: dict[str, str] = {
     "v_rounds": "{n}ラウンド", "v_times": "{n}回", "v_streak": "{n}連勝", "v_cards": "{n}枚",
     "v_per": "{name}：{value}", "v_sep": "、",
     "notice_corrupt": "戦績のファイルが壊れていたので、別の名前で残して、新しいファイルを作りました。",
-    "notice_resume": "途中のゲームがあります（ゲーム番号「{code}」、{round}ラウンド目）。「続きから」を押すと続けられます。",
+    "notice_resume": "途中のゲームがあります（ゲーム番号「{code}」、{round}ラウンド目）。"
+                     "「続きから」を押すと続けられます。",
     "notice_resumed": "ゲーム番号「{code}」を{round}ラウンド目から続けます。",
     "notice_bad_code": "この番号では遊べません。{error}",
     "notice_bad_rules": "そのルールの組み合わせでは遊べません。{error}",
@@ -154,7 +155,8 @@ REASONS: dict[str, dict[str, str]] = {
     "ja_kids": {"ALL_CARDS": "ぜんぶの カードを あつめた", "ROUND_LIMIT": "きめた 回数に なった",
                 "TIME": "時間切れ", "CYCLE": "同じ ならびが くりかえされた",
                 "VOID_ROUND": "みんなの カードが 同時に なくなった", "DRUNKARD_LOSER": "まける 人が きまった",
-                "HANDS_EMPTY": "手ふだを ぜんぶ めくった", "SHORTAGE": "カードが たりなくて もういっしょうぶが できなかった",
+                "HANDS_EMPTY": "手ふだを ぜんぶ めくった",
+                "SHORTAGE": "カードが たりなくて もういっしょうぶが できなかった",
                 "REUSE_TIE": "さいごの カードが 同じ 数だった"},
 }
 
@@ -262,7 +264,8 @@ _FIELDS = {"face_down": "伏せ札の枚数", "rank_order": "いちばん強い�
 
 _ERRORS: list[tuple[str, str, str]] = [
     # (pattern of the English message, everyday Japanese, children's Japanese)
-    (r"no spaces or line breaks around", "番号の前後に、空白や改行を入れないでください。", "ばんごうの まえと うしろの すきまを けしてね。"),
+    (r"no spaces or line breaks around", "番号の前後に、空白や改行を入れないでください。",
+     "ばんごうの まえと うしろの すきまを けしてね。"),
     (r"game number is text|not a game number",
      "ゲーム番号は「classic-12345」のように、遊び方の名前、ハイフン、数字でできています（半角の英数字だけ）。",
      "ばんごうを たしかめてね。"),
@@ -270,7 +273,8 @@ _ERRORS: list[tuple[str, str, str]] = [
     (r"in a game number is \d+ characters long", "番号の中のルールの値が長すぎます。", "ばんごうを たしかめてね。"),
     (r"seed in game number .* too large", "ゲーム番号の最後の数が大きすぎます。", "ばんごうの 数が 大きすぎるよ。"),
     (r"unknown preset", "番号の最初にある遊び方の名前が見つかりません。", "あそびかたの 名前が 見つからないよ。"),
-    (r"unknown rule option", "番号の中に、知らないルールの名前があります。", "ばんごうの 中に 知らない ルールが あるよ。"),
+    (r"unknown rule option", "番号の中に、知らないルールの名前があります。",
+     "ばんごうの 中に 知らない ルールが あるよ。"),
     (r"teams .*needs players=4", "2人対2人のチーム戦は、4人のときだけ選べます。", "チームは 4人の ときだけ だよ。"),
     (r"joker_deal='split'", "ジョーカーを1枚ずつ配るには、ジョーカーが2枚いります。", "ジョーカーが 2まい いるよ。"),
     (r"not enough cards", "この人数に配るだけの札がありません。", "カードが たりないよ。"),

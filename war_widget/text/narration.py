@@ -18,7 +18,7 @@ Japanese comes in two registers: everyday (``lang="ja"``) and the children's reg
 """
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Callable, Sequence
 
 from ..game import events as ev
 from ..game.cards import Card
@@ -44,7 +44,8 @@ def card_text(card: Card, lang: str = "en", rules: Rules | None = None, values: 
         text = ("Joker" if en else "ジョーカー")
     else:
         text = str(card)
-    if values and rules is not None and not card.is_joker and (card.rank > 10 or rules.display_value(card) != card.rank):
+    if (values and rules is not None and not card.is_joker
+            and (card.rank > 10 or rules.display_value(card) != card.rank)):
         text += f" ({rules.display_value(card)})" if en else f"（{rules.display_value(card)}）"
     return text
 
@@ -213,7 +214,8 @@ def _en_game_over(e: ev.GameOver, names, rules, values) -> str:
     if o.winner is not None:
         return f"{head}: {_v(names[o.winner], 'wins', 'win')}, {score}."
     if o.loser is not None:
-        return f"{head}: {_v(names[o.loser], 'is', 'are')} the drunkard and {'lose' if names[o.loser] in _YOU else 'loses'}, {score}."
+        loses = "lose" if names[o.loser] in _YOU else "loses"
+        return f"{head}: {_v(names[o.loser], 'is', 'are')} the drunkard and {loses}, {score}."
     return f"{head}: a draw, {score}."
 
 
@@ -444,7 +446,7 @@ def _kid_game_over(e: ev.GameOver, names, rules, values) -> str:
     return f"{head} 引き分け。 {score}。"
 
 
-_HANDLERS = {
+_HANDLERS: dict[str, dict[str, Callable[..., str]]] = {
     "en": {"flip": _en_flip, "compare": _en_compare, "war": _en_war, "face_down": _en_face_down,
            "collect": _en_collect, "return": _en_return, "shuffle": _en_shuffle, "out": _en_out,
            "game_over": _en_game_over},

@@ -2,12 +2,18 @@
 playthrough, the notebook and the narration log's English fallback."""
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from ..game import events as ev
+from ..game.cards import Card
 from ..variants.steal.events import Protected, StealDeclined, Stolen, Swapped, TopChosen
 
 __all__ = ["describe_event"]
+
+
+def _code(card: Card | None) -> str:
+    """A card's code; the Steal War beats always carry their card (None only as a dataclass default)."""
+    return "?" if card is None else card.code
 
 
 def _names(names: Sequence[str] | None, p: int) -> str:
@@ -31,22 +37,22 @@ def describe_event(event: ev.Event, names: Sequence[str] | None = None) -> str:
     elif isinstance(event, ev.FaceDownLaid):
         body = "; ".join(f"{n(p)} lays {' '.join(c.code for c in cards)} face down" for p, cards in event.cards)
     elif isinstance(event, TopChosen):
-        body = f"{n(event.player)} puts {event.card.code} on top"
+        body = f"{n(event.player)} puts {_code(event.card)} on top"
     elif isinstance(event, ev.Collected):
         body = (f"{n(event.winner)} takes {len(event.cards)} cards onto the pile, "
                 f"top {event.cards[-1].code} (counts {counts(event.counts)})")
     elif isinstance(event, Stolen):
-        body = (f"{n(event.player)} plays {event.card.code} on {n(event.victim)}'s pile of {event.pile_size} "
+        body = (f"{n(event.player)} plays {_code(event.card)} on {n(event.victim)}'s pile of {event.pile_size} "
                 f"and takes it (counts {counts(event.counts)})")
     elif isinstance(event, Swapped):
         (a, ca), (b, cb) = event.cards
         body = (f"{n(a)} ({ca.code}) and {n(b)} ({cb.code}) swap piles of {event.sizes[0]} and {event.sizes[1]} "
                 f"(counts {counts(event.counts)})")
     elif isinstance(event, StealDeclined):
-        body = f"{n(event.player)} keeps {event.card.code} to play (could steal from " + \
+        body = f"{n(event.player)} keeps {_code(event.card)} to play (could steal from " + \
             ", ".join(n(v) for v in event.victims) + ")"
     elif isinstance(event, Protected):
-        body = (f"{n(event.player)}'s {event.card.code} matches their own pile: protected from "
+        body = (f"{n(event.player)}'s {_code(event.card)} matches their own pile: protected from "
                 + ", ".join(n(p) for p in event.thieves))
     elif isinstance(event, ev.Shuffled):
         body = f"{n(event.player)} turns over and shuffles a pile of {event.cards} into a new hand"
