@@ -18,7 +18,6 @@ import plotly.graph_objects as go
 import pytest
 
 from war_widget import Game, Rules
-from war_widget.casino import CasinoWar
 from war_widget.casino_widget import CasinoWarWidget
 from war_widget.game.engine import Termination
 from war_widget.steal_widget import TEXT as STEAL_TEXT
@@ -38,6 +37,7 @@ from war_widget.text.i18n import (
 from war_widget.text.i18n_ja import KIDS
 from war_widget.text.kanji_grades import GRADE1, GRADE2, beyond_grade2
 from war_widget.text.narration import narrate
+from war_widget.variants.casino import CasinoWar
 from war_widget.widget import WarWidget
 from war_widget.widget import layout as L
 from war_widget.widget.controls import LENGTHS, OPPONENTS, RULE_OPTIONS

@@ -2,7 +2,7 @@
 
 This is a study with the simulator, so it lives above it (``war_widget.game.policies`` holds the orders
 themselves, at the game layer, and imports no simulator).  ``STRONG_FIGURES`` in ``policies`` were
-measured with :func:`measure_policy`; ``tests/test_policies.py`` re-measures them.
+measured with :func:`measure_policy`; ``tests/game/test_policies.py`` re-measures them.
 """
 from __future__ import annotations
 
