@@ -2,13 +2,15 @@
 
 The layers (issue 13), lowest first; a module may import its own layer and the layers below:
 
-* ``game.parts``  cards, randomness, events, rules, game numbers, statistics, gather orders, and
-  the small values of the variants (Steal War's actions and events);
-* ``game.engine`` the War engine (``engine*.py``), its position checks, and the variants' games
-  (Steal War's state, decisions, turns, notation and policies; Casino War);
+* ``game.parts``  (``game/``) cards, randomness, events, rules, game numbers, statistics, gather
+  orders, and the small values of the variants (Steal War's actions and events, Casino War's hands);
+* ``game.engine`` the War engine (``game/engine*.py``), its position checks, and the variants' games
+  (``variants/steal/``: state, decisions, turns, notation and policies; ``variants/casino/``: the
+  session and its exact odds);
 * ``game.saves``  the save modules, which import the engine (never the reverse);
-* ``text`` and ``simulator``, side by side (neither imports the other): narration and labels in
-  every language; the simulators and the studies made with them;
+* ``text`` and ``simulator``, side by side (neither imports the other): ``text/``, narration and
+  labels in every language; ``sim/`` (with ``simulation.py``, ``fastsim/``, ``policy_study.py``
+  until they move there), the simulators and the studies made with them;
 * ``views``       every widget (``widget/``, ``*_widget.py``) and the records a widget keeps;
 * ``app``         the command line.
 

@@ -7,7 +7,8 @@ import re
 import numpy as np
 import pytest
 
-from war_widget import Card, Game, Rules, policies
+from war_widget import Card, Game, Rules
+from war_widget.game import policies
 from war_widget.game.policies import (
     STRONG_FIGURES,
     STRONG_GAMES,
@@ -67,7 +68,7 @@ def test_the_engine_uses_the_strong_order():
 
 
 def test_measuring_moved_up_to_the_study_module_and_the_old_import_still_works():
-    # the measuring plays the simulator, so it lives above it; notebook 06 still imports it from policies
+    # the measuring plays the simulator, so it lives above it; notebook 06 still imports it from game.policies
     assert policies.measure_policy is measure_policy and policies.PolicyFigure is PolicyFigure
     with pytest.raises(AttributeError, match="no attribute 'simulate'"):
         policies.simulate  # noqa: B018
