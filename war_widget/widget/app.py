@@ -39,7 +39,7 @@ from ..narration import narrate
 from ..records import Records
 from ..rules import Rules
 from . import layout as L
-from .chart import CountChart
+from .chart import CountChart, SvgCountChart
 from .guess import Guess, check_answer
 from .history import History
 from .a11y import name_table
@@ -48,7 +48,7 @@ from .results import ResultsPanel
 from .table import TableCanvas
 from . import classroom
 from .sync import narration_html
-from .visitors import records_path
+from .visitors import records_path, served_page
 
 __all__ = ["WarWidget", "MODES"]
 
@@ -156,8 +156,9 @@ class WarWidget(widgets.VBox):
         self.progress_label, self.rules_line, self.notice = c.progress_label, c.rules_line, c.notice
         self.narration_box, self.settings = c.narration_box, c.panel
         self.player_buttons: list[widgets.Button] = []
-        self.chart_view = CountChart(self.names, label("chart_title", self._reg), label("chart_war", self._reg),
-                                     label("chart_round", self._reg))
+        # a served page (Voila) draws the chart as SVG: Plotly's widget applies no update there (chart.py)
+        self.chart_view = (SvgCountChart if served_page() else CountChart)(
+            self.names, label("chart_title", self._reg), label("chart_war", self._reg), label("chart_round", self._reg))
         self.chart = self.chart_view.figure
         self.results = ResultsPanel()
         self.guess = Guess(self, guess)          # lesson features: guess.py, history.py
