@@ -243,6 +243,20 @@ _JS_PLOT = """root => {
                               drawn: gd.querySelectorAll('.scatterlayer .trace').length}));
 }"""
 
+# The SVG chart of a served page (chart.SvgCountChart): each line and the war markers say what
+# they draw (data-x, data-y); `drawn` counts the vertices of the line or the markers' shapes.
+_JS_SVG_CHART = """root => {
+    const svg = root.querySelector('svg.war-chart');
+    if (!svg) return null;
+    const nums = s => (s || '').split(' ').filter(v => v !== '').map(Number);
+    return Array.from(svg.querySelectorAll('.war-chart-line, .war-chart-wars')).map(e => ({
+        name: e.dataset.name, mode: e.tagName === 'polyline' ? 'lines' : 'markers',
+        x: nums(e.dataset.x), y: nums(e.dataset.y),
+        drawn: e.tagName === 'polyline' ? nums(e.getAttribute('points').replace(/,/g, ' ')).length / 2
+                                        : (e.getAttribute('d').match(/M/g) || []).length,
+        colour: e.getAttribute(e.tagName === 'polyline' ? 'stroke' : 'fill')}));
+}"""
+
 # Run code in the notebook's kernel outside any cell and return what it printed.
 _JS_KERNEL = """async (code) => {
     const kernel = window.__warKernel;
@@ -300,6 +314,16 @@ class WarView:
 
     def plot(self) -> list[dict] | None:
         return self.root.evaluate(_JS_PLOT)
+
+    def svg_chart(self) -> list[dict] | None:
+        """The served page's SVG chart: ``[{name, mode, x, y, drawn, colour}]``, None if absent."""
+        return self.root.evaluate(_JS_SVG_CHART)
+
+    def game_code(self) -> str:
+        """The game number in the widget's Game number box (the box next to Replay)."""
+        replay = self.page.locator("button").filter(has_text=re.compile(r"^\s*Replay\s*$"))
+        row = self.root.locator(".war-row").filter(has=replay)
+        return row.locator(".widget-text input").first.input_value()
 
 
 class NotebookPage:
