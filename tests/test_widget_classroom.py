@@ -197,3 +197,21 @@ def test_buttons_have_tooltips_and_the_round_is_shown_once():
 @pytest.mark.parametrize("env", [{"VOILA_SERVER_URL": "http://x"}, {"SERVER_SOFTWARE": "voila/0.5"}])
 def test_served_page_detection(env):
     assert served_page(env)
+
+
+def test_changing_language_keeps_every_picker_on_its_value():
+    """Relabelling the pickers for a language or the teaching aids must not reset them (found by
+    the state machine: the speed picker fell back to 'slow' while the widget kept 'fast')."""
+    from war_widget import WarWidget
+
+    w = WarWidget(records=False)
+    w.speed_picker.value = "fast"
+    w.controls.length.value = "none"
+    before = {"speed": w.speed_picker.value, "length": w.controls.length.value}
+    for lang, aids in (("ja", True), ("en", False), ("ja", False)):
+        w.set_lang(lang)
+        w.set_aids(aids)
+        assert {"speed": w.speed_picker.value, "length": w.controls.length.value} == before
+        assert w.speed == "fast"
+    w.speed_picker.value = "slow"
+    assert w.speed == "slow"

@@ -123,5 +123,6 @@ def _relabel(picker, options: list[tuple[str, object]]) -> None:
     value = picker.value
     with picker.hold_trait_notifications():
         picker.options = options
-        if value in [v for _, v in options]:
-            picker.value = value
+    # Set after the hold: inside it, the options' own reset to the first value lands last.
+    if value in [v for _, v in options] and picker.value != value:
+        picker.value = value
