@@ -12,13 +12,13 @@ back of the room, at least 34 CSS px).  Below it:
 * with the teaching aids, the value the rules give the card (J 11, Q 12, K 13, A 14 or 1) in
   the top-right corner, where the suit sign is shown otherwise.
 
-Pure geometry like ``layout``: a list of draw operations, tagged (``pip:7H`` for each pip) so
+Pure geometry like ``layout`` (both draw with the operations of ``ops``): a list of draw operations, tagged (``pip:7H`` for each pip) so
 tests count what a person would count.  Jokers are drawn by ``layout.card_ops`` (star, JOKER).
 """
 from __future__ import annotations
 
 from ..cards import Card
-from .layout import GOLD, RANK_PX, Circle, Line, Op, Shape, Text
+from .ops import GOLD, RANK_PX, Circle, Line, Op, Shape, Text
 
 __all__ = ["PIPS", "face_ops"]
 
