@@ -11,6 +11,7 @@ the rejected draw included) and a distribution check against 20,000 stored engin
 from __future__ import annotations
 
 import math
+import os
 from pathlib import Path
 
 import numpy as np
@@ -294,3 +295,24 @@ def test_the_compiled_kernel_is_cached_where_it_can_be_written(tmp_path):
     assert done.returncode == 0, done.stderr
     flag, path = done.stdout.split()
     assert flag == "UserProvidedCacheLocator" and path.startswith(str(tmp_path))
+
+
+def test_the_note_is_for_compiling_not_for_loading_the_cache(tmp_path):
+    """A warm cache loads in about a second and says nothing (so nbval's checked cells print the
+    same on a fresh machine once the tests have written the cache); an empty cache would compile."""
+    import subprocess
+    import sys
+
+    from war_widget.simulation import simulate
+
+    simulate("pagat", 2, seed=1)                       # writes the cache if this run compiled
+    probe = ("from war_widget.fastsim import _compile_notice; "
+             "print(_compile_notice(in_kernel=True).ready)")
+    env_cold = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path)}
+    env_warm = {k: v for k, v in os.environ.items() if k != "NUMBA_CACHE_DIR"}
+    if "NUMBA_CACHE_DIR" in os.environ:
+        env_warm["NUMBA_CACHE_DIR"] = os.environ["NUMBA_CACHE_DIR"]
+    warm = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, env=env_warm, check=True)
+    cold = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, env=env_cold, check=True)
+    assert warm.stdout.strip() == "True"
+    assert cold.stdout.strip() == "False"
