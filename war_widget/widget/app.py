@@ -14,6 +14,12 @@ triggered while another runs is queued), and when the browser is still animating
 the next one is drawn with shorter pauses, or without animation if far behind, so the picture
 catches up with the game.
 
+The class holds the state and the public API; its parts, by responsibility, are functions of
+the widget bound as its private methods: ``controller.py`` (the action queue, the actions,
+autoplay, the time limit), ``view_state.py`` (what the table shows, beat by beat), ``labels.py``
+(the words around the table), ``keeping.py`` (the records file and the saved game) and
+``wiring.py`` (controls and canvas events to the public methods).
+
 >>> w = WarWidget(seed=7, records=False)
 >>> w.flip(); w.flip()
 >>> w.game.round_number, sum(w.game.counts)
@@ -22,43 +28,31 @@ catches up with the game.
 from __future__ import annotations
 
 import asyncio
-import html
 import os
 import time
 from collections import deque
-from functools import partial
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import ipywidgets as widgets
 
-from ..cards import Card
 from ..engine import Game, as_rules
 from ..events import Event
-from ..i18n import check_lang, counts_text, describe_rules, join_names, label, notice_text, player_names, register
-from ..narration import narrate
-from ..records import Records
+from ..i18n import check_lang, label, notice_text, player_names, register
 from ..rules import Rules
+from . import classroom, controller, keeping, labels, view_state, wiring
 from . import layout as L
 from .chart import CountChart, SvgCountChart
+from .controller import FF_CAP, INTERVAL, KIDS_PRESETS, MODES, TIME_LIMIT
+from .controller import check_speed as _check_speed
+from .controls import LENGTHS, OPPONENTS, RULE_OPTIONS, Controls
 from .guess import Guess, check_answer
 from .history import History
-from .a11y import name_table
-from .controls import LENGTHS, OPPONENTS, RULE_OPTIONS, SPEEDS, Controls
 from .results import ResultsPanel
 from .table import TableCanvas
-from . import classroom
-from .sync import narration_html
 from .visitors import records_path, served_page
 
-__all__ = ["WarWidget", "MODES"]
-
-MODES = ("cpu", "two_player", "watch")
-TIME_LIMIT = 180.0                                   # the "3 minutes" game length, in seconds
-INTERVAL = {"slow": 2.6, "normal": 1.5, "fast": 0.55}  # autoplay: seconds between rounds
-FF_CAP = 5000                                        # fast-forward plays at most this many rounds
-LOG_LINES = 8
-_LENGTH_LIMIT = {"40": 40, "240": 240, "none": None, "50": 50, "3min": None}
-KIDS_PRESETS = ("kids", "kids_aside")
+__all__ = ["WarWidget", "MODES", "KIDS_PRESETS", "INTERVAL", "TIME_LIMIT", "FF_CAP"]
 
 
 class WarWidget(widgets.VBox):
@@ -370,480 +364,28 @@ class WarWidget(widgets.VBox):
         return (f"<WarWidget {where} mode={self.mode!r} round {self.game.round_number} "
                 f"counts {self.game.counts}{' over' if self.game.is_over else ''}>")
 
-    # ------------------------------------------------------------------ the action queue
-    def _act(self, fn: Callable, *args: Any) -> Any:
-        """Run one action now, or queue it behind the action running (in arrival order)."""
-        if self._running:
-            self._queue.append((fn, args))
-            return None
-        self._running = True
-        error = None
-        try:
-            result = self.history.run(fn, *args)
-            while self._queue:
-                f, a = self._queue.popleft()
-                try:
-                    self.history.run(f, *a)
-                except Exception as exc:  # keep draining: no queued click is lost
-                    error = error or exc
-        finally:
-            self._running = False
-        if error is not None:
-            raise error
-        return result
-
-    # ------------------------------------------------------------------ actions
-    def _flip(self) -> None:
-        if self._time_up() or self._over_notice():
-            return
-        self._start_clock()
-        self._pressed.clear()
-        frames = self._record(self.guess.play_round)
-        self._after(frames, animate=True)
-
-    def _press(self, player: int) -> None:
-        if self.mode != "two_player":
-            self._flip()
-            return
-        if self._time_up() or self._over_notice() or self.game.out[player] or player in self._pressed \
-                or self.guess.blocks():
-            return
-        self._start_clock()
-        self._pressed.add(player)
-        active = [p for p in range(self.game.rules.players) if not self.game.out[p]]
-        if all(p in self._pressed for p in active):
-            self._pressed.clear()
-            frames = self._record(self.guess.play_round)
-            self._after(frames, animate=True)
-            return
-        others = [self.names[p] for p in active if p not in self._pressed]
-        self.narration_log.append(label("waiting", self._reg, name=self.names[player],
-                                        others=join_names(others, self._reg)))
-        self._after([], animate=False)
-
-    def _step(self) -> Event | None:
-        if self._time_up() or self.guess.blocks():
-            return None
-        self._start_clock()
-        self._pressed.clear()
-        result: list[Event | None] = []
-        frames = self._record(lambda: result.append(self.game.step()))
-        self.guess.after_step(result[0])
-        if result[0] is None:  # nothing left to play
-            self._notify(label("game_is_over", self._reg))
-        self._after(frames, animate=True)
-        return result[0]
-
-    def _over_notice(self) -> bool:
-        """If the game is over: show its last beats, if any, and say so.  True if over."""
-        if not self.game.is_over:
-            return False
-        frames = self._record(lambda: list(iter(self.game.step, None)))
-        if frames:
-            self._after(frames, animate=False)
-        self._notify(label("game_is_over", self._reg))
-        return True
-
-    def _tick(self) -> None:
-        if self.game.is_over:
-            self._set_autoplay(False)
-            return
-        self._flip()
-        if self.game.is_over:
-            self._set_autoplay(False)
-
-    def _fast_forward(self) -> None:
-        if self._time_up() or self._over_notice():
-            return
-        self._start_clock()
-        self._pressed.clear()
-        start = self.game.round_number
-        self.game.play_to_end(max_rounds=FF_CAP)
-        if not self.game.is_over:
-            self.narration_log.append(label("ff_capped", self._reg, n=self.game.round_number - start))
-        self._after([], animate=False)
-
-    def _new_game(self, game: Game | None, base: Rules) -> None:
-        self._base_rules = self._plain(base)
-        if game is None:
-            game = Game(self._effective(self._base_rules))
-        elif isinstance(game.rules.gather, tuple) and self.mode == "cpu":
-            self.opponent = "strong" if any(g == "strong" for g in game.rules.gather[1:]) else self.opponent
-        if not self._aids_explicit:
-            self.aids = self._base_rules.preset_name in KIDS_PRESETS
-        self._time_used, self._started_at = 0.0, None
-        self._install(game, fresh=True)
-
-    def _resume(self) -> bool:
-        saved = self._records.saved_game if self._recording else None
-        if not saved:
-            return False
-        game = Game.from_json(saved["game"])
-        self.mode = saved.get("mode", self.mode) if saved.get("mode") in MODES else self.mode
-        self.opponent = saved.get("opponent", self.opponent) if saved.get("opponent") in ("easy", "strong") \
-            else self.opponent
-        limit = saved.get("time_limit")
-        self._time_limit = float(limit) if isinstance(limit, (int, float)) and limit > 0 else None
-        self._time_used, self._started_at = float(saved.get("time_used", 0.0) or 0.0), None
-        self._base_rules = self._plain(game.rules)
-        self._install(game, fresh=False)
-        self.resume_button.layout.display = "none"
-        self._notify(label("notice_resumed", self._reg, code=game.code or "-", round=game.round_number))
-        return True
-
-    def _set_autoplay(self, on: bool) -> None:
-        if on and self.game.is_over:
-            on = False
-        self._autoplay_on = on
-        self._sync(lambda: setattr(self.autoplay_toggle, "value", on))
-        if not on:
-            if self.autoplay_task is not None and not self.autoplay_task.done():
-                if self.autoplay_task is not _current_task():
-                    self.autoplay_task.cancel()
-            self.autoplay_task = None
-            return
-        loop = _running_loop()
-        if loop is None:
-            self._notify(label("notice_no_loop", self._reg))
-            return
-        if self.autoplay_task is None or self.autoplay_task.done():
-            self.autoplay_task = loop.create_task(self._autoplay_loop())
-
-    async def _autoplay_loop(self) -> None:
-        me = _current_task()
-        try:
-            while self._autoplay_on and self.autoplay_task is me:
-                self.autoplay_tick()
-                if not self._autoplay_on:
-                    break
-                await asyncio.sleep(INTERVAL[self.speed])
-        except asyncio.CancelledError:
-            pass
-        except Exception as exc:  # never die silently in the background: stop and say why
-            self._autoplay_on = False
-            self._sync(lambda: setattr(self.autoplay_toggle, "value", False))
-            self._notify(notice_text("autoplay", exc, self._reg))
-
-    def _set_speed(self, speed: str) -> None:
-        self.speed = speed
-        self._sync(lambda: setattr(self.speed_picker, "value", speed))
-
-    def _set_option(self, name: str, value: Any) -> bool:
-        try:
-            rules = self._base_rules.replace(**{name: value})
-            self._effective(rules)
-        except ValueError as exc:
-            self._notify(notice_text("rules", exc, self._reg))
-            self._sync_controls()
-            return False
-        self._new_game(None, rules)
-        return True
-
-    def _set_length(self, length: str) -> None:
-        limit = int(length) if length.isdigit() else _LENGTH_LIMIT[length]
-        self._time_limit = TIME_LIMIT if length == "3min" else None
-        self._new_game(None, self._base_rules.replace(round_limit=limit))
-
-    def _set_opponent(self, opponent: str) -> None:
-        if opponent in ("two_player", "watch"):
-            self.mode = opponent
-        else:
-            self.mode, self.opponent = "cpu", opponent
-        self._new_game(None, self._base_rules)
-
-    def _set_aids(self, on: bool) -> None:
-        self.aids, self._aids_explicit = on, True
-        self._sync(lambda: setattr(self.controls.aids, "value", on))
-        self._update_text()  # in Japanese the aids switch the children's register on or off
-        self.redraw()
-
-    def _set_lang(self, lang: str) -> None:
-        self.lang = lang
-        self._labelled = reg = self._reg
-        self._sync(lambda: self.controls.relabel(reg))
-        self.chart_view.relabel(self.names, label("chart_title", reg), label("chart_war", reg),
-                                label("chart_round", reg))
-        for button, name in zip(self.player_buttons, self.names):
-            button.description = name
-        if self.game.is_over:
-            self._banner = self._end_banner()
-        self._sync_controls()
-        self._update_text()
-        self.redraw()
-
-    def _set_records(self, on: bool) -> None:
-        if on and self._records_path is None and records_path(True) is not None:
-            self._records_path = records_path(True)
-            self._records = self._open_records(self._records_path)
-        self._recording = on
-        self._sync(lambda: setattr(self.controls.records, "value", on))
-        self._update_text()
-
-    def _reset_records(self) -> None:
-        self._safely(self._records.reset_record)
-        self._notify(label("notice_records_reset", self._reg))
-        self._update_text()
-
-    # ------------------------------------------------------------------ game plumbing
-    def _plain(self, rules: Rules) -> Rules:
-        """The rules as the panel shows them: one gather order for everyone."""
-        if isinstance(rules.gather, tuple):
-            return rules.replace(gather=rules.gather_for(0))
-        return rules
-
-    def _effective(self, base: Rules) -> Rules:
-        """The rules the engine plays: a strong computer orders what it wins by its own policy."""
-        if self.mode == "cpu" and self.opponent == "strong":
-            return base.replace(gather=tuple(base.gather_for(0) if p == 0 else "strong"
-                                             for p in range(base.players)))
-        return base
-
-    def _install(self, game: Game, fresh: bool) -> None:
-        if self._unsubscribe:
-            self._unsubscribe()
-        self.game = game
-        self._unsubscribe = game.subscribe(self._on_event)
-        self._pressed.clear()
-        self._aid = self._banner = self._winner = None
-        self.history.install(game)
-        self.guess.reset()
-        self._recorded = game.is_over
-        self._saved_round = game.round_number if fresh else -1
-        counts = counts_text(self.names, game.counts, self._reg)
-        self.narration_log = [label("new_game_line", self._reg, code=game.code, counts=counts) if game.code
-                              else label("deal_line", self._reg, counts=counts)]
-        self._shown_log = -1
-        if game.is_over:
-            self._banner = self._end_banner()
-        self.notice.value = ""  # a notice is about the game it was given in
-        self._build_children()
-        self.chart_view.reset(self.names, [len(h) for h in game.dealt], label("chart_title", self._reg),
-                              label("chart_war", self._reg), label("chart_round", self._reg))
-        self.chart_view.sync(game.history)
-        self._sync_controls()
-        self._cancel_clock()
-        self.beats.stage(self.table.redraw(self._view()), 0.0, self._update_text)
-
-    def _on_event(self, event: Event) -> None:
-        """Every beat the engine plays: one sentence, and what the table shows next."""
-        self.narration_log.append(narrate(event, self._reg, self.game.rules, self.names, values=self.aids))
-        kind = event.kind
-        if kind == "flip" and event.battle == 1:
-            self._aid = self._banner = self._winner = None
-        elif kind == "compare":
-            if self.aids:
-                self._aid = L.compare_text(event.cards, event.winner, event.tied, label("war_bang", self._reg))
-            if event.winner is not None:
-                self._winner, self._banner = event.winner, None
-        elif kind == "war":
-            # "WAR!" in big letters, unless the teaching aid already says "Q = Q  WAR!"
-            self._banner = None if self.aids else label("war_bang", self._reg)
-        elif kind == "collect":
-            self._winner, self._banner = event.winner, None
-        elif kind == "return":
-            self._winner, self._banner = None, None
-        elif kind == "game_over":
-            self._banner = self._end_banner()
-        if self._frames is not None:
-            self._frames.append((event, self._view()))
-
-    def _record(self, play: Callable[[], Any]) -> list[tuple[Event, L.TableView]]:
-        self._frames = []
-        try:
-            play()
-        finally:
-            frames, self._frames = self._frames, None
-        return frames
-
-    def _after(self, frames: list[tuple[Event, L.TableView]], animate: bool) -> None:
-        """After an action: draw it, record and save; the chart, labels and narration follow the
-        picture beat by beat (classroom.stage_action)."""
-        marks, seconds = self.table.render(frames, self._view(), self.speed, animate and self.animations)
-        if self.game.is_over and not self._recorded:
-            self._recorded = True
-            self._count_result()
-        self._save()
-        classroom.stage_action(self, frames, marks, self.table.seq, seconds)
-
-    def _count_result(self) -> None:
-        if self.mode != "cpu" or not self._recording:
-            return
-        o = self.game.outcome
-        if o.winning_team is not None:
-            result = "win" if o.winning_team == 0 else "loss"
-        elif o.winner is not None:
-            result = "win" if o.winner == 0 else "loss"
-        elif o.loser is not None:
-            result = "loss" if o.loser == 0 else "win"
-        else:
-            result = "draw"
-        self._safely(self._records.add_result, result)
-
-    def _save(self) -> None:
-        if not self._recording or self._records.path is None:
-            return
-        if self.game.is_over:
-            if self._saved_round != -2:
-                self._safely(self._records.clear_game)
-                self._saved_round = -2
-            return
-        if self.game.round_number == self._saved_round:
-            return
-        try:
-            text = self.game.to_json()
-        except ValueError:  # rules with a callable policy cannot be saved
-            return
-        used = self._time_used + (self._now() - self._started_at if self._started_at is not None else 0.0)
-        self._safely(self._records.save_game, {"game": text, "mode": self.mode, "opponent": self.opponent,
-                                               "time_limit": self._time_limit, "time_used": used})
-        self._saved_round = self.game.round_number
-        self.resume_button.layout.display = "none"  # the saved game is now this one
-
-    def _open_records(self, path) -> Records:
-        """The records file, or records kept in memory if the file cannot be used at all."""
-        try:
-            return Records(path)
-        except (ValueError, OSError) as exc:
-            self._records_problem = notice_text("records", exc, self._reg)
-            self._recording = False
-            return Records(None)
-
-    def _safely(self, fn: Callable, *args: Any) -> None:
-        """Write the records file; if the disk refuses, keep playing, stop recording, say so."""
-        try:
-            fn(*args)
-        except OSError as exc:
-            self._recording = False
-            self._sync(lambda: setattr(self.controls.records, "value", False))
-            self._notify(notice_text("records", exc, self._reg))
-
-    def _offer_resume(self, saved: dict) -> None:
-        try:
-            game = Game.from_json(saved["game"])
-        except ValueError:
-            return
-        if game.is_over:
-            return
-        self.resume_button.layout.display = None
-        self._notify(label("notice_resume", self._reg, code=game.code or "-", round=game.round_number))
-
-    def _end_banner(self) -> str | None:
-        o = self.game.outcome
-        if o is None:
-            return None
-        if o.winning_team is not None:
-            return label("banner_team", self._reg, n=o.winning_team + 1)
-        if o.winner is not None:
-            if self.mode == "cpu" and o.winner == 0:
-                return label("banner_you", self._reg)
-            return label("banner_win", self._reg, name=self.names[o.winner])
-        if o.loser is not None:
-            return label("banner_loser", self._reg, name=self.names[o.loser])
-        return label("banner_draw", self._reg)
-
-    # ------------------------------------------------------------------ time limit
-    def _start_clock(self) -> None:
-        if self._started_at is None:
-            self._started_at = self._now()
-        if self._time_limit is not None and (self._clock_task is None or self._clock_task.done()):
-            loop = _running_loop()
-            if loop is not None:
-                self._clock_task = loop.create_task(self._clock_loop())
-
-    def _time_up(self) -> bool:
-        """Under a time limit with no time left: end the game now (the engine's end_now)."""
-        if self._time_limit is None or self.game.is_over or self.time_left > 0:
-            return False
-        self.narration_log.append(label("time_up", self._reg))
-        frames = self._record(self.game.end_now)
-        self._after(frames, animate=False)
-        return True
-
-    async def _clock_loop(self) -> None:
-        try:
-            while self._time_limit is not None and not self.game.is_over:
-                await asyncio.sleep(1.0)
-                self._act(self._clock_tick)
-        except asyncio.CancelledError:
-            pass
-        except Exception as exc:
-            self._notify(notice_text("clock", exc, self._reg))
-
-    def _clock_tick(self) -> None:
-        if not self._time_up():
-            self._update_text()
-            self.table.refresh_counts(self._view())
-
-    def _cancel_clock(self) -> None:
-        if self._clock_task is not None and not self._clock_task.done() and self._clock_task is not _current_task():
-            self._clock_task.cancel()
-        self._clock_task = None
-
-    def _cancel_tasks(self) -> None:
-        self._autoplay_on = False
-        if self.autoplay_task is not None and not self.autoplay_task.done():
-            self.autoplay_task.cancel()
-        self.autoplay_task = None
-        self._cancel_clock()
-
-    # ------------------------------------------------------------------ what is shown
-    def _progress(self) -> tuple[float | None, str]:
-        n = self.game.round_number
-        if self._time_limit is not None:
-            left = self.time_left or 0.0
-            secs = int(left + 0.999)
-            return 1 - left / self._time_limit, label("time_left", self._reg, m=secs // 60, s=secs % 60, n=n)
-        limit = self.game.rules.round_limit
-        if limit is not None:
-            return n / limit, label("rounds_of", self._reg, n=n, limit=limit)
-        return None, label("round_n", self._reg, n=n)
-
-    def _values(self) -> dict[int, int]:
-        if not self.aids:
-            return {}
-        rules = self.game.rules
-        out = {}
-        for rank in range(2, 15):
-            value = rules.display_value(Card(rank, "S"))
-            if rank > 10 or value != rank:
-                out[rank] = value
-        return out
-
-    def _view(self) -> L.TableView:
-        g = self.game
-        progress, text = self._progress()
-        return L.TableView(names=tuple(self.names), hands=tuple(len(h) for h in g.hands),
-                           won=tuple(len(w) for w in g.won), table=g.table, out=tuple(g.out),
-                           capture=g.rules.capture, total=sum(len(h) for h in g.dealt), progress=progress,
-                           progress_text=text, waiting=tuple(sorted(self._pressed)), aid=self._aid,
-                           banner=self._banner, winner=self._winner, values=self._values())
-
-    def _notify(self, text: str) -> None:
-        self.notice.value = f"<span role='alert'>{html.escape(text)}</span>"
-
-    def _update_text(self) -> None:
-        reg = self._reg
-        if reg != self._labelled:  # the aids or the preset changed the register
-            self._labelled = reg
-            self._sync(lambda: self.controls.relabel(reg))
-            self.chart_view.relabel(self.names, label("chart_title", reg), label("chart_war", reg),
-                                    label("chart_round", reg))
-        self.rules_line.value = f"<b>{html.escape(describe_rules(self.game.rules, self._reg))}</b>"
-        if self.beats.busy:  # the picture has not reached the last beat: its text comes with it
-            return
-        self.progress_label.value = self._progress()[1]
-        if len(self.narration_log) != self._shown_log:
-            self.narration_box.value = narration_html(self.narration_log[-LOG_LINES:])
-            self._shown_log = len(self.narration_log)
-        self.results.update(self.game, self.names, self._reg, 0 if self.mode == "cpu" else None, self.record)
-        self.guess.refresh()                     # the answer buttons, the score on the results
-        self.history.refresh()                   # the Back button
-        name_table(self)                         # the canvas's accessible name says the counts
-
-    # ------------------------------------------------------------------ drawing (table.py)
-    def _render(self, frames: list[tuple[Event, L.TableView]], animate: bool) -> None:
-        """Draw an action (its recorded beats, then the state now) in one held batch."""
-        self.table.render(frames, self._view(), self.speed, animate)
+    # ------------------------------------------------------------------ the parts, by responsibility
+    # the controller (controller.py): the action queue, the actions, autoplay, the time limit
+    _act, _flip, _press, _step = controller.act, controller.flip, controller.press, controller.step
+    _over_notice, _tick, _fast_forward = controller.over_notice, controller.tick, controller.fast_forward
+    _new_game, _resume, _set_autoplay = controller.new_game, controller.resume, controller.set_autoplay
+    _autoplay_loop, _set_speed, _set_option = controller.autoplay_loop, controller.set_speed, controller.set_option
+    _set_length, _set_opponent, _set_aids = controller.set_length, controller.set_opponent, controller.set_aids
+    _set_lang, _set_records, _reset_records = controller.set_lang, controller.set_records, controller.reset_records
+    _plain, _effective, _install = controller.plain, controller.effective, controller.install
+    _record, _after = controller.record, controller.after
+    _start_clock, _time_up, _clock_loop = controller.start_clock, controller.time_up, controller.clock_loop
+    _clock_tick, _cancel_clock, _cancel_tasks = controller.clock_tick, controller.cancel_clock, controller.cancel_tasks
+    # the records file and the saved game (keeping.py)
+    _count_result, _save, _open_records = keeping.count_result, keeping.save, keeping.open_records
+    _safely, _offer_resume = keeping.safely, keeping.offer_resume
+    # what the table shows (view_state.py) and the words around it (labels.py)
+    _on_event, _progress, _values = view_state.on_event, view_state.progress, view_state.values
+    _view, _render = view_state.view, view_state.render
+    _notify, _update_text, _end_banner = labels.notify, labels.update_text, labels.end_banner
+    # the controls and the canvas wired to the actions (wiring.py)
+    _wire, _observed, _sync, _sync_controls = wiring.wire, wiring.observed, wiring.sync, wiring.sync_controls
+    _build_children, _on_mouse_down, _on_key_down = wiring.build_children, wiring.on_mouse_down, wiring.on_key_down
 
     @property
     def _shown_view(self) -> L.TableView | None:
@@ -857,138 +399,3 @@ class WarWidget(widgets.VBox):
     @_busy_until.setter
     def _busy_until(self, value: float) -> None:
         self.table.busy_until = value
-
-    # ------------------------------------------------------------------ wiring
-    def _wire(self) -> None:
-        c = self.controls
-        c.flip_button.on_click(lambda _b: self.flip())
-        c.step_button.on_click(lambda _b: self.step())
-        c.fast_forward_button.on_click(lambda _b: self.fast_forward())
-        c.new_game_button.on_click(lambda _b: self.new_game())
-        c.replay_button.on_click(lambda _b: self.replay())
-        c.resume_button.on_click(lambda _b: self.resume())
-        c.reset_records_button.on_click(lambda _b: self.reset_records())
-        c.autoplay_toggle.observe(self._observed(lambda v: self.autoplay(v)), "value")
-        c.speed_picker.observe(self._observed(self.set_speed), "value")
-        c.preset.observe(self._observed(lambda v: v is not None and self.set_rules(v)), "value")
-        for name, dropdown in c.options.items():
-            dropdown.observe(self._observed(partial(self.set_option, name)), "value")
-        c.length.observe(self._observed(self.set_length), "value")
-        c.opponent.observe(self._observed(self.set_opponent), "value")
-        c.aids.observe(self._observed(self.set_aids), "value")
-        c.language.observe(self._observed(self.set_lang), "value")
-        c.records.observe(self._observed(self.set_records), "value")
-        c.game_number.continuous_update = False  # a pasted number counts on Enter (or leaving the box)
-        c.game_number.observe(self._observed(lambda v: v.strip() and v.strip() != (self.game.code or "")
-                                             and self.replay(v.strip())), "value")
-
-    def _observed(self, fn: Callable[[Any], Any]) -> Callable[[dict], None]:
-        def handler(change: dict) -> None:
-            if not self._syncing:
-                fn(change["new"])
-        return handler
-
-    def _sync(self, fn: Callable[[], Any]) -> None:
-        """Change controls to match the state without their observers acting."""
-        old, self._syncing = self._syncing, True
-        try:
-            fn()
-        finally:
-            self._syncing = old
-
-    def _sync_controls(self) -> None:
-        c = self.controls
-        base = self._base_rules
-
-        def apply() -> None:
-            c.preset.value = base.preset_name
-            for name, dropdown in c.options.items():
-                value = getattr(base, name)
-                if value in RULE_OPTIONS[name]:
-                    dropdown.value = value
-            if self._time_limit is not None:
-                c.length.value = "3min" if self._time_limit == TIME_LIMIT else c.length.value
-            elif base.round_limit is None:
-                c.length.value = "none"
-            elif str(base.round_limit) in LENGTHS:
-                c.length.value = str(base.round_limit)
-            else:
-                c.length.value = c.add_length(base.round_limit, self._reg)
-            c.opponent.value = self.opponent if self.mode == "cpu" else self.mode
-            c.aids.value = self.aids
-            c.language.value = self.lang
-            c.records.value = self._recording
-            c.speed_picker.value = self.speed
-            c.autoplay_toggle.value = self._autoplay_on
-            c.game_number.value = self.game.code or ""
-        self._sync(apply)
-
-    def _build_children(self) -> None:
-        c = self.controls
-        two = self.mode == "two_player"
-        names = self.names
-        if two:
-            if [b.description for b in self.player_buttons] != names:
-                for b in self.player_buttons:
-                    b.close()
-                self.player_buttons = c.make_player_buttons(names)
-                for p, b in enumerate(self.player_buttons):
-                    b.on_click(lambda _b, p=p: self.press(p))
-        else:
-            for b in self.player_buttons:
-                b.close()
-            self.player_buttons = []
-        above: list[widgets.Widget] = []
-        below: list[widgets.Widget] = []
-        if two and len(self.player_buttons) == 2:
-            above, below = [self.player_buttons[1]], [self.player_buttons[0]]
-        elif two:
-            below = [widgets.HBox(self.player_buttons)]
-        else:
-            below = [c.flip_button]
-        below = [*below, self.history.row]     # Back, and the answers of "Which is bigger?"
-        classroom.arrange(self, above, below)  # built once: no child's view is destroyed and rebuilt
-
-    # ------------------------------------------------------------------ canvas events
-    def _on_mouse_down(self, x: float, y: float) -> None:
-        view = getattr(self, "_shown_view", None) or self._view()
-        x, y = self.table.to_layout(x, y)
-        for p in range(view.players):
-            px, py, w, h = L.pile_at(view, p)
-            if px - 20 <= x <= px + w + 20 and py - 20 <= y <= py + h + 20:
-                if self.mode == "two_player":
-                    self.press(p)
-                elif self.mode == "watch" or p == 0:
-                    self.flip()
-                return
-
-    def _on_key_down(self, key: str, shift: bool = False, ctrl: bool = False, meta: bool = False) -> None:
-        if self.guess.key(key):                # > = < answer "Which is bigger?"
-            return
-        if key == "Backspace":
-            self.history.clicked()
-            return
-        if key in (" ", "Spacebar", "Enter"):
-            if self.mode != "two_player":
-                self.flip()
-        elif self.mode == "two_player" and key.isdigit() and 1 <= int(key) <= self.game.rules.players:
-            self.press(int(key) - 1)
-
-
-def _check_speed(speed: str) -> None:
-    if speed not in SPEEDS:
-        raise ValueError(f"speed must be one of {', '.join(map(repr, SPEEDS))}; got {speed!r}")
-
-
-def _running_loop() -> asyncio.AbstractEventLoop | None:
-    try:
-        return asyncio.get_running_loop()
-    except RuntimeError:
-        return None
-
-
-def _current_task() -> asyncio.Task | None:
-    try:
-        return asyncio.current_task()
-    except RuntimeError:
-        return None
