@@ -210,7 +210,11 @@ def new_page(browser, name: str, **options):
     page = context.new_page()
     lines: list[str] = []
     page.on("console", lambda m: lines.append(f"[{m.type}] {m.text}"))
-    page.on("pageerror", lambda e: lines.append(f"[pageerror] {e}"))
+    def page_error(e) -> None:
+        lines.append(f"[pageerror] {e}")
+        lines.extend(f"[stack] {frame.strip()}" for frame in (e.stack or "").splitlines()[1:6])
+
+    page.on("pageerror", page_error)
     page.set_default_timeout(30_000)
     page._war_console = lines  # type: ignore[attr-defined]
     page._war_name = name  # type: ignore[attr-defined]

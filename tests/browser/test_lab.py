@@ -327,3 +327,56 @@ def test_at_fast_autoplay_the_table_keeps_up_with_the_text(lab_page):
     # at most the 1.5 s of animation the widget lets queue up, plus a slow shared machine's delays
     # (before issue 9 it ended 20 s and more behind)
     assert lag < 4.0, f"the table showed the last round {lag:.1f} s after autoplay stopped: it fell behind"
+
+
+# --- a kernel restart (runs last: it ends every widget of the page) ----------------------------
+
+RESTART = """async () => {
+    const kernel = window.__warKernel;
+    await kernel.restart();
+    const t0 = Date.now();
+    while (kernel.status !== 'idle' && Date.now() - t0 < 60000) await new Promise(r => setTimeout(r, 100));
+    return kernel.status;
+}"""
+
+RERUN_FIRST_WIDGET_CELL = """async () => {
+    const app = window.jupyterapp, notebook = app.shell.currentWidget.content;
+    const index = notebook.widgets.findIndex(c => c.model.type === 'code'
+                                             && c.model.sharedModel.getSource().includes('WarWidget()'));
+    notebook.activeCellIndex = index;
+    await app.commands.execute('notebook:run-cell');
+    return index;
+}"""
+
+
+def test_after_a_kernel_restart_the_rerun_widget_plays_a_new_game(lab_page):
+    """Flips, a kernel restart, the widget's cell run again, flips: the new widget's table, text
+    and chart show the new game (the old widget's views must not get in the way), and the
+    browser console stays clean."""
+    page = lab_page.page
+    old = lab_page.widget(0)
+    old.click("Flip")
+    old.click("Flip")
+    mark = len(page._war_console)
+    assert page.evaluate(RESTART) == "idle", "the kernel did not come back after the restart"
+    assert kernel_widgets(lab_page) == [], "a restarted kernel has no War widget yet"
+    assert page.evaluate(RERUN_FIRST_WIDGET_CELL) >= 0, "the notebook's first WarWidget() cell is missing"
+    wait_until_value(lambda: len(kernel_widgets(lab_page)) == 1 and lab_page.widget(0).rounds() == 0, 60,
+                     "the re-run widget at round 0")
+    w = lab_page.widget(0)
+    for _ in range(3):
+        w.click("Flip")
+    w.wait_rounds(3)
+    assert settled_rounds(w) == 3
+    state = kernel_widgets(lab_page)[0]
+    assert state["round"] == 3
+    you, computer = state["counts"]
+    wait_until_value(lambda: count_bar_shows(w, you, computer), 30, f"the re-run table to show {you} / {computer}")
+    wait_until_value(lambda: chart_points(w) == 4, 30, "the re-run widget's chart to show 3 rounds")
+    named = {t["name"]: t for t in w.plot()}
+    assert named["You"]["y"][-1] == you and named["Computer"]["y"][-1] == computer, named
+    assert named["You"]["x"] == [0, 1, 2, 3]
+    assert [t["x"] for n, t in named.items() if n not in ("You", "Computer")] == [state["wars"]]
+    lab_page.screenshot("lab-after-kernel-restart", w.root)
+    errors = console_errors(page, mark)
+    assert not errors, "browser console errors after the kernel restart:\n" + "\n".join(errors[:5])

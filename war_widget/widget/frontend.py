@@ -38,6 +38,15 @@ function render({ model, el }) {
   button.className = 'jupyter-button widget-button war-fullscreen';
   el.appendChild(button);
   let root = null, last = '', lastSeq = -1, sentinel = null, observer = null;
+  // A restarted or shut-down kernel leaves this view on the page with a disposed comm, whose
+  // send throws "Cannot send": the beats the table still plays have nobody to tell.
+  const quietly = fn => { try { Promise.resolve(fn()).catch(() => {}); } catch (e) { /* kernel gone */ } };
+  // ipycanvas sends every mouse move to the kernel, and throws on a dead one: hold them back then
+  const dead = () => {
+    const comm = sentinel && sentinel.comm, js = comm && comm.jsServicesComm;
+    return !!sentinel && (sentinel.comm_live === false || !!(js && js.isDisposed));
+  };
+  const hold = e => { if (e.target && e.target.tagName === 'CANVAS' && dead()) e.stopPropagation(); };
 
   const presenting = () => !!root && root.classList.contains('war-presenting');
   const relabel = () => {
@@ -55,6 +64,8 @@ function render({ model, el }) {
         // Tab must move focus on; ipycanvas would swallow it (preventDefault on every key)
         if (e.key === 'Tab' && e.target && e.target.tagName === 'CANVAS') e.stopPropagation();
       }, true);
+      for (const type of ['mousemove', 'mousedown', 'mouseup', 'mouseout', 'wheel', 'touchstart', 'touchend',
+                          'touchmove', 'keydown', 'keyup']) root.addEventListener(type, hold, true);
       observer = new MutationObserver(hideGlyphs);
       observer.observe(root, { childList: true, subtree: true });
       hideGlyphs();
@@ -83,7 +94,7 @@ function render({ model, el }) {
     if (key !== last) {
       last = key;
       model.set('size', [w, dpr, px]);
-      model.save_changes();
+      quietly(() => model.save_changes());
     }
   }
 
@@ -123,7 +134,7 @@ function render({ model, el }) {
     const seq = parseInt(String(sentinel.ctx.fillStyle).slice(1), 16);
     if (!Number.isNaN(seq) && seq !== lastSeq) {
       lastSeq = seq;
-      model.send({ shown: seq });
+      quietly(() => model.send({ shown: seq }));
     }
   };
   const id = model.get('sentinel');
@@ -131,7 +142,7 @@ function render({ model, el }) {
     Promise.resolve(model.widget_manager.get_model(id)).then(m => {
       sentinel = m;
       if (sentinel && sentinel.on) sentinel.on('new-frame', shown);
-      model.send({ hello: true });
+      quietly(() => model.send({ hello: true }));
       shown();
     }).catch(() => {});
   }
