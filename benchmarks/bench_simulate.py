@@ -34,7 +34,7 @@ sys.path.insert(0, str(ROOT))
 
 import numpy as np  # noqa: E402
 
-from war_widget.simulation import simulate  # noqa: E402
+from war_widget.sim.simulation import simulate  # noqa: E402
 
 C_SOURCE = r"""
 /* pagat War as a plain C loop: 1 card down, won cards shuffled to the bottom of the hand, a
@@ -189,11 +189,11 @@ def fresh_process(code: str, env: dict | None = None) -> str:
 
 
 FIRST_CALL = ("import time; t = time.perf_counter()\n"
-              "from war_widget.simulation import simulate\n"
+              "from war_widget.sim.simulation import simulate\n"
               "simulate('pagat', 10, progress=False)\n"
               "print(f'{time.perf_counter() - t:.2f}')")
 MILLION = ("import resource, time, sys\n"
-           "from war_widget.simulation import simulate\n"
+           "from war_widget.sim.simulation import simulate\n"
            "simulate('pagat', 10, progress=False)\n"
            "t = time.perf_counter(); r = simulate('pagat', {games}, seed=1, progress=False)\n"
            "dt = time.perf_counter() - t\n"

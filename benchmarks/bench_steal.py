@@ -23,10 +23,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from war_widget import Game  # noqa: E402
-from war_widget.simulation import game_seed  # noqa: E402
-from war_widget.steal import StealWarGame, always_steal, greedy, never_steal  # noqa: E402
-from war_widget.steal.fast import fast_game  # noqa: E402
-from war_widget.steal.simulation import format_table, policy_table, seat_bias  # noqa: E402
+from war_widget.sim.simulation import game_seed  # noqa: E402
+from war_widget.sim.steal import fast_game, format_table, policy_table, seat_bias  # noqa: E402
+from war_widget.variants.steal.game import StealWarGame  # noqa: E402
+from war_widget.variants.steal.policies import always_steal, greedy, never_steal  # noqa: E402
 
 TABLE_FILE = Path(__file__).resolve().parent / "steal_policy_table.txt"
 TABLE_SEED = 2024
@@ -67,8 +67,8 @@ def main(argv: list[str] | None = None) -> int:
                            ("always vs always", (always_steal, always_steal)),
                            ("greedy vs greedy", (greedy, greedy))):
         t = per_game(steal_game(policies), args.games, args.repeats)
-        names = name.split(" vs ")
-        f = per_game(lambda seed: fast_game(seed, names[0], names[1]), args.games, args.repeats)
+        first, _, second = name.partition(" vs ")
+        f = per_game(lambda seed, a=first, b=second: fast_game(seed, a, b), args.games, args.repeats)
         print(f"Steal War {name:<17} engine {t * 1e3:6.2f} ms ({t / base:.2f}x baseline)   "
               f"fast replica {f * 1e3:5.2f} ms ({f / base:.2f}x baseline, {t / f:.1f}x faster)")
     if args.table:
@@ -78,8 +78,8 @@ def main(argv: list[str] | None = None) -> int:
         elapsed = time.perf_counter() - start
         text = (f"Steal War policy table (python benchmarks/bench_steal.py --table --write; seed {TABLE_SEED})\n"
                 f"{args.table_games} games per pairing: {args.table_games // 2} deals, each played with the seats "
-                "both ways; 95% intervals from per-deal scores, widened to the Wilson interval\n\n" + format_table(results) + "\n\n"
-                + "\n".join(str(b) for b in bias) + "\n")
+                "both ways; 95% intervals from per-deal scores, widened to the Wilson interval\n\n"
+                + format_table(results) + "\n\n" + "\n".join(str(b) for b in bias) + "\n")
         print()
         print(text)
         print(f"{len(results)} pairings x {args.table_games} games + {len(bias)} x {args.table_games // 2} "

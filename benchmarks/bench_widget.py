@@ -42,7 +42,7 @@ class CommMeter:
         self.messages = 0
         self._orig = ipywidgets.Widget._send
 
-    def __enter__(self) -> "CommMeter":
+    def __enter__(self) -> CommMeter:
         meter = self
         orig = self._orig
 
@@ -70,7 +70,7 @@ def ms(values: list[float]) -> float:
 class Timer:
     """CPU and wall time of a block."""
 
-    def __enter__(self) -> "Timer":
+    def __enter__(self) -> Timer:
         self.cpu, self.wall = time.process_time(), time.perf_counter()
         return self
 
@@ -154,7 +154,8 @@ def main() -> None:
     line("whole Flip click (engine..results)", r["click_ms"], "ms", r["engine_ms"], "engine round")
     print(f"{'  (wall clock: render, whole click)':<44}{r['render_wall_ms']:10.2f} ms  {r['click_wall_ms']:.2f} ms")
     line("bytes sent per round", r["bytes"] / 1024, "KB", r["redraw_bytes"] / 1024, "full redraw", 20)
-    print(f"{'  (messages per round, largest round)':<44}{r['messages']:10.0f}     | largest {r['bytes_max'] / 1024:.2f} KB")
+    print(f"{'  (messages per round, largest round)':<44}{r['messages']:10.0f}     "
+          f"| largest {r['bytes_max'] / 1024:.2f} KB")
     line("fast-forward a 240-round game + chart", f["ff_s"], "s", f["engine_s"], "engine game", 1)
 
 

@@ -12,7 +12,7 @@ HEAVY = ("ipywidgets", "ipycanvas", "plotly", "anywidget", "ipykernel", "comm")
 
 
 @pytest.mark.parametrize("module", ["war_widget", "war_widget.game.engine", "war_widget.game.rules",
-                                    "war_widget.game.cards", "war_widget.simulation", "war_widget.game.persistence",
+                                    "war_widget.game.cards", "war_widget.sim.simulation", "war_widget.game.persistence",
                                     "war_widget.game.codes"])
 def test_engine_imports_no_widget_library(module):
     code = (f"import sys, json; import {module}; from war_widget import Game; Game('classic', seed=1).play_round(); "

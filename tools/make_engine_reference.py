@@ -10,7 +10,7 @@ from pathlib import Path
 
 import numpy as np
 
-from war_widget.simulation import simulate
+from war_widget.sim.simulation import simulate
 
 GAMES, SEED = 20_000, 2024
 OUT = Path(__file__).resolve().parent.parent / "tests" / "data"

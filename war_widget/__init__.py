@@ -18,7 +18,7 @@ __all__ = ["Card", "Game", "GameStats", "Outcome", "RoundRecord", "Rules", "Tabl
 __version__ = "0.1.0"
 
 _LAZY = {
-    "simulate": ("war_widget.simulation", "simulate"),
+    "simulate": ("war_widget.sim.simulation", "simulate"),
     "WarWidget": ("war_widget.widget", "WarWidget"),
     "CasinoWar": ("war_widget.variants.casino.game", "CasinoWar"),
     "CasinoWarWidget": ("war_widget.casino_widget", "CasinoWarWidget"),

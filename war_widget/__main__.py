@@ -1,13 +1,13 @@
 """Command line: ``python -m war_widget simulate --preset classic_long --games 1000 --seed 1``.
 
-Prints the summary of a simulation (see ``war_widget.simulation``).  Bad arguments print a
+Prints the summary of a simulation (see ``war_widget.sim.simulation``).  Bad arguments print a
 one-line error and exit with status 2, as argparse does for its own errors."""
 from __future__ import annotations
 
 import argparse
 import sys
 
-from .rules import Rules
+from .game.rules import Rules
 
 
 def _whole_number(text: str, least: int, allowed: str) -> int:
@@ -52,7 +52,7 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     if args.command == "simulate":
-        from .simulation import simulate
+        from .sim.simulation import simulate
 
         try:
             result = simulate(args.preset, args.games, args.seed, max_rounds=args.max_rounds, method=args.method,

@@ -18,7 +18,7 @@ from war_widget.game.policies import (
     strong_keys,
     strong_order,
 )
-from war_widget.policy_study import PolicyFigure, measure_policy
+from war_widget.sim.policy_study import PolicyFigure, measure_policy
 
 
 def _cards(*codes: str) -> list[Card]:
@@ -67,11 +67,12 @@ def test_the_engine_uses_the_strong_order():
     assert _codes(game.hands[1]) == ["2C", "KH", "4S"]
 
 
-def test_measuring_moved_up_to_the_study_module_and_the_old_import_still_works():
-    # the measuring plays the simulator, so it lives above it; notebook 06 still imports it from game.policies
-    assert policies.measure_policy is measure_policy and policies.PolicyFigure is PolicyFigure
-    with pytest.raises(AttributeError, match="no attribute 'simulate'"):
-        policies.simulate  # noqa: B018
+def test_measuring_lives_in_the_simulator_not_in_the_game():
+    # the measuring plays the simulator, so it lives above it (war_widget.sim.policy_study) and the
+    # game module does not hand it out
+    assert measure_policy.__module__ == "war_widget.sim.policy_study"
+    for name in ("measure_policy", "PolicyFigure", "simulate"):
+        assert not hasattr(policies, name), name
 
 
 def test_measure_policy_plays_half_the_games_in_each_seat():

@@ -1,4 +1,4 @@
-"""The compiled simulator (war_widget.fastsim) against the engine, game by game.
+"""The compiled simulator (war_widget.sim.fastsim) against the engine, game by game.
 
 Game ``i`` of ``simulate(rules, n, seed)`` must be ``Game(rules, game_seed(seed, i))`` played to
 the end: the same length, winner, reason, rounds with a war and with two or more, and for a game
@@ -21,18 +21,18 @@ from hypothesis import strategies as st
 from scipy import stats
 
 from war_widget import Game, Rules
-from war_widget.events import Termination
-from war_widget.fastsim import (
+from war_widget.game.events import Termination
+from war_widget.game.rng import MASK64, SplitMix64
+from war_widget.game.rules import GATHER_ORDERS, SHORTAGES
+from war_widget.sim.fastsim import (
     encode_rules,
     simulate_range,
     supports,
     unsupported_reason,
 )
-from war_widget.fastsim._kernel import below, shuffle
-from war_widget.fastsim._kernel import game_seed as kernel_game_seed
-from war_widget.rng import MASK64, SplitMix64
-from war_widget.rules import GATHER_ORDERS, SHORTAGES
-from war_widget.simulation import NATURAL_ENDS, REASONS, game_seed, simulate
+from war_widget.sim.fastsim._kernel import below, shuffle
+from war_widget.sim.fastsim._kernel import game_seed as kernel_game_seed
+from war_widget.sim.simulation import NATURAL_ENDS, REASONS, game_seed, simulate
 
 FIELDS = ("length", "winner", "reason", "war rounds", "double-war rounds", "cycle start", "cycle period")
 
@@ -160,7 +160,7 @@ def test_only_callable_policies_are_left_to_the_engine():
 
 
 def test_rules_are_data_one_compilation_serves_every_rule_set():
-    from war_widget.fastsim._kernel import play_games
+    from war_widget.sim.fastsim._kernel import play_games
     for name in Rules.presets():
         simulate_range(name, 1, 0, 3)
     simulate_range(Rules.preset("pagat").replace(players=4, teams=True), 1, 0, 3)
@@ -222,7 +222,7 @@ def test_shuffles_are_the_python_shuffles():
 
 
 # --- statistics with independent seeds --------------------------------------------------------------
-REFERENCE = Path(__file__).resolve().parent / "data"
+REFERENCE = Path(__file__).resolve().parents[1] / "data"
 
 
 @pytest.mark.parametrize("preset", ["classic_long", "pagat"])
@@ -253,7 +253,7 @@ def test_length_distribution_and_shares_match_stored_engine_games(preset):
 def test_a_slow_first_call_in_a_notebook_says_one_line(capsys):
     import time
 
-    from war_widget.fastsim import _compile_notice, first_call_message
+    from war_widget.sim.fastsim import _compile_notice, first_call_message
     with _compile_notice(ready=False, in_kernel=True, delay=0.05):
         time.sleep(0.3)                         # stands for compiling
     with _compile_notice(ready=False, in_kernel=False, delay=0.05):
@@ -269,9 +269,9 @@ def test_a_slow_first_call_in_a_notebook_says_one_line(capsys):
 def test_the_docstring_examples_run():
     import doctest
 
-    import war_widget.fastsim
-    import war_widget.simulation
-    for module in (war_widget.fastsim, war_widget.simulation):
+    import war_widget.sim.fastsim
+    import war_widget.sim.simulation
+    for module in (war_widget.sim.fastsim, war_widget.sim.simulation):
         result = doctest.testmod(module)
         assert result.attempted > 0 and result.failed == 0, module.__name__
 
@@ -283,12 +283,12 @@ def test_the_compiled_kernel_is_cached_where_it_can_be_written(tmp_path):
     import subprocess
     import sys
 
-    from war_widget.fastsim._kernel import play_games
+    from war_widget.sim.fastsim._kernel import play_games
     simulate_range("pagat", 1, 0, 2)
     where = Path(play_games._cache._cache_path)
     assert os.access(where, os.W_OK)
     assert any(f.name.startswith("_kernel.play_games-") and f.suffix == ".nbi" for f in where.iterdir())
-    code = ("from war_widget.fastsim._kernel import play_games\n"
+    code = ("from war_widget.sim.fastsim._kernel import play_games\n"
             "print(type(play_games._cache._impl.locator).__name__, play_games._cache._cache_path)")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False,
                           env={**os.environ, "NUMBA_CACHE_DIR": str(tmp_path)})
@@ -303,10 +303,10 @@ def test_the_note_is_for_compiling_not_for_loading_the_cache(tmp_path):
     import subprocess
     import sys
 
-    from war_widget.simulation import simulate
+    from war_widget.sim.simulation import simulate
 
     simulate("pagat", 2, seed=1)                       # writes the cache if this run compiled
-    probe = ("from war_widget.fastsim import _compile_notice; "
+    probe = ("from war_widget.sim.fastsim import _compile_notice; "
              "print(_compile_notice(in_kernel=True).ready)")
     env_cold = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path)}
     env_warm = {k: v for k, v in os.environ.items() if k != "NUMBA_CACHE_DIR"}

@@ -9,9 +9,10 @@ from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 import numpy as np
 import pytest
 
-from war_widget import Game, Rules, simulation
-from war_widget.events import Termination
-from war_widget.simulation import (
+from war_widget import Game, Rules
+from war_widget.game.events import Termination
+from war_widget.sim import simulation
+from war_widget.sim.simulation import (
     NATURAL_ENDS,
     REASONS,
     SimulationResult,
@@ -200,14 +201,15 @@ def _run_python(code: str) -> subprocess.CompletedProcess:
 
 
 def test_no_progress_output_by_default_in_a_script():
-    done = _run_python("from war_widget.simulation import simulate\n"
+    done = _run_python("from war_widget.sim.simulation import simulate\n"
                        "r = simulate('classic', 20000, seed=1)\nprint(r.games)")
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "20000" and done.stderr == ""
 
 
 def test_progress_true_shows_a_bar_in_a_script():
-    done = _run_python("from war_widget.simulation import simulate\nsimulate('classic', 20000, seed=1, progress=True)")
+    done = _run_python("from war_widget.sim.simulation import simulate\n"
+                       "simulate('classic', 20000, seed=1, progress=True)")
     assert done.returncode == 0 and "20000/20000" in done.stderr
 
 

@@ -615,6 +615,7 @@ def test_play_to_end_stops_at_a_round_boundary():
 
 # --- simulation --------------------------------------------------------------------------------
 
+from war_widget.sim.simulation import game_seed  # noqa: E402
 from war_widget.sim.steal import (  # noqa: E402
     StealSimulation,
     fast_game,
@@ -624,7 +625,6 @@ from war_widget.sim.steal import (  # noqa: E402
     simulate_steal,
     wilson,
 )
-from war_widget.simulation import game_seed  # noqa: E402
 from war_widget.variants.steal import POLICIES  # noqa: E402
 
 

@@ -15,7 +15,7 @@ card is at least 5 / 8 / 11 / 13".  Highest-first was best or tied-best in each 
 
 Measured with the batch simulator, strong player against a shuffling player, 200,000 games per
 preset (100,000 with the strong player in each seat), win rate and 95% interval
-(``war_widget.policy_study.measure_policy(preset, games=200_000, seed=2026)``; the measuring
+(``war_widget.sim.policy_study.measure_policy(preset, games=200_000, seed=2026)``; the measuring
 lives in the simulator layer, which imports this module, never the reverse):
 
 ============  ===========================
@@ -38,7 +38,6 @@ won cards are shuffled)".
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 import numpy as np
 
@@ -91,14 +90,3 @@ def strong_keys(strengths: np.ndarray, lengths: np.ndarray) -> np.ndarray:
     indices of one table's cards in played order (its first ``lengths[i]`` entries count);
     cards go back by increasing key, equal keys in played order.  Highest first."""
     return -np.asarray(strengths)
-
-
-def __getattr__(name: str) -> Any:
-    """Compatibility: ``measure_policy`` and ``PolicyFigure`` moved up to ``war_widget.policy_study``
-    (a rule of the engine must not import the simulator).  Old imports from here still work; this
-    upward edge is listed in ``tests/test_architecture.py`` (TRANSITIONAL) until its callers move."""
-    if name in ("measure_policy", "PolicyFigure"):
-        import importlib
-
-        return getattr(importlib.import_module("war_widget.policy_study"), name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

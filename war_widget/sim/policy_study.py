@@ -12,9 +12,9 @@ from typing import Any
 
 import numpy as np
 
-from .game.engine import as_rules
-from .game.policies import STRONG_SEED
-from .game.rules import Rules
+from ..game.engine import as_rules
+from ..game.policies import STRONG_SEED
+from ..game.rules import Rules
 from .simulation import simulate
 
 __all__ = ["measure_policy", "PolicyFigure"]
@@ -51,7 +51,7 @@ def measure_policy(preset: str | Rules, policy: str = "strong", against: str = "
                    seed: int = STRONG_SEED, **simulate_options: Any) -> PolicyFigure:
     """Play ``games`` games (an even number: half with ``policy`` in seat 1, half in seat 2,
     dealt from seeds ``seed`` and ``seed + 1``) and count the wins of the ``policy`` player.
-    ``simulate_options`` go to :func:`war_widget.simulation.simulate` (workers, executor, ...)."""
+    ``simulate_options`` go to :func:`war_widget.sim.simulation.simulate` (workers, executor, ...)."""
     if isinstance(games, bool) or not isinstance(games, int) or games < 2 or games % 2:
         raise ValueError(f"games must be an even whole number >= 2 (half in each seat); got {games!r}")
     rules = as_rules(preset)

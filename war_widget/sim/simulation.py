@@ -4,7 +4,7 @@ Game ``i`` of a simulation with seed ``s`` is dealt from ``game_seed(s, i)``, so
 game of a simulation can be replayed on its own with ``Game(rules, game_seed(s, i))``.
 
 Every rule set with named gather orders is played by the compiled simulator
-(``war_widget.fastsim``, numba), which plays exactly the engine's games; rules with a callable
+(``war_widget.sim.fastsim``, numba), which plays exactly the engine's games; rules with a callable
 gather policy by the engine itself, one game after another.  Either way the results are the
 same arrays, and they do not depend on how the games are split:
 
@@ -37,10 +37,10 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from .engine import Game, as_rules
-from .events import Termination
-from .rng import SplitMix64
-from .rules import Rules
+from ..game.engine import Game, as_rules
+from ..game.events import Termination
+from ..game.rng import SplitMix64
+from ..game.rules import Rules
 
 __all__ = ["METHODS", "NATURAL_ENDS", "REASONS", "SimulationResult", "game_seed", "max_games", "simulate"]
 

@@ -1,7 +1,7 @@
 """Pit two Steal War policies against each other over many deals, seats swapped.
 
 Games come in pairs: both games of pair ``j`` are dealt from the same seed
-(``war_widget.simulation.game_seed(seed, j)``), policy A in seat 1 in the first and in seat 2 in
+(``war_widget.sim.simulation.game_seed(seed, j)``), policy A in seat 1 in the first and in seat 2 in
 the second, so neither the deal nor the seat favours a policy.  Because the two games of a pair
 are not independent, the 95% interval of A's win share is computed from the per-pair scores (a
 cluster-robust normal interval), not as if all games were independent.
@@ -32,10 +32,10 @@ from typing import Any
 
 from ..game.cards import make_deck
 from ..game.rng import SplitMix64
-from ..simulation import game_seed
 from ..variants.steal.game import StealWarGame
 from ..variants.steal.policies import _COPIES, POLICIES, card_win_chance
 from ..variants.steal.state import Policy
+from .simulation import game_seed
 
 __all__ = ["simulate_steal", "StealSimulation", "policy_table", "format_table", "PAIRINGS", "seat_bias",
            "SeatBias", "wilson", "fast_game", "FAST_POLICIES"]

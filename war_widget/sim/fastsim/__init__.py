@@ -11,7 +11,7 @@ Compiled code is cached on disk (``cache=True``): next to this package when it i
 editable install), else numba's user cache directory; set ``NUMBA_CACHE_DIR`` to choose (CI).
 
 >>> from war_widget import Game
->>> from war_widget.simulation import game_seed
+>>> from war_widget.sim.simulation import game_seed
 >>> rows = simulate_range("pagat", seed=1, start=0, stop=2)
 >>> game = Game("pagat", game_seed(1, 1))
 >>> outcome = game.play_to_end()
@@ -27,9 +27,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..engine import as_rules
-from ..events import Termination
-from ..rules import Rules
+from ...game.engine import as_rules
+from ...game.events import Termination
+from ...game.rules import Rules
 from ._kernel import (
     BY_RANK,
     C_CYCLE_PERIOD,

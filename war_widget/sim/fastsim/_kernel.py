@@ -1,4 +1,4 @@
-"""The compiled simulator's kernel: War in numba, beat for beat as ``war_widget.engine.Game``.
+"""The compiled simulator's kernel: War in numba, beat for beat as ``war_widget.game.engine.Game``.
 
 One file on purpose: numba's on-disk cache checks only the source file of the function it loads,
 so a kernel split over modules would load stale machine code after an edit to a callee's module.
@@ -157,7 +157,7 @@ def shuffle_at(rng, items, at, count):
 
 @_jit
 def game_seed(seed, index):
-    """war_widget.simulation.game_seed for a uint64 seed and an int64 index."""
+    """war_widget.sim.simulation.game_seed for a uint64 seed and an int64 index."""
     return mix(seed * GOLDEN + np.uint64(index) + GOLDEN) >> U1
 
 
