@@ -55,7 +55,8 @@ class TableName(anywidget.AnyWidget):
 def table_name(w: WarWidget) -> str:
     """The counts of every player, the round, and the face-up cards on the table."""
     game, lang = w.game, w._reg
-    counts = text("sep", lang).join(text("table_count_1" if n == 1 else "table_count", lang, name=name, n=n) for name, n in zip(w.names, game.counts))
+    counts = text("sep", lang).join(text("table_count_1" if n == 1 else "table_count", lang, name=name, n=n)
+                                    for name, n in zip(w.names, game.counts, strict=True))
     name = text("table_name", lang, counts=counts, progress=w._progress()[1])
     up = [t for t in game.table if t.face_up]
     if up:

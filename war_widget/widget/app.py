@@ -92,8 +92,9 @@ class WarWidget(widgets.VBox):
         given_game = game is not None
         self.animations = bool(animations)
         self._now = clock or time.monotonic
-        self._time_limit = float(time_limit) if time_limit is not None else None
-        self._time_used, self._started_at = 0.0, None
+        self._time_limit: float | None = float(time_limit) if time_limit is not None else None
+        self._time_used = 0.0
+        self._started_at: float | None = None
         self._queue: deque = deque()
         self._running = False
         self._syncing = False
@@ -350,8 +351,9 @@ class WarWidget(widgets.VBox):
         """Stop autoplay and the clock, leave the game, close the widget and its children."""
         if hasattr(self, "autoplay_task"):
             self._cancel_tasks()
-        if getattr(self, "_unsubscribe", None):
-            self._unsubscribe()
+        unsubscribe = getattr(self, "_unsubscribe", None)
+        if unsubscribe:
+            unsubscribe()
         for name in ("canvas", "chart", "results"):
             if hasattr(self, name):
                 getattr(self, name).close()

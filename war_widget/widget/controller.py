@@ -55,7 +55,6 @@ def act(w: WarWidget, fn: Callable, *args: Any) -> Any:
     return result
 
 
-
 def flip(w: WarWidget) -> None:
     if w._time_up() or w._over_notice():
         return
@@ -63,7 +62,6 @@ def flip(w: WarWidget) -> None:
     w._pressed.clear()
     frames = w._record(w.guess.play_round)
     w._after(frames, animate=True)
-
 
 
 def press(w: WarWidget, player: int) -> None:
@@ -87,7 +85,6 @@ def press(w: WarWidget, player: int) -> None:
     w._after([], animate=False)
 
 
-
 def step(w: WarWidget) -> Event | None:
     if w._time_up() or w.guess.blocks():
         return None
@@ -102,7 +99,6 @@ def step(w: WarWidget) -> Event | None:
     return result[0]
 
 
-
 def over_notice(w: WarWidget) -> bool:
     """If the game is over: show its last beats, if any, and say so.  True if over."""
     if not w.game.is_over:
@@ -114,7 +110,6 @@ def over_notice(w: WarWidget) -> bool:
     return True
 
 
-
 def tick(w: WarWidget) -> None:
     if w.game.is_over:
         w._set_autoplay(False)
@@ -122,7 +117,6 @@ def tick(w: WarWidget) -> None:
     w._flip()
     if w.game.is_over:
         w._set_autoplay(False)
-
 
 
 def fast_forward(w: WarWidget) -> None:
@@ -137,7 +131,6 @@ def fast_forward(w: WarWidget) -> None:
     w._after([], animate=False)
 
 
-
 def new_game(w: WarWidget, game: Game | None, base: Rules) -> None:
     w._base_rules = w._plain(base)
     if game is None:
@@ -148,7 +141,6 @@ def new_game(w: WarWidget, game: Game | None, base: Rules) -> None:
         w.aids = w._base_rules.preset_name in KIDS_PRESETS
     w._time_used, w._started_at = 0.0, None
     w._install(game, fresh=True)
-
 
 
 def resume(w: WarWidget) -> bool:
@@ -167,7 +159,6 @@ def resume(w: WarWidget) -> bool:
     w.resume_button.layout.display = "none"
     w._notify(label("notice_resumed", w._reg, code=game.code or "-", round=game.round_number))
     return True
-
 
 
 def set_autoplay(w: WarWidget, on: bool) -> None:
@@ -189,7 +180,6 @@ def set_autoplay(w: WarWidget, on: bool) -> None:
         w.autoplay_task = loop.create_task(w._autoplay_loop())
 
 
-
 async def autoplay_loop(w: WarWidget) -> None:
     me = _current_task()
     try:
@@ -206,11 +196,9 @@ async def autoplay_loop(w: WarWidget) -> None:
         w._notify(notice_text("autoplay", exc, w._reg))
 
 
-
 def set_speed(w: WarWidget, speed: str) -> None:
     w.speed = speed
     w._sync(lambda: setattr(w.speed_picker, "value", speed))
-
 
 
 def set_option(w: WarWidget, name: str, value: Any) -> bool:
@@ -225,12 +213,10 @@ def set_option(w: WarWidget, name: str, value: Any) -> bool:
     return True
 
 
-
 def set_length(w: WarWidget, length: str) -> None:
     limit = int(length) if length.isdigit() else _LENGTH_LIMIT[length]
     w._time_limit = TIME_LIMIT if length == "3min" else None
     w._new_game(None, w._base_rules.replace(round_limit=limit))
-
 
 
 def set_opponent(w: WarWidget, opponent: str) -> None:
@@ -241,13 +227,11 @@ def set_opponent(w: WarWidget, opponent: str) -> None:
     w._new_game(None, w._base_rules)
 
 
-
 def set_aids(w: WarWidget, on: bool) -> None:
     w.aids, w._aids_explicit = on, True
     w._sync(lambda: setattr(w.controls.aids, "value", on))
     w._update_text()  # in Japanese the aids switch the children's register on or off
     w.redraw()
-
 
 
 def set_lang(w: WarWidget, lang: str) -> None:
@@ -265,7 +249,6 @@ def set_lang(w: WarWidget, lang: str) -> None:
     w.redraw()
 
 
-
 def set_records(w: WarWidget, on: bool) -> None:
     if on and w._records_path is None and records_path(True) is not None:
         w._records_path = records_path(True)
@@ -275,12 +258,10 @@ def set_records(w: WarWidget, on: bool) -> None:
     w._update_text()
 
 
-
 def reset_records(w: WarWidget) -> None:
     w._safely(w._records.reset_record)
     w._notify(label("notice_records_reset", w._reg))
     w._update_text()
-
 
 
 def plain(w: WarWidget, rules: Rules) -> Rules:
@@ -290,14 +271,12 @@ def plain(w: WarWidget, rules: Rules) -> Rules:
     return rules
 
 
-
 def effective(w: WarWidget, base: Rules) -> Rules:
     """The rules the engine plays: a strong computer orders what it wins by its own policy."""
     if w.mode == "cpu" and w.opponent == "strong":
         return base.replace(gather=tuple(base.gather_for(0) if p == 0 else "strong"
                                          for p in range(base.players)))
     return base
-
 
 
 def install(w: WarWidget, game: Game, fresh: bool) -> None:
@@ -327,7 +306,6 @@ def install(w: WarWidget, game: Game, fresh: bool) -> None:
     w.beats.stage(w.table.redraw(w._view()), 0.0, w._update_text)
 
 
-
 def record(w: WarWidget, play: Callable[[], Any]) -> list[tuple[Event, L.TableView]]:
     w._frames = []
     try:
@@ -335,7 +313,6 @@ def record(w: WarWidget, play: Callable[[], Any]) -> list[tuple[Event, L.TableVi
     finally:
         frames, w._frames = w._frames, None
     return frames
-
 
 
 def after(w: WarWidget, frames: list[tuple[Event, L.TableView]], animate: bool) -> None:
@@ -349,7 +326,6 @@ def after(w: WarWidget, frames: list[tuple[Event, L.TableView]], animate: bool) 
     classroom.stage_action(w, frames, marks, w.table.seq, seconds)
 
 
-
 def start_clock(w: WarWidget) -> None:
     if w._started_at is None:
         w._started_at = w._now()
@@ -359,16 +335,14 @@ def start_clock(w: WarWidget) -> None:
             w._clock_task = loop.create_task(w._clock_loop())
 
 
-
 def time_up(w: WarWidget) -> bool:
     """Under a time limit with no time left: end the game now (the engine's end_now)."""
-    if w._time_limit is None or w.game.is_over or w.time_left > 0:
+    if w._time_limit is None or w.game.is_over or (w.time_left or 0.0) > 0:
         return False
     w.narration_log.append(label("time_up", w._reg))
     frames = w._record(w.game.end_now)
     w._after(frames, animate=False)
     return True
-
 
 
 async def clock_loop(w: WarWidget) -> None:
@@ -382,19 +356,16 @@ async def clock_loop(w: WarWidget) -> None:
         w._notify(notice_text("clock", exc, w._reg))
 
 
-
 def clock_tick(w: WarWidget) -> None:
     if not w._time_up():
         w._update_text()
         w.table.refresh_counts(w._view())
 
 
-
 def cancel_clock(w: WarWidget) -> None:
     if w._clock_task is not None and not w._clock_task.done() and w._clock_task is not _current_task():
         w._clock_task.cancel()
     w._clock_task = None
-
 
 
 def cancel_tasks(w: WarWidget) -> None:

@@ -2,6 +2,8 @@
 in English or Japanese.  No game logic here: ``app.WarWidget`` wires every control to a method."""
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import ipywidgets as widgets
 
 from ..i18n import label, option_text, preset_text
@@ -118,7 +120,7 @@ def _custom(dropdown: widgets.Dropdown) -> list[tuple[str, str]]:
         isinstance(dropdown.options[0], tuple) else []
 
 
-def _relabel(picker, options: list[tuple[str, object]]) -> None:
+def _relabel(picker, options: Sequence[tuple[str, object]]) -> None:
     """Replace a picker's options keeping its value (ipywidgets resets it otherwise)."""
     value = picker.value
     with picker.hold_trait_notifications():

@@ -11,11 +11,10 @@ and would send nothing more).
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from typing import Iterator, Sequence
 
 import numpy as np
-
 from ipycanvas import hold_canvas
 from ipycanvas.canvas import _CANVAS_MANAGER, COMMANDS, Canvas
 

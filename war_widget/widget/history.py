@@ -222,7 +222,8 @@ class History:
         """The latest checkpoint from which playing whole rounds reaches "after round n"."""
         best = None
         for i, cp in enumerate(self._checkpoints):
-            if (cp.round < n or (cp.round == n and cp.clean)) and (best is None or cp.round >= self._checkpoints[best].round):
+            if (cp.round < n or (cp.round == n and cp.clean)) and (
+                    best is None or cp.round >= self._checkpoints[best].round):
                 best = i
         if best is None and not self._deal_from_code:
             self._deal_from_code = True

@@ -18,6 +18,8 @@ def count_result(w: WarWidget) -> None:
     if w.mode != "cpu" or not w._recording:
         return
     o = w.game.outcome
+    if o is None:                     # counted once the game is over
+        return
     if o.winning_team is not None:
         result = "win" if o.winning_team == 0 else "loss"
     elif o.winner is not None:
@@ -27,7 +29,6 @@ def count_result(w: WarWidget) -> None:
     else:
         result = "draw"
     w._safely(w._records.add_result, result)
-
 
 
 def save(w: WarWidget) -> None:
@@ -51,7 +52,6 @@ def save(w: WarWidget) -> None:
     w.resume_button.layout.display = "none"  # the saved game is now this one
 
 
-
 def open_records(w: WarWidget, path) -> Records:
     """The records file, or records kept in memory if the file cannot be used at all."""
     try:
@@ -62,7 +62,6 @@ def open_records(w: WarWidget, path) -> Records:
         return Records(None)
 
 
-
 def safely(w: WarWidget, fn: Callable, *args: Any) -> None:
     """Write the records file; if the disk refuses, keep playing, stop recording, say so."""
     try:
@@ -71,7 +70,6 @@ def safely(w: WarWidget, fn: Callable, *args: Any) -> None:
         w._recording = False
         w._sync(lambda: setattr(w.controls.records, "value", False))
         w._notify(notice_text("records", exc, w._reg))
-
 
 
 def offer_resume(w: WarWidget, saved: dict) -> None:

@@ -20,7 +20,6 @@ def notify(w: WarWidget, text: str) -> None:
     w.notice.value = f"<span role='alert'>{html.escape(text)}</span>"
 
 
-
 def update_text(w: WarWidget) -> None:
     reg = w._reg
     if reg != w._labelled:  # the aids or the preset changed the register
@@ -39,7 +38,6 @@ def update_text(w: WarWidget) -> None:
     w.guess.refresh()                     # the answer buttons, the score on the results
     w.history.refresh()                   # the Back button
     name_table(w)                         # the canvas's accessible name says the counts
-
 
 
 def end_banner(w: WarWidget) -> str | None:

@@ -7,24 +7,47 @@ twice its CSS size (1600 x 1000 pixels shown as 800 x 500 CSS px).
 """
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Iterable, Sequence
 
 from ..cards import Card
 from ..engine import TableCard
-
-__all__ = ["WIDTH", "HEIGHT", "SCALE", "RANK_PX", "TableView", "Shape", "Text", "Line", "Circle", "Op",
-           "Seat", "seats", "base_ops", "table_ops", "card_ops", "card_positions", "flight_frames",
-           "shuffle_frames", "pile_at", "target_of", "compare_text", "SEAT_COLOURS", "pile_ops", "count_ops",
-           "stack_level", "highlighted_pile", "tagged", "contrast", "badge_ink", "WAR_MARKER", "fit_size", "text_ems",
-           "BANNER_ROOM"]
-
-from .ops import (  # noqa: F401  (re-exported: the drawing vocabulary is part of layout's interface)
-    BACK, BACK_EDGE, BAR_BOTTOM, BAR_TOP, BAR_W, BAR_X, CSS_HEIGHT, CSS_WIDTH, FELT, FELT_DARK, GOLD,
-    HEIGHT, INK, RANK_PX, RED, SCALE, SEAT_COLOURS, WAR_MARKER, WHITE, WIDTH, Circle, Line, Op, Shape,
+from .ops import (
+    BACK,
+    BACK_EDGE,
+    BAR_BOTTOM,
+    BAR_TOP,
+    BAR_W,
+    BAR_X,
+    CSS_HEIGHT,
+    CSS_WIDTH,
+    FELT,
+    FELT_DARK,
+    GOLD,
+    HEIGHT,
+    INK,
+    RANK_PX,
+    RED,
+    SCALE,
+    SEAT_COLOURS,
+    WAR_MARKER,
+    WHITE,
+    WIDTH,
+    Circle,
+    Line,
+    Op,
+    Shape,
     Text,
 )
 from .pips import face_ops
+
+__all__ = ["TableView", "Seat", "seats", "base_ops", "table_ops", "card_ops", "card_positions", "flight_frames",
+           "shuffle_frames", "pile_at", "target_of", "compare_text", "pile_ops", "count_ops", "stack_level",
+           "highlighted_pile", "tagged", "contrast", "badge_ink", "fit_size", "text_ems", "BANNER_ROOM",
+           # the drawing vocabulary of ops.py, re-exported: part of layout's interface
+           "WIDTH", "HEIGHT", "SCALE", "CSS_WIDTH", "CSS_HEIGHT", "RANK_PX", "FELT", "FELT_DARK", "INK", "RED",
+           "BACK", "BACK_EDGE", "GOLD", "WHITE", "SEAT_COLOURS", "WAR_MARKER", "BAR_X", "BAR_W", "BAR_TOP",
+           "BAR_BOTTOM", "Shape", "Text", "Line", "Circle", "Op"]
 
 
 # --- what is shown ----------------------------------------------------------------------------
@@ -54,7 +77,7 @@ class TableView:
 
     @property
     def counts(self) -> tuple[int, ...]:
-        return tuple(h + w for h, w in zip(self.hands, self.won))
+        return tuple(h + w for h, w in zip(self.hands, self.won, strict=True))
 
 
 @dataclass(frozen=True)
@@ -283,7 +306,7 @@ def _count_bar_ops(view: TableView) -> list[Op]:
         if top:
             ops.append(Shape(BAR_X, BAR_TOP, BAR_W, top, SEAT_COLOURS[1], tag="countbar:1"))
     else:
-        y = BAR_BOTTOM
+        y: float = BAR_BOTTOM
         for p, c in enumerate(counts):
             part = height * c / total
             if part:

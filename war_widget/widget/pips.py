@@ -12,8 +12,9 @@ back of the room, at least 34 CSS px).  Below it:
 * with the teaching aids, the value the rules give the card (J 11, Q 12, K 13, A 14 or 1) in
   the top-right corner, where the suit sign is shown otherwise.
 
-Pure geometry like ``layout`` (both draw with the operations of ``ops``): a list of draw operations, tagged (``pip:7H`` for each pip) so
-tests count what a person would count.  Jokers are drawn by ``layout.card_ops`` (star, JOKER).
+Pure geometry like ``layout`` (both draw with the operations of ``ops``): a list of draw operations,
+tagged (``pip:7H`` for each pip) so tests count what a person would count.  Jokers are drawn by
+``layout.card_ops`` (star, JOKER).
 """
 from __future__ import annotations
 
@@ -79,20 +80,22 @@ def _picture(card: Card, x: float, y: float, w: float, h: float, s: float, color
     fx, fy, fw, fh = x + 0.14 * w, y + 0.44 * h, 0.72 * w, 0.5 * h
     ops: list[Op] = [Shape(round(fx), round(fy), round(fw), round(fh), "#fff4cc", GOLD, 3, round(8 * s),
                            tag=f"picture:{card.code}")]
-    l, r, c = fx + 0.16 * fw, fx + 0.84 * fw, fx + fw / 2
+    lx, r, c = fx + 0.16 * fw, fx + 0.84 * fw, fx + fw / 2   # left, right, centre
     top, base = fy + 0.12 * fh, fy + 0.45 * fh
     mid = (top + base) / 2
     pts: tuple[tuple[float, float], ...]
     if card.rank == 13:      # king: a three-pointed crown
-        pts = ((l, base), (l, top), ((l + c) / 2, mid), (c, top), ((c + r) / 2, mid), (r, top), (r, base), (l, base))
+        pts = ((lx, base), (lx, top), ((lx + c) / 2, mid), (c, top), ((c + r) / 2, mid), (r, top), (r, base),
+               (lx, base))
         ops.append(Line(_ints(pts), _PICTURE_INK, round(4 * s), tag=f"crown:{card.code}"))
     elif card.rank == 12:    # queen: a crown with a jewel on each point
-        pts = ((l, base), (l, mid), ((l + c) / 2, top), (c, mid), ((c + r) / 2, top), (r, mid), (r, base), (l, base))
+        pts = ((lx, base), (lx, mid), ((lx + c) / 2, top), (c, mid), ((c + r) / 2, top), (r, mid), (r, base),
+               (lx, base))
         ops.append(Line(_ints(pts), _PICTURE_INK, round(4 * s), tag=f"crown:{card.code}"))
         ops += [Circle(round(px), round(top), round(5 * s), color, tag=f"jewel:{card.code}")
-                for px in ((l + c) / 2, (c + r) / 2)]
+                for px in ((lx + c) / 2, (c + r) / 2)]
     else:                    # jack: a pointed cap with a bobble
-        pts = ((l, base), (c, top), (r, base), (l, base))
+        pts = ((lx, base), (c, top), (r, base), (lx, base))
         ops.append(Line(_ints(pts), _PICTURE_INK, round(4 * s), tag=f"cap:{card.code}"))
         ops.append(Circle(round(c), round(top), round(6 * s), color, tag=f"bobble:{card.code}"))
     ops.append(Text(round(c), round(fy + 0.72 * fh), suit, round(40 * s), color, bold=False,

@@ -3,7 +3,8 @@ story derived from the round history, and the lifetime record."""
 from __future__ import annotations
 
 import html
-from typing import Any, Callable, Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 import ipywidgets as widgets
 
@@ -41,8 +42,9 @@ def story(history: Sequence[tuple[int | None, int, tuple[int, ...]]], dealt: Seq
     start = 0
     for r in range(1, len(leaders) + 1):
         if r == len(leaders) or leaders[r] != leaders[start]:
-            if leaders[start] is not None and (best is None or r - start > best[0]):
-                best = (r - start, start, leaders[start])
+            leader = leaders[start]
+            if leader is not None and (best is None or r - start > best[0]):
+                best = (r - start, start, leader)
             start = r
     if best is None:
         return {"en": "Nobody was ever ahead: the counts stayed level.",
@@ -146,7 +148,7 @@ def _kid_final(name, again, over, counts):
     return f"{when} {name}が 多{'かったよ' if over else 'いよ'}。（{counts}）"
 
 
-_SAY = {
+_SAY: dict[str, dict[str, Any]] = {
     "en": {"stretch": _en_stretch, "lost": _en_lost, "final": _en_final, "join": " "},
     "ja": {"stretch": _ja_stretch, "lost": _ja_lost, "final": _ja_final, "join": ""},
     "ja_kids": {"stretch": _kid_stretch, "lost": _kid_lost, "final": _kid_final, "join": " "},

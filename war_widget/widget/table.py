@@ -23,7 +23,7 @@ import ipywidgets as widgets
 from ipycanvas import Canvas, MultiCanvas
 from ipycanvas.canvas import COMMANDS
 
-from ..events import Event
+from ..events import Collected, Event, Shuffled
 from . import layout as L
 from .draw import Painter, held
 
@@ -230,7 +230,7 @@ class TableCanvas:
             # the table's cards fly from where they lay to the winner's pile (or back home)
             self._layer(CARDS, ("flying",), list)
             dest: Any
-            if kind == "collect":
+            if isinstance(event, Collected):
                 dest = L.target_of(view, event.winner)
             else:
                 dest = {p: L.target_of(view, p) for p in range(view.players)}
@@ -238,7 +238,7 @@ class TableCanvas:
             self._piles(view)
             self._cards(view)
             return self._sleep(t.beat // 2, mark=True)
-        if kind == "shuffle":
+        if isinstance(event, Shuffled):
             self._piles(view)
             self._fly(L.shuffle_frames(view, event.player, event.cards, max(4, t.frames // 2 * 2)), t.frame)
             return self._sleep(0, mark=True)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..cards import Card
-from ..events import Event
+from ..events import Collected, Compared, Event, Flipped, GameOver, Returned, WarDeclared
 from ..i18n import label
 from ..narration import narrate
 from . import layout as L
@@ -18,26 +18,24 @@ if TYPE_CHECKING:
 def on_event(w: WarWidget, event: Event) -> None:
     """Every beat the engine plays: one sentence, and what the table shows next."""
     w.narration_log.append(narrate(event, w._reg, w.game.rules, w.names, values=w.aids))
-    kind = event.kind
-    if kind == "flip" and event.battle == 1:
+    if isinstance(event, Flipped) and event.battle == 1:
         w._aid = w._banner = w._winner = None
-    elif kind == "compare":
+    elif isinstance(event, Compared):
         if w.aids:
             w._aid = L.compare_text(event.cards, event.winner, event.tied, label("war_bang", w._reg))
         if event.winner is not None:
             w._winner, w._banner = event.winner, None
-    elif kind == "war":
+    elif isinstance(event, WarDeclared):
         # "WAR!" in big letters, unless the teaching aid already says "Q = Q  WAR!"
         w._banner = None if w.aids else label("war_bang", w._reg)
-    elif kind == "collect":
+    elif isinstance(event, Collected):
         w._winner, w._banner = event.winner, None
-    elif kind == "return":
+    elif isinstance(event, Returned):
         w._winner, w._banner = None, None
-    elif kind == "game_over":
+    elif isinstance(event, GameOver):
         w._banner = w._end_banner()
     if w._frames is not None:
         w._frames.append((event, w._view()))
-
 
 
 def progress(w: WarWidget) -> tuple[float | None, str]:
@@ -52,18 +50,16 @@ def progress(w: WarWidget) -> tuple[float | None, str]:
     return None, label("round_n", w._reg, n=n)
 
 
-
 def values(w: WarWidget) -> dict[int, int]:
     if not w.aids:
         return {}
     rules = w.game.rules
-    out = {}
+    out: dict[int, int] = {}
     for rank in range(2, 15):
-        value = rules.display_value(Card(rank, "S"))
-        if rank > 10 or value != rank:
+        value = rules.display_value(Card(rank, "S"))   # None only for a joker
+        if value is not None and (rank > 10 or value != rank):
             out[rank] = value
     return out
-
 
 
 def view(w: WarWidget) -> L.TableView:
@@ -74,7 +70,6 @@ def view(w: WarWidget) -> L.TableView:
                        capture=g.rules.capture, total=sum(len(h) for h in g.dealt), progress=progress,
                        progress_text=text, waiting=tuple(sorted(w._pressed)), aid=w._aid,
                        banner=w._banner, winner=w._winner, values=w._values())
-
 
 
 def render(w: WarWidget, frames: list[tuple[Event, L.TableView]], animate: bool) -> None:

@@ -29,7 +29,7 @@ def wire(w: WarWidget) -> None:
     c.reset_records_button.on_click(lambda _b: w.reset_records())
     c.autoplay_toggle.observe(w._observed(lambda v: w.autoplay(v)), "value")
     c.speed_picker.observe(w._observed(w.set_speed), "value")
-    c.preset.observe(w._observed(lambda v: v is not None and w.set_rules(v)), "value")
+    c.preset.observe(w._observed(lambda v: None if v is None else w.set_rules(v)), "value")
     for name, dropdown in c.options.items():
         dropdown.observe(w._observed(partial(w.set_option, name)), "value")
     c.length.observe(w._observed(w.set_length), "value")
@@ -42,13 +42,11 @@ def wire(w: WarWidget) -> None:
                                       and w.replay(v.strip())), "value")
 
 
-
 def observed(w: WarWidget, fn: Callable[[Any], Any]) -> Callable[[dict], None]:
     def handler(change: dict) -> None:
         if not w._syncing:
             fn(change["new"])
     return handler
-
 
 
 def sync(w: WarWidget, fn: Callable[[], Any]) -> None:
@@ -58,7 +56,6 @@ def sync(w: WarWidget, fn: Callable[[], Any]) -> None:
         fn()
     finally:
         w._syncing = old
-
 
 
 def sync_controls(w: WarWidget) -> None:
@@ -89,7 +86,6 @@ def sync_controls(w: WarWidget) -> None:
     w._sync(apply)
 
 
-
 def build_children(w: WarWidget) -> None:
     c = w.controls
     two = w.mode == "two_player"
@@ -117,7 +113,6 @@ def build_children(w: WarWidget) -> None:
     classroom.arrange(w, above, below)  # built once: no child's view is destroyed and rebuilt
 
 
-
 def on_mouse_down(w: WarWidget, x: float, y: float) -> None:
     view = getattr(w, "_shown_view", None) or w._view()
     x, y = w.table.to_layout(x, y)
@@ -129,7 +124,6 @@ def on_mouse_down(w: WarWidget, x: float, y: float) -> None:
             elif w.mode == "watch" or p == 0:
                 w.flip()
             return
-
 
 
 def on_key_down(w: WarWidget, key: str, shift: bool = False, ctrl: bool = False, meta: bool = False) -> None:
