@@ -182,7 +182,7 @@ def run_simulate(seed: int, games: int, workers: int | None = None) -> tuple[flo
     return time.perf_counter() - start, time.process_time() - cpu, int(result.lengths.sum(dtype=np.int64))
 
 
-def fresh_process(code: str, env: dict | None = None) -> str:
+def fresh_process(code: str, env: dict[str, str] | None = None) -> str:
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT,
                           env={**os.environ, **(env or {})})
     return done.stdout.strip()

@@ -18,6 +18,7 @@ import os
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -27,12 +28,13 @@ from war_widget.sim.simulation import game_seed  # noqa: E402
 from war_widget.sim.steal import fast_game, format_table, policy_table, seat_bias  # noqa: E402
 from war_widget.variants.steal.game import StealWarGame  # noqa: E402
 from war_widget.variants.steal.policies import always_steal, greedy, never_steal  # noqa: E402
+from war_widget.variants.steal.state import Policy  # noqa: E402
 
 TABLE_FILE = Path(__file__).resolve().parent / "steal_policy_table.txt"
 TABLE_SEED = 2024
 
 
-def per_game(run, games: int, repeats: int) -> float:
+def per_game(run: Callable[[int], object], games: int, repeats: int) -> float:
     times = []
     for r in range(repeats):
         start = time.perf_counter()
@@ -46,10 +48,15 @@ def war_game(seed: int) -> None:
     Game("pagat", seed).play_to_end(max_rounds=5000)
 
 
-def steal_game(policies):
+def steal_game(policies: tuple[Policy, Policy]) -> Callable[[int], None]:
     def run(seed: int) -> None:
         StealWarGame(2, seed, policies).play_to_end(max_rounds=5000)
     return run
+
+
+def fast_replica(policy0: str, policy1: str) -> Callable[[int], object]:
+    """One game of the fast replica with the two named policies, by seed."""
+    return lambda seed: fast_game(seed, policy0, policy1)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -68,7 +75,7 @@ def main(argv: list[str] | None = None) -> int:
                            ("greedy vs greedy", (greedy, greedy))):
         t = per_game(steal_game(policies), args.games, args.repeats)
         first, _, second = name.partition(" vs ")
-        f = per_game(lambda seed, a=first, b=second: fast_game(seed, a, b), args.games, args.repeats)
+        f = per_game(fast_replica(first, second), args.games, args.repeats)
         print(f"Steal War {name:<17} engine {t * 1e3:6.2f} ms ({t / base:.2f}x baseline)   "
               f"fast replica {f * 1e3:5.2f} ms ({f / base:.2f}x baseline, {t / f:.1f}x faster)")
     if args.table:

@@ -22,6 +22,7 @@ import statistics
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -46,7 +47,7 @@ class CommMeter:
         meter = self
         orig = self._orig
 
-        def _send(widget, msg, buffers=None):
+        def _send(widget: Any, msg: Any, buffers: Any = None) -> Any:
             meter.messages += 1
             meter.bytes += len(json.dumps(msg, default=str)) + sum(len(memoryview(b).cast("B")) for b in buffers or [])
             return orig(widget, msg, buffers)
@@ -54,7 +55,7 @@ class CommMeter:
         ipywidgets.Widget._send = _send
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         ipywidgets.Widget._send = self._orig
 
     def take(self) -> tuple[int, int]:
@@ -74,7 +75,7 @@ class Timer:
         self.cpu, self.wall = time.process_time(), time.perf_counter()
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         self.cpu = time.process_time() - self.cpu
         self.wall = time.perf_counter() - self.wall
 
@@ -142,7 +143,7 @@ def main() -> None:
     r = bench_rounds()
     f = bench_fast_forward()
 
-    def line(name, value, unit, baseline, base_name, target=None):
+    def line(name: str, value: float, unit: str, baseline: float, base_name: str, target: float | None = None) -> None:
         ratio = value / baseline if baseline else float("inf")
         verdict = "" if target is None else ("  OK" if value <= target else "  OVER TARGET")
         goal = "" if target is None else f"  (target <= {target:g} {unit})"

@@ -17,7 +17,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests" / "game"))
 
-from test_golden import GOLDEN, transcript  # noqa: E402
+from test_golden import GOLDEN, transcript  # type: ignore[import-not-found]  # noqa: E402
 
 from war_widget import Rules  # noqa: E402
 

@@ -98,7 +98,7 @@ def write_atomically(nb: Any, path: Path) -> None:
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            nbformat.write(nb, fh)
+            nbformat.write(nb, fh)  # type: ignore[no-untyped-call]
         # mkstemp creates the file private (0600); keep the notebook's own permissions instead.
         if path.exists():
             mode = path.stat().st_mode & 0o777
@@ -136,7 +136,7 @@ def main(argv: list[str] | None = None) -> int:
             parser.error(f"{path}: not an existing .ipynb file")
         if not args.no_execute:
             execute(path, args.timeout)
-        nb = nbformat.read(path, as_version=4)
+        nb = nbformat.read(path, as_version=4)  # type: ignore[no-untyped-call]
         if not args.no_execute:
             timings = cell_timings(nb)
             total = sum(t for t, _, _ in timings)

@@ -34,6 +34,7 @@ from concurrent.futures import (
     as_completed,
 )
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 
@@ -103,7 +104,7 @@ class SimulationResult:
         half = z * math.sqrt(p * (1 - p) / n)
         return p, p - half, p + half
 
-    def summary(self) -> dict:
+    def summary(self) -> dict[str, Any]:
         """Fraction ending before the limit (by play: not a round limit, time or cycle), mean /
         median / 90th percentile length, wars per game, and each player's win share."""
         n = self.games
@@ -172,7 +173,7 @@ def simulate(rules: Rules | str, games: int, seed: int = 0, *, max_rounds: int |
 
 
 # --- the pieces --------------------------------------------------------------------------------
-def _whole(value) -> bool:
+def _whole(value: object) -> bool:
     return not isinstance(value, bool) and isinstance(value, (int, np.integer))
 
 
@@ -186,8 +187,10 @@ def max_games() -> int:
     return int(memory // 2 // BYTES_PER_GAME)
 
 
-def _check_args(rules, games, seed, max_rounds, method, workers, executor, progress, chunk_size) -> Rules:
-    rules = as_rules(rules)
+def _check_args(rules: Rules | str, games: int, seed: int, max_rounds: int | None, method: str, workers: int | None,
+                executor: Executor | None, progress: bool | None, chunk_size: int | None) -> Rules:
+    """The rules as a Rules (a preset name looked up), once every argument is checked (a clear ValueError)."""
+    checked = as_rules(rules)
     if not _whole(games) or games < 1:
         raise ValueError(f"games must be a positive whole number; got {games!r}")
     if games > max_games():
@@ -211,7 +214,7 @@ def _check_args(rules, games, seed, max_rounds, method, workers, executor, progr
         raise ValueError(f"progress must be None (auto), True or False; got {progress!r}")
     if chunk_size is not None and (not _whole(chunk_size) or chunk_size < 1):
         raise ValueError(f"chunk_size must be None or a positive whole number of games; got {chunk_size!r}")
-    return rules
+    return checked
 
 
 def _choose_method(rules: Rules, method: str) -> str:
@@ -255,7 +258,7 @@ def _run_range(rules: Rules, seed: int, start: int, stop: int, max_rounds: int |
 
 
 def _run_parallel(rules: Rules, seed: int, games: int, max_rounds: int | None, method: str,
-                  workers: int | None, executor: Executor | None, chunk_size: int | None, bar,
+                  workers: int | None, executor: Executor | None, chunk_size: int | None, bar: Any,
                   arrays: list[np.ndarray]) -> None:
     if executor is None or not isinstance(executor, ThreadPoolExecutor):
         try:
@@ -299,7 +302,7 @@ def _want_progress(progress: bool | None, games: int) -> bool:
     return progress
 
 
-def _progress_bar(games: int, rules: Rules, show: bool):
+def _progress_bar(games: int, rules: Rules, show: bool) -> Any:
     if not show:
         return None
     from tqdm.auto import tqdm

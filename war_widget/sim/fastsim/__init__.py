@@ -27,6 +27,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ...game.cards import Card
 from ...game.engine import as_rules
 from ...game.events import Termination
 from ...game.rules import Rules
@@ -144,7 +145,7 @@ def encode_rules(rules: Rules) -> np.ndarray:
     return t
 
 
-def _beats_ace_strength(rules: Rules, card) -> int:
+def _beats_ace_strength(rules: Rules, card: Card) -> int:
     """The strength ``Rules.best`` gives the deck's lowest card when an ace is turned up with
     it (99, times 4 plus the suit's place when suits break ties)."""
     if getattr(rules, "tiebreak", "none") == "suits" and not card.is_joker:
@@ -240,7 +241,7 @@ class _compile_notice:
         self._timer.daemon = True
         self._timer.start()
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         if self._timer is not None:
             self._timer.cancel()
 
