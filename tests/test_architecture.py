@@ -43,7 +43,6 @@ RANKS = {"game.parts": 0, "game.engine": 1, "game.saves": 2, "text": 3, "simulat
 # (pattern relative to war_widget/, layer); the first match wins.  "facade" marks re-export modules.
 LAYER_OF: list[tuple[str, str]] = [
     ("__init__.py", "facade"),
-    ("steal/__init__.py", "facade"),
     ("game/__init__.py", "facade"),
     ("text/__init__.py", "facade"),
     ("variants/__init__.py", "facade"),
@@ -93,18 +92,8 @@ LAYER_OF: list[tuple[str, str]] = [
 # fail when an alias is no longer imported by anything (delete it) or a file becomes an alias
 # without being listed here.
 TRANSITIONAL_ALIASES: dict[str, str] = {
-    **{f"war_widget.{name}": f"war_widget.game.{name}"
-       for name in ("cards", "rules", "rng", "events", "engine", "engine_state", "engine_end", "engine_wars",
-                    "engine_json", "codes", "persistence", "save_check", "stats", "policies")},
-    **{f"war_widget.{name}": f"war_widget.text.{name}" for name in ("i18n", "i18n_ja", "kanji_grades", "narration")},
-    "war_widget.steal.text": "war_widget.text.steal",
-    "war_widget.casino_text": "war_widget.text.casino",
-    **{f"war_widget.steal.{name}": f"war_widget.variants.steal.{name}"
-       for name in ("actions", "decisions", "events", "game", "game_json", "persistence", "policies", "state",
-                    "turns")},
-    "war_widget.steal.fast": "war_widget.sim.steal",
-    "war_widget.steal.simulation": "war_widget.sim.steal",
-    "war_widget.casino": "war_widget.variants.casino",
+    **{f"war_widget.{name}": f"war_widget.game.{name}" for name in ("cards", "rules", "events", "engine")},
+    **{f"war_widget.{name}": f"war_widget.text.{name}" for name in ("i18n", "narration")},
 }
 
 # Libraries the pure game never imports: no notebook or drawing library, no global random state,

@@ -1,6 +1,6 @@
 """StealWarWidget: play Steal War against the computer in a notebook.
 
-A thin view and controller over ``war_widget.steal.StealWarGame``: every rule, every legal
+A thin view and controller over ``war_widget.variants.steal.StealWarGame``: every rule, every legal
 choice and every steal comes from the engine (``legal_actions()``, the events of ``step()``);
 this module draws the table, enables what the engine allows, narrates each beat and animates
 the steals.  Every button is also a public method (``flip``, ``steal``, ``choose_top``,

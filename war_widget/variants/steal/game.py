@@ -74,7 +74,7 @@ class StealWarGame(StealTurns):
     seat whose decisions are made by ``apply``.  ``step()`` asks a seat's policy when that seat
     must decide, and raises ValueError when the seat has none.
 
-    >>> from war_widget.steal import StealWarGame, greedy
+    >>> from war_widget.variants.steal import StealWarGame, greedy
     >>> game = StealWarGame(seed=7, policies=(greedy, greedy))
     >>> game.counts
     (27, 27)
