@@ -1,6 +1,8 @@
 """The live chart: each player's count after every round (round 0 = the deal), and a marker on
 every round that had a war.  A Plotly ``FigureWidget`` (an anywidget); points are appended inside
-one ``batch_update`` per sync, so a round costs one message and a fast-forward also one."""
+one ``batch_update`` per sync, so a round costs one message and a fast-forward also one.
+Served pages (Voila) get ``SvgCountChart``, the same chart as SVG in an HTML widget (why: its
+docstring)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
@@ -189,7 +191,8 @@ class SvgCountChart:
     @property
     def series(self) -> dict[str, list[int]]:
         """Every point drawn so far: rounds, each player's counts, the war rounds."""
-        return {"x": list(self._x), **{n: list(y) for n, y in zip(self._names, self._y)}, "wars": list(self._war_x)}
+        lines = {n: list(y) for n, y in zip(self._names, self._y, strict=True)}
+        return {"x": list(self._x), **lines, "wars": list(self._war_x)}
 
     def reset(self, names: Sequence[str], dealt: Sequence[int], title: str | None = None,
               war_label: str | None = None, round_label: str | None = None) -> None:
@@ -242,7 +245,8 @@ def svg_chart(names: Sequence[str], x: Sequence[int], ys: Sequence[Sequence[int]
     markers say exactly what is drawn (for assistive tech the figure has a one-line summary)."""
     from html import escape
 
-    W, H, L, R, T, B = SvgCountChart.W, SvgCountChart.H, SvgCountChart.L, SvgCountChart.R, SvgCountChart.T, SvgCountChart.B
+    k = SvgCountChart
+    W, H, L, R, T, B = k.W, k.H, k.L, k.R, k.T, k.B
     rounds = max((x[-1] if x else 0), 1)
     top = max([max(y) for y in ys if y] + [1])
     step_y = next(d for d in (1, 2, 5, 10, 20, 25, 50, 100) if top / d <= 6)
@@ -258,7 +262,7 @@ def svg_chart(names: Sequence[str], x: Sequence[int], ys: Sequence[Sequence[int]
 
     out = [f'<svg class="war-chart" viewBox="0 0 {W} {H}" width="100%" role="img" '
            f'preserveAspectRatio="xMidYMid meet" style="max-width:100%;height:auto;font-family:sans-serif">']
-    summary = ", ".join(f"{n} {y[-1]}" for n, y in zip(names, ys) if y)
+    summary = ", ".join(f"{n} {y[-1]}" for n, y in zip(names, ys, strict=True) if y)
     out.append(f"<title>{escape(title)}: {escape(summary)} ({escape(round_label)} {rounds if x else 0})</title>")
     out.append(f'<text x="{L}" y="20" font-size="14" fill="#222">{escape(title)}</text>')
     for c in range(0, top + 1, step_y):
@@ -270,15 +274,15 @@ def svg_chart(names: Sequence[str], x: Sequence[int], ys: Sequence[Sequence[int]
                f'<text x="{(L + W - R) / 2}" y="{H - 6}" font-size="12" text-anchor="middle" fill="#222">'
                f'{escape(round_label)}</text>')
     keep = _thin(len(x), most)
-    for p, (name, y) in enumerate(zip(names, ys)):
+    for p, (name, y) in enumerate(zip(names, ys, strict=True)):
         xs, vs = [x[i] for i in keep if i < len(y)], [y[i] for i in keep if i < len(y)]
-        points = " ".join(f"{px(a)},{py(b)}" for a, b in zip(xs, vs))
+        points = " ".join(f"{px(a)},{py(b)}" for a, b in zip(xs, vs, strict=True))
         out.append(f'<polyline class="war-chart-line" data-name="{escape(name)}" data-x="{" ".join(map(str, xs))}" '
                    f'data-y="{" ".join(map(str, vs))}" points="{points}" fill="none" '
                    f'stroke="{SEAT_COLOURS[p]}" stroke-width="2" stroke-linejoin="round"/>')
     marks = _thin(len(war_x), most)
     wx, wy = [war_x[i] for i in marks], [war_y[i] for i in marks]
-    diamonds = "".join(f"M{px(a)},{py(b) - 6}l6,6l-6,6l-6,-6z" for a, b in zip(wx, wy))
+    diamonds = "".join(f"M{px(a)},{py(b) - 6}l6,6l-6,6l-6,-6z" for a, b in zip(wx, wy, strict=True))
     out.append(f'<path class="war-chart-wars" data-name="{escape(war_label)}" data-x="{" ".join(map(str, wx))}" '
                f'data-y="{" ".join(map(str, wy))}" d="{diamonds}" fill="{WAR_MARKER}" stroke="#ffffff"/>')
     lx = W - R
