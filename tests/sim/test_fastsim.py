@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 import os
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -34,28 +35,31 @@ from war_widget.sim.fastsim._kernel import below, shuffle
 from war_widget.sim.fastsim._kernel import game_seed as kernel_game_seed
 from war_widget.sim.simulation import NATURAL_ENDS, REASONS, game_seed, simulate
 
+# length, winner (-1: none), reason, war rounds, double-war rounds, cycle start, cycle period (-1: none)
+Row = tuple[int, int, str, int, int, int, int]
 FIELDS = ("length", "winner", "reason", "war rounds", "double-war rounds", "cycle start", "cycle period")
 
 
-def engine_row(rules: Rules, seed: int, index: int, max_rounds: int | None) -> tuple:
+def engine_row(rules: Rules, seed: int, index: int, max_rounds: int | None) -> Row:
     game = Game(rules, game_seed(seed, index))
     game.play_to_end(max_rounds=max_rounds)
     if not game.is_over:
         game.end_now()
     o = game.outcome
+    assert o is not None
     wars = [w for _, w, _ in game.history]
     return (game.round_number, -1 if o.winner is None else o.winner, o.reason.name, sum(1 for w in wars if w),
             sum(1 for w in wars if w > 1), -1 if o.cycle_start is None else o.cycle_start,
             -1 if o.cycle_period is None else o.cycle_period)
 
 
-def fast_rows(rules: Rules, seed: int, count: int, max_rounds: int | None) -> list[tuple]:
+def fast_rows(rules: Rules, seed: int, count: int, max_rounds: int | None) -> list[Row]:
     r = simulate_range(rules, seed, 0, count, max_rounds)
     return [(int(r.lengths[i]), int(r.winners[i]), REASONS[int(r.reasons[i])].name, int(r.wars[i]),
              int(r.double_wars[i]), int(r.cycle_starts[i]), int(r.cycle_periods[i])) for i in range(count)]
 
 
-def assert_like_engine(rules: Rules, seed: int, count: int, max_rounds: int | None = 100_000) -> list[tuple]:
+def assert_like_engine(rules: Rules, seed: int, count: int, max_rounds: int | None = 100_000) -> list[Row]:
     """Play ``count`` games both ways; fail naming the first games and fields that differ."""
     fast = fast_rows(rules, seed, count, max_rounds)
     engine = [engine_row(rules, seed, i, max_rounds) for i in range(count)]
@@ -70,22 +74,22 @@ def assert_like_engine(rules: Rules, seed: int, count: int, max_rounds: int | No
 
 # --- every preset ---------------------------------------------------------------------------------
 @pytest.mark.parametrize("preset", Rules.presets())
-def test_every_preset_plays_as_the_engine(preset):
+def test_every_preset_plays_as_the_engine(preset: str) -> None:
     assert supports(preset)
     assert_like_engine(Rules.preset(preset), 23, 25)
 
 
-def test_the_known_cycle_is_found_at_the_engines_round():
+def test_the_known_cycle_is_found_at_the_engines_round() -> None:
     """Game 41 of bicycle, seed 11: the engine stops at round 2403 (start 323, period 2080);
     the old batch simulator called it a time-limit win."""
     r = simulate("bicycle", 42, seed=11, max_rounds=3000, progress=False)
-    assert r.method == "fast"
+    assert r.method == "fast" and r.cycle_starts is not None and r.cycle_periods is not None
     assert (r.termination(41), int(r.lengths[41]), int(r.cycle_starts[41]), int(r.cycle_periods[41]), int(
         r.winners[41])) == (Termination.CYCLE, 2403, 323, 2080, -1)
     assert engine_row(Rules.preset("bicycle"), 11, 41, 3000)[:3] == (2403, -1, "CYCLE")
 
 
-def test_cycles_cut_by_max_rounds_end_by_time_as_in_the_engine():
+def test_cycles_cut_by_max_rounds_end_by_time_as_in_the_engine() -> None:
     """With a small cap, a cycle whose first repeat comes after it is a time end, one before it
     a cycle: both appear, and each game matches the engine."""
     engine = assert_like_engine(Rules.preset("bicycle"), 5, 120, max_rounds=400)
@@ -102,12 +106,12 @@ DETERMINISTIC = [
 
 
 @pytest.mark.parametrize("rules", DETERMINISTIC, ids=range(len(DETERMINISTIC)))
-def test_games_without_randomness_after_the_deal_cycle_where_the_engine_does(rules):
+def test_games_without_randomness_after_the_deal_cycle_where_the_engine_does(rules: Rules) -> None:
     engine = assert_like_engine(rules, 9, 40, max_rounds=3000)
     assert {e[2] for e in engine} - {"TIME"}, "the sample should hold games that end or cycle"
 
 
-def test_the_samples_meet_cycles_and_every_common_end():
+def test_the_samples_meet_cycles_and_every_common_end() -> None:
     seen = set()
     for preset in ("bicycle", "kids_aside", "tod_und_leben", "pjanitsa"):
         seen |= {REASONS[int(c)].name for c in simulate(preset, 400, seed=23, progress=False).reasons}
@@ -115,10 +119,10 @@ def test_the_samples_meet_cycles_and_every_common_end():
 
 
 # --- random rule sets -----------------------------------------------------------------------------
-def _rule_sets():
+def _rule_sets() -> st.SearchStrategy[Rules | None]:   # never None: the invalid ones are filtered out
     players = st.sampled_from([2, 2, 3, 4])
 
-    def build(draw_players):
+    def build(draw_players: int) -> st.SearchStrategy[dict[str, Any]]:
         n = draw_players
         gather = st.sampled_from(GATHER_ORDERS)
         return st.builds(
@@ -135,7 +139,7 @@ def _rule_sets():
             deal=st.sampled_from(["alternate", "by_color"] if n == 2 else ["alternate"]),
             **({"tiebreak": st.sampled_from(["none", "suits"])} if "tiebreak" in Rules.__dataclass_fields__ else {}))
 
-    def valid(options):
+    def valid(options: dict[str, Any]) -> Rules | None:
         try:
             return Rules(**options)
         except ValueError:
@@ -145,21 +149,21 @@ def _rule_sets():
 
 @settings(max_examples=40, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
 @given(rules=_rule_sets(), seed=st.integers(0, 2 ** 64 - 1))
-def test_random_rule_sets_play_as_the_engine(rules, seed):
+def test_random_rule_sets_play_as_the_engine(rules: Rules, seed: int) -> None:
     assert_like_engine(rules, seed, 6, max_rounds=600)
 
 
 # --- what it plays ----------------------------------------------------------------------------------
-def test_only_callable_policies_are_left_to_the_engine():
+def test_only_callable_policies_are_left_to_the_engine() -> None:
     for name in Rules.presets():
         assert unsupported_reason(Rules.preset(name)) is None
     assert supports(Rules.preset("classic").replace(players=4, teams=True))
-    assert "callable" in unsupported_reason(Rules.preset("kids").replace(gather=lambda cards, p: cards))
+    assert "callable" in (unsupported_reason(Rules.preset("kids").replace(gather=lambda cards, p: cards)) or "")
     with pytest.raises(ValueError, match="callable"):
         encode_rules(Rules.preset("kids").replace(gather=("shuffle", lambda cards, p: cards)))
 
 
-def test_rules_are_data_one_compilation_serves_every_rule_set():
+def test_rules_are_data_one_compilation_serves_every_rule_set() -> None:
     from war_widget.sim.fastsim._kernel import play_games
     for name in Rules.presets():
         simulate_range(name, 1, 0, 3)
@@ -167,7 +171,7 @@ def test_rules_are_data_one_compilation_serves_every_rule_set():
     assert len(play_games.signatures) == 1
 
 
-def test_chunking_and_threads_do_not_change_games():
+def test_chunking_and_threads_do_not_change_games() -> None:
     whole = simulate_range("pagat", 8, 0, 600)
     parts = [simulate_range("pagat", 8, lo, lo + 150) for lo in range(0, 600, 150)]
     threaded = simulate_range("pagat", 8, 0, 600, threads=2)
@@ -177,7 +181,7 @@ def test_chunking_and_threads_do_not_change_games():
 
 
 # --- the generator ----------------------------------------------------------------------------------
-def test_game_seeds_are_the_python_definition():
+def test_game_seeds_are_the_python_definition() -> None:
     for seed in (0, 987654321, 2 ** 64 - 1):
         for i in (0, 1, 59, 10 ** 9):
             assert int(kernel_game_seed(np.uint64(seed), np.int64(i))) == game_seed(seed, i)
@@ -201,7 +205,7 @@ def _state_giving(output: int) -> int:
 
 
 @pytest.mark.parametrize("n", [3, 5, 52, 2 ** 63 + 5])
-def test_a_rejected_draw_is_redrawn_as_the_python_generator_does(n):
+def test_a_rejected_draw_is_redrawn_as_the_python_generator_does(n: int) -> None:
     state = _state_giving(MASK64)             # the largest output: rejected for any n not dividing 2**64
     rng = np.array([state], np.uint64)
     expected = SplitMix64.from_state(state)
@@ -209,7 +213,7 @@ def test_a_rejected_draw_is_redrawn_as_the_python_generator_does(n):
     assert int(rng[0]) == expected.state and expected.state != (state + 0x9E3779B97F4A7C15) & MASK64
 
 
-def test_shuffles_are_the_python_shuffles():
+def test_shuffles_are_the_python_shuffles() -> None:
     for seed in range(50):
         rng = np.array([game_seed(seed, 3)], np.uint64)
         items = np.arange(64, dtype=np.int32)
@@ -226,7 +230,7 @@ REFERENCE = Path(__file__).resolve().parents[1] / "data"
 
 
 @pytest.mark.parametrize("preset", ["classic_long", "pagat"])
-def test_length_distribution_and_shares_match_stored_engine_games(preset):
+def test_length_distribution_and_shares_match_stored_engine_games(preset: str) -> None:
     """20,000 engine games (tests/data, made by tools/make_engine_reference.py; 60 of them
     replayed live here so a stale file fails) against 20,000 compiled games with other seeds:
     KS p > 0.01, win shares and natural-end fractions within 3 standard errors."""
@@ -250,7 +254,7 @@ def test_length_distribution_and_shares_match_stored_engine_games(preset):
 
 
 # --- the first call ----------------------------------------------------------------------------------
-def test_a_slow_first_call_in_a_notebook_says_one_line(capsys):
+def test_a_slow_first_call_in_a_notebook_says_one_line(capsys: pytest.CaptureFixture[str]) -> None:
     import time
 
     from war_widget.sim.fastsim import _compile_notice, first_call_message
@@ -266,7 +270,7 @@ def test_a_slow_first_call_in_a_notebook_says_one_line(capsys):
     assert capsys.readouterr().err == first_call_message() + "\n"
 
 
-def test_the_docstring_examples_run():
+def test_the_docstring_examples_run() -> None:
     import doctest
 
     import war_widget.sim.fastsim
@@ -276,7 +280,7 @@ def test_the_docstring_examples_run():
         assert result.attempted > 0 and result.failed == 0, module.__name__
 
 
-def test_the_compiled_kernel_is_cached_where_it_can_be_written(tmp_path):
+def test_the_compiled_kernel_is_cached_where_it_can_be_written(tmp_path: Path) -> None:
     """In-tree next to the package when writable (an editable install), else numba's user cache;
     NUMBA_CACHE_DIR (CI) overrides both.  A fresh process with NUMBA_CACHE_DIR set finds it there."""
     import os
@@ -297,7 +301,7 @@ def test_the_compiled_kernel_is_cached_where_it_can_be_written(tmp_path):
     assert flag == "UserProvidedCacheLocator" and path.startswith(str(tmp_path))
 
 
-def test_the_note_is_for_compiling_not_for_loading_the_cache(tmp_path):
+def test_the_note_is_for_compiling_not_for_loading_the_cache(tmp_path: Path) -> None:
     """A warm cache loads in about a second and says nothing (so nbval's checked cells print the
     same on a fresh machine once the tests have written the cache); an empty cache would compile."""
     import subprocess
