@@ -29,7 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import ipywidgets  # noqa: E402
 
 from war_widget import Game  # noqa: E402
-from war_widget.widget import WarWidget  # noqa: E402
+from war_widget.views.war import WarWidget  # noqa: E402
 
 ROUNDS = 30
 SEEDS = range(1, 8)

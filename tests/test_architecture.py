@@ -11,7 +11,8 @@ The layers (issue 13), lowest first; a module may import its own layer and the l
 * ``text`` and ``simulator``, side by side (neither imports the other): ``text/``, narration and
   labels in every language; ``sim/`` (``simulation.py``, ``fastsim/``, ``policy_study.py``,
   ``steal.py``), the simulators and the studies made with them;
-* ``views``       every widget (``widget/``, ``*_widget.py``) and the records a widget keeps;
+* ``views``       every widget (``views/``: ``war/``, ``steal/``, ``casino.py``, and the ``cards``,
+  ``ops`` and ``draw`` the three share) and the records a widget keeps;
 * ``app``         the command line.
 
 Package ``__init__`` modules that only re-export (``war_widget``, ``war_widget.variants.steal``) are
@@ -80,9 +81,12 @@ LAYER_OF: list[tuple[str, str]] = [
     ("sim/*.py", "simulator"),
     ("sim/fastsim/*.py", "simulator"),
     # the views
-    ("widget/*.py", "views"),
-    ("*_widget.py", "views"),
-    ("records.py", "views"),
+    ("views/__init__.py", "facade"),
+    ("views/war/__init__.py", "facade"),
+    ("views/steal/__init__.py", "facade"),
+    ("views/*.py", "views"),
+    ("views/war/*.py", "views"),
+    ("views/steal/*.py", "views"),
 ]
 
 # Old paths of moved modules (issue 13, phase 2a): each file at the old path only puts the moved
@@ -91,10 +95,7 @@ LAYER_OF: list[tuple[str, str]] = [
 # the remaining imports (listed in /work/notes/aliases.txt) and deletes the files; the tests below
 # fail when an alias is no longer imported by anything (delete it) or a file becomes an alias
 # without being listed here.
-TRANSITIONAL_ALIASES: dict[str, str] = {
-    **{f"war_widget.{name}": f"war_widget.game.{name}" for name in ("cards", "rules", "events", "engine")},
-    **{f"war_widget.{name}": f"war_widget.text.{name}" for name in ("i18n", "narration")},
-}
+TRANSITIONAL_ALIASES: dict[str, str] = {}   # the final sweep removed the last ones (the views' imports)
 
 # Libraries the pure game never imports: no notebook or drawing library, no global random state,
 # no wall clock (the project's standards).
@@ -444,15 +445,15 @@ if TYPE_CHECKING:
 def later():
     from ...sim.simulation import simulate
     import importlib
-    return importlib.import_module("war_widget.records")
+    return importlib.import_module("war_widget.views.records")
 """
     found = {(target, name, ctx) for _, ctx, target, name in raw_imports("war_widget.variants.steal.game", source)}
     assert found >= {("war_widget.variants.steal.events", None, "module level"),   # from . import <module>
                      ("war_widget.game.cards", "Card", "module level"),
                      ("war_widget.game.stats", "GameStats", "TYPE_CHECKING"),
                      ("war_widget.sim.simulation", "simulate", "function later"),
-                     ("war_widget.records", None, "function later")}
-    widget = [i for i in imports_of("war_widget.steal_widget") if i.via == "war_widget.variants.steal"]
+                     ("war_widget.views.records", None, "function later")}
+    widget = [i for i in imports_of("war_widget.views.steal.widget") if i.via == "war_widget.variants.steal"]
     assert {i.target for i in widget} >= {"war_widget.variants.steal.game", "war_widget.variants.steal.policies"}
 
 
@@ -461,9 +462,9 @@ def later():
     ("war_widget.game.policies", "war_widget.sim.simulation", "upward"),
     ("war_widget.variants.steal.game", "war_widget.variants.steal.persistence", "upward"),
     ("war_widget.text.narration", "war_widget.sim.simulation", "sideways"),
-    ("war_widget.sim.simulation", "war_widget.widget.app", "upward"),
+    ("war_widget.sim.simulation", "war_widget.views.war.app", "upward"),
     ("war_widget.game.persistence", "war_widget.game.engine", None),
-    ("war_widget.widget.app", "war_widget.game.engine", None),
+    ("war_widget.views.war.app", "war_widget.game.engine", None),
 ])
 def test_an_upward_or_sideways_import_would_be_reported(importer, target, expected):
     why = upward(Import(importer, 1, target, "function f"))

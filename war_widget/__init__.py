@@ -19,11 +19,11 @@ __version__ = "0.1.0"
 
 _LAZY = {
     "simulate": ("war_widget.sim.simulation", "simulate"),
-    "WarWidget": ("war_widget.widget", "WarWidget"),
+    "WarWidget": ("war_widget.views.war", "WarWidget"),
     "CasinoWar": ("war_widget.variants.casino.game", "CasinoWar"),
-    "CasinoWarWidget": ("war_widget.casino_widget", "CasinoWarWidget"),
+    "CasinoWarWidget": ("war_widget.views.casino", "CasinoWarWidget"),
     "StealWarGame": ("war_widget.variants.steal", "StealWarGame"),
-    "StealWarWidget": ("war_widget.steal_widget", "StealWarWidget"),
+    "StealWarWidget": ("war_widget.views.steal.widget", "StealWarWidget"),
 }
 
 

@@ -310,7 +310,7 @@ class WarView:
 
     def pixels(self, points: list[tuple[int, int]]) -> list[list[int]]:
         """RGBA of the table at canvas-pixel points (the canvas is 1600 x 1000 for 800 x 500 CSS px)."""
-        from war_widget.widget import layout
+        from war_widget.views.war import layout
 
         result = self.root.evaluate(_JS_PIXELS % (layout.WIDTH, layout.HEIGHT, layout.WIDTH), points)
         assert result is not None, "no table canvas found in the widget"

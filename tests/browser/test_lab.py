@@ -13,7 +13,7 @@ import time
 
 import pytest
 
-from war_widget.widget import layout
+from war_widget.views.war import layout
 
 pytestmark = pytest.mark.browser
 
@@ -38,7 +38,7 @@ def rgb(hex_colour: str) -> tuple[int, int, int]:
 
 
 def distance(pixel, colour) -> int:
-    return max(abs(a - b) for a, b in zip(pixel[:3], colour))
+    return max(abs(a - b) for a, b in zip(pixel[:3], colour, strict=False))
 
 
 def centre(xy: tuple[float, float], size: tuple[float, float]) -> tuple[int, int]:
@@ -81,7 +81,7 @@ def test_the_table_shows_the_felt_and_both_piles(lab_page):
     piles = [centre(s.pile, s.card) for s in SEATS]
     empty, *pile_pixels = w.pixels([EMPTY_FELT, *piles])
     assert distance(empty, felt) <= 12 and empty[3] == 255, f"felt expected at {EMPTY_FELT}, got {empty}"
-    for seat, (point, pixel) in enumerate(zip(piles, pile_pixels)):
+    for seat, (point, pixel) in enumerate(zip(piles, pile_pixels, strict=True)):
         assert pixel[3] == 255 and distance(pixel, felt) > 60, (
             f"seat {seat}: no card drawn on the pile at {point} (pixel {pixel}, felt {felt})")
     assert count_bar_shows(w, 26, 26), "the count bar should show 26 against 26 at the deal"
@@ -167,7 +167,7 @@ def test_the_chart_has_one_point_per_round_and_the_war_markers(lab_page):
     named = wait_until_value(traces, 20, f"the chart to show {n} rounds")
     you, computer = named["You"], named["Computer"]
     assert you["x"] == list(range(n + 1)) and computer["x"] == list(range(n + 1)), "one point per round (0 = deal)"
-    assert [a + b for a, b in zip(you["y"], computer["y"])] == [52] * (n + 1)
+    assert [a + b for a, b in zip(you["y"], computer["y"], strict=True)] == [52] * (n + 1)
     assert [you["y"][-1], computer["y"][-1]] == state["counts"]
     markers = [t for name, t in named.items() if name not in ("You", "Computer")]
     assert len(markers) == 1 and "markers" in markers[0]["mode"], [t["name"] for t in named.values()]

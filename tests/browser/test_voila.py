@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from war_widget.widget import layout
+from war_widget.views.war import layout
 
 pytestmark = pytest.mark.browser
 
@@ -38,7 +38,7 @@ def rgb(hex_colour: str) -> tuple[int, int, int]:
 
 
 def distance(pixel, colour) -> int:
-    return max(abs(a - b) for a, b in zip(pixel[:3], colour))
+    return max(abs(a - b) for a, b in zip(pixel[:3], colour, strict=False))
 
 
 def test_voila_shows_a_drawn_table_and_no_code(voila_page):
@@ -49,7 +49,7 @@ def test_voila_shows_a_drawn_table_and_no_code(voila_page):
     pixels = w.pixels(grid + piles)
     assert all(p[3] == 255 for p in pixels), "the table has transparent (undrawn) spots: a blank canvas"
     assert sum(distance(p, felt) <= 12 for p in pixels[:len(grid)]) > len(grid) // 2, "the felt is not drawn"
-    for point, pixel in zip(piles, pixels[len(grid):]):
+    for point, pixel in zip(piles, pixels[len(grid):], strict=True):
         assert distance(pixel, felt) > 60, f"no pile drawn at {point}: {pixel}"
 
     page = voila_page.page

@@ -197,7 +197,7 @@ def test_deterministic_new_orders_save_mid_game_and_keep_cycle_detection(gather)
 def test_the_widget_offers_fewest_tiebreak_and_the_new_gather_orders():
     from war_widget import WarWidget
     from war_widget.text.i18n import label, option_text
-    from war_widget.widget.controls import RULE_OPTIONS
+    from war_widget.views.war.controls import RULE_OPTIONS
 
     assert "fewest" in RULE_OPTIONS["shortage"] and RULE_OPTIONS["tiebreak"] == ("none", "suits")
     assert {"previous_winner_first", "loser_first"} <= set(RULE_OPTIONS["gather"])

@@ -8,8 +8,8 @@ import plotly.graph_objects as go
 import pytest
 from ipycanvas import Canvas
 
-from war_widget.casino_widget import RANK_FONT, SCALE, CasinoWarWidget
 from war_widget.variants.casino import CasinoWar, Outcome
+from war_widget.views.casino import RANK_FONT, SCALE, CasinoWarWidget
 
 BURNS = ["2", "3", "4"]
 

@@ -7,9 +7,9 @@ import re
 import ipywidgets as widgets
 import plotly.graph_objects as go
 
-from war_widget.widget import WarWidget
-from war_widget.widget.chart import SvgCountChart
-from war_widget.widget.layout import SEAT_COLOURS, WAR_MARKER
+from war_widget.views.war import WarWidget
+from war_widget.views.war.chart import SvgCountChart
+from war_widget.views.war.layout import SEAT_COLOURS, WAR_MARKER
 
 
 def drawn(svg: str) -> dict[str, tuple[list[int], list[int], int]]:

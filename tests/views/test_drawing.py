@@ -4,10 +4,10 @@ from __future__ import annotations
 import pytest
 from ipycanvas import canvas as ipc
 
-from war_widget import Card, Game, Rules
-from war_widget.engine import TableCard
-from war_widget.widget import WarWidget
-from war_widget.widget import layout as L
+from war_widget import Card, Game
+from war_widget.game.engine import TableCard
+from war_widget.views.war import WarWidget
+from war_widget.views.war import layout as L
 
 NAMES = ("You", "Computer")
 _CODE_NAMES = {v: k for k, v in ipc.COMMANDS.items()}

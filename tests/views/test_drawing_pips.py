@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 
 from war_widget import Card, Game
-from war_widget.widget import WarWidget
-from war_widget.widget import layout as L
-from war_widget.widget.pips import PIPS
+from war_widget.views.cards import PIPS
+from war_widget.views.war import WarWidget
+from war_widget.views.war import layout as L
 
 W, H = 150, 210
 

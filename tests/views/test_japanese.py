@@ -18,10 +18,7 @@ import plotly.graph_objects as go
 import pytest
 
 from war_widget import Game, Rules
-from war_widget.casino_widget import CasinoWarWidget
 from war_widget.game.engine import Termination
-from war_widget.steal_widget import TEXT as STEAL_TEXT
-from war_widget.steal_widget import StealWarWidget, steal_table_ops
 from war_widget.text.casino import TEXT as CASINO_TEXT
 from war_widget.text.casino import casino_error, describe_hand
 from war_widget.text.i18n import (
@@ -37,11 +34,14 @@ from war_widget.text.i18n import (
 from war_widget.text.i18n_ja import KIDS
 from war_widget.text.kanji_grades import GRADE1, GRADE2, beyond_grade2
 from war_widget.text.narration import narrate
+from war_widget.text.steal import TEXT as STEAL_TEXT
 from war_widget.variants.casino import CasinoWar
-from war_widget.widget import WarWidget
-from war_widget.widget import layout as L
-from war_widget.widget.controls import LENGTHS, OPPONENTS, RULE_OPTIONS
-from war_widget.widget.results import story
+from war_widget.views.casino import CasinoWarWidget
+from war_widget.views.steal import StealWarWidget, steal_table_ops
+from war_widget.views.war import WarWidget
+from war_widget.views.war import layout as L
+from war_widget.views.war.controls import LENGTHS, OPPONENTS, RULE_OPTIONS
+from war_widget.views.war.results import story
 
 # --- the checks ------------------------------------------------------------------------------
 GAME_NUMBER = re.compile(r"\b[a-z_]+(?:\+[a-z_]+=[A-Za-z0-9_/]+)*-\d+\b")

@@ -7,7 +7,7 @@ import os
 import pytest
 
 from war_widget import Game
-from war_widget.records import FORMAT, Records, default_path
+from war_widget.views.records import FORMAT, Records, default_path
 
 
 def read(path):

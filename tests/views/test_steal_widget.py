@@ -7,12 +7,13 @@ import ipywidgets as widgets
 import pytest
 from ipycanvas import Canvas
 
-import war_widget.steal_widget as sw
+import war_widget.views.steal.widget as sw
 from war_widget import Card
 from war_widget.game.cards import make_deck
-from war_widget.steal_widget import CARD_H, CARD_W, SCALE, StealWarWidget, pile_xy, steal_table_ops
 from war_widget.variants.steal import StealWarGame, always_steal, never_steal
-from war_widget.widget.layout import RANK_PX, Shape, Text
+from war_widget.views.ops import GOLD, RANK_PX, Shape, Text
+from war_widget.views.steal import CARD_H, CARD_W, SCALE, StealWarWidget, pile_xy, steal_table_ops
+from war_widget.views.steal.table import FRAMES
 
 
 def C(text: str) -> Card:
@@ -145,7 +146,7 @@ def test_the_computers_steal_is_animated_in_one_held_batch(held):
     assert sorted(w.game.hands[1]) == sorted([C("4C"), C("9H"), C("9S")])  # the loot, now its hand
     assert w.animations == before + 1  # the steal flew; now K♥ beat 2♣ and you choose the top
     assert w.game.to_act == 0 and w.game.phase == "choose"
-    assert held["sleeps_inside"] - sleeps >= sw.FRAMES and held["sleeps_outside"] == 0
+    assert held["sleeps_inside"] - sleeps >= FRAMES and held["sleeps_outside"] == 0
 
 
 def test_a_swap_flies_both_piles(held):
@@ -154,7 +155,7 @@ def test_a_swap_flies_both_piles(held):
     line = next(line for line in w.narration if "swapped" in line)
     assert line == "You and Computer can steal from each other: the piles are swapped (You 2, Computer 2 cards)."
     assert w.game.counts == (2, 4)  # each had 2 in the pile; the computer's 3D beat the 2C
-    assert held["sleeps_inside"] >= sw.FRAMES and held["sleeps_outside"] == 0
+    assert held["sleeps_inside"] >= FRAMES and held["sleeps_outside"] == 0
 
 
 # --- choosing the top card ----------------------------------------------------------------------
@@ -166,7 +167,7 @@ def test_choosing_the_top_card_with_buttons():
     assert w.flip_button.disabled and w.steal_button.disabled
     assert [b.tooltip for b in w.top_buttons] == ["KS", "5D"]
     assert "choose which of the 2 cards" in w.narration[-1]
-    highlighted = [op for op in steal_table_ops(w.view()) if isinstance(op, Shape) and op.stroke == sw.GOLD
+    highlighted = [op for op in steal_table_ops(w.view()) if isinstance(op, Shape) and op.stroke == GOLD
                    and op.tag.startswith("table:")]
     assert len(highlighted) == 2
     w.top_buttons[1].click()

@@ -10,8 +10,8 @@ import textwrap
 import pytest
 
 from war_widget import Game, Rules, Termination
-from war_widget.widget import WarWidget
-from war_widget.widget import app as widget_app
+from war_widget.views.war import WarWidget
+from war_widget.views.war import app as widget_app
 
 
 def conserved(w: WarWidget) -> bool:
@@ -100,7 +100,7 @@ def test_fast_forward_and_the_results_equal_the_engines_statistics(w):
 
 
 def test_the_story_names_the_longest_lead():
-    from war_widget.widget.results import story
+    from war_widget.views.war.results import story
     history = [(0, 0, (27, 25)), (0, 0, (28, 24)), (1, 2, (18, 34)), (0, 0, (19, 33)), (1, 0, (18, 34))]
     assert story(history, (26, 26), ["You", "Computer"]) == "Computer was ahead from round 3 to the end (round 5)."
     history = [(0, 0, (27, 25)), (0, 0, (28, 24)), (0, 0, (29, 23)), (1, 2, (19, 33))]
@@ -112,7 +112,8 @@ def test_the_story_names_the_longest_lead():
         "コンピューターがリードを奪いました。最後はコンピューターがリードしていました（あなた19枚、コンピューター33枚）。")
     # a game you won does not end on the lead you lost: the story says you took it back
     history += [(0, 0, (40, 12)), (0, 0, (41, 11))]
-    assert story(history, (26, 26), ["You", "Computer"]).endswith("At the end you were ahead again (You 41, Computer 11).")
+    assert story(history, (26, 26), ["You", "Computer"]).endswith(
+        "At the end you were ahead again (You 41, Computer 11).")
 
 
 def test_two_players_wait_for_each_other():
@@ -217,7 +218,7 @@ def test_a_click_during_an_action_is_queued_in_order_never_lost_or_doubled():
 
 
 def test_mouse_and_keyboard():
-    from war_widget.widget import layout as L
+    from war_widget.views.war import layout as L
     w = WarWidget(seed=6, records=False)
     x, y, cw, ch = L.pile_at(w._view(), 0)
     w._on_mouse_down(x + cw / 2, y + ch / 2)      # your own pile
@@ -319,7 +320,7 @@ def test_a_damaged_records_file(tmp_path):
 
 RESUME_SCRIPT = textwrap.dedent("""
     import json, sys
-    from war_widget.widget import WarWidget
+    from war_widget.views.war import WarWidget
     path, action = sys.argv[1], sys.argv[2]
     if action == "play":
         w = WarWidget(seed=4242, records=path)
@@ -405,7 +406,8 @@ def test_pasting_a_game_number_replays_it_on_enter():
 
 def test_a_drawing_error_does_not_leave_every_canvas_holding(monkeypatch):
     from ipycanvas import canvas as ipc
-    from war_widget.widget import layout as L
+
+    from war_widget.views.war import layout as L
     w = WarWidget(seed=3, records=False)
     real = L.table_ops
     monkeypatch.setattr(L, "table_ops", lambda view: 1 / 0)

@@ -8,10 +8,10 @@ import re
 import numpy as np
 import pytest
 
-from war_widget.widget import WarWidget
-from war_widget.widget import layout as L
-from war_widget.widget.sync import BeatSync
-from war_widget.widget.visitors import records_path, served_page
+from war_widget.views.war import WarWidget
+from war_widget.views.war import layout as L
+from war_widget.views.war.sync import BeatSync
+from war_widget.views.war.visitors import records_path, served_page
 
 
 # --- many games in a row ----------------------------------------------------------------------

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from war_widget import Game
-from war_widget.widget import WarWidget
+from war_widget.views.war import WarWidget
 
 
 def make(rules="kids", seed=3, **kw) -> WarWidget:

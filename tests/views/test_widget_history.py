@@ -8,7 +8,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from war_widget import Game
-from war_widget.widget import WarWidget
+from war_widget.views.war import WarWidget
 
 
 def make(rules="classic", seed=3, **kw) -> WarWidget:

@@ -11,10 +11,10 @@ from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
 
-from war_widget.widget import WarWidget
-from war_widget.widget import app as widget_app
-from war_widget.widget import layout as L
-from war_widget.widget.controls import LENGTHS, OPPONENTS, RULE_OPTIONS, SPEEDS
+from war_widget.views.war import WarWidget
+from war_widget.views.war import app as widget_app
+from war_widget.views.war import layout as L
+from war_widget.views.war.controls import LENGTHS, OPPONENTS, RULE_OPTIONS, SPEEDS
 
 OPTIONS = st.sampled_from([(name, value) for name, values in RULE_OPTIONS.items() for value in values])
 

@@ -1,6 +1,6 @@
 """Every word of the Casino War widget, in English and Japanese.
 
-Kept apart from ``casino_widget`` (drawing and wiring) and ``variants.casino`` (rules and money) so the
+Kept apart from ``views.casino`` (drawing and wiring) and ``variants.casino`` (rules and money) so the
 widget and the tests read the same words.  Japanese uses the words of a Japanese casino table
 (ディーラー, チップ) and of the War pages (同じ数, 戦争, 札 [000] [003]); the engine's English
 ``ValueError`` messages are said in Japanese by kind, never inserted as English text.

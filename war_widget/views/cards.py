@@ -1,4 +1,8 @@
-"""Card faces a child can count: number cards with their pips in the usual layout, picture
+"""The cards every table draws (War, Steal War) and the small parts the tables share: count
+badges, text sized to fit, eased motion.  Pure geometry, like ``war.layout``: lists of the draw
+operations of ``ops``, which ``draw.Painter`` paints, so tests count what a person would count.
+
+Card faces a child can count: number cards with their pips in the usual layout, picture
 cards that look like a jack, a queen and a king.
 
 Every face keeps the big rank in the top-left corner (the glyph the classroom reads from the
@@ -12,16 +16,16 @@ back of the room, at least 34 CSS px).  Below it:
 * with the teaching aids, the value the rules give the card (J 11, Q 12, K 13, A 14 or 1) in
   the top-right corner, where the suit sign is shown otherwise.
 
-Pure geometry like ``layout`` (both draw with the operations of ``ops``): a list of draw operations,
-tagged (``pip:7H`` for each pip) so tests count what a person would count.  Jokers are drawn by
-``layout.card_ops`` (star, JOKER).
+Each operation is tagged (``pip:7H`` for each pip); a joker is a big star and JOKER; a card
+face down is its back (``card_ops``).
 """
 from __future__ import annotations
 
-from ..cards import Card
-from .ops import GOLD, RANK_PX, Circle, Line, Op, Shape, Text
+from ..game.cards import Card
+from .ops import BACK, BACK_EDGE, GOLD, INK, RANK_PX, RED, WHITE, Circle, Line, Op, Shape, Text
 
-__all__ = ["PIPS", "face_ops"]
+__all__ = ["card_ops", "face_ops", "rank_glyph", "PIPS", "SUIT_GLYPH", "badge_ops", "badge_ink",
+           "contrast", "fit_size", "text_ems", "ease"]
 
 _L, _C, _R = 0.0, 0.5, 1.0
 # (column, row) of each pip in a unit box: the usual layout of a printed card
@@ -105,3 +109,68 @@ def _picture(card: Card, x: float, y: float, w: float, h: float, s: float, color
 
 def _ints(points) -> tuple[tuple[int, int], ...]:
     return tuple((round(px), round(py)) for px, py in points)
+
+
+# --- a whole card ----------------------------------------------------------------------------
+def rank_glyph(card: Card) -> str:
+    """The big sign of a card: its rank, or a star for a joker."""
+    return "★" if card.is_joker else card.rank_name
+
+
+def card_ops(card: Card | None, x: float, y: float, w: float, h: float, *, face_up: bool = True,
+             highlight: bool = False, values: dict[int, int] | None = None, tag: str = "card") -> list[Op]:
+    """One card: a face (big rank, suit, corner index; jokers as a star and JOKER) or a back."""
+    radius = w * 0.08
+    if card is None or not face_up:
+        ops: list[Op] = [Shape(x, y, w, h, BACK, WHITE, 4, radius, tag=f"{tag}-back"),
+                         Shape(x + 12, y + 12, w - 24, h - 24, None, BACK_EDGE, 3, radius * 0.6, tag=f"{tag}-back")]
+        if highlight:
+            ops.append(Shape(x - 6, y - 6, w + 12, h + 12, None, GOLD, 8, radius, tag=f"{tag}-highlight"))
+        return ops
+    color = RED if card.is_red else INK
+    ops = [Shape(x, y, w, h, WHITE, GOLD if highlight else "#9e9e9e", 8 if highlight else 3, radius,
+                 tag=f"{tag}-face")]
+    if not card.is_joker:  # number cards with their pips, pictures for J Q K
+        return ops + face_ops(card, x, y, w, h, color, values, tag)
+    glyph = rank_glyph(card)
+    rank_px = RANK_PX if len(glyph) == 1 else RANK_PX - 4   # "10" is wide; still 36 CSS px
+    ops.append(Text(x + w / 2, y + h * 0.40, glyph, rank_px, color, tag=f"rank:{card.code}"))
+    ops.append(Text(x + w / 2, y + h * 0.74, "JOKER", int(w * 0.19), color, tag="joker"))
+    return ops
+
+
+# --- badges, text that fits, motion ----------------------------------------------------------
+def contrast(a: str, b: str) -> float:
+    """WCAG contrast ratio of two ``#rrggbb`` colours (1 to 21)."""
+    def lum(colour: str) -> float:
+        rgb = [int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
+        r, g, b_ = (c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in rgb)
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b_
+    hi, lo = sorted((lum(a), lum(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def badge_ink(background: str) -> str:
+    """White count text on a dark badge, ink on a light one (whichever reads at >= 4.5:1)."""
+    return WHITE if contrast(WHITE, background) >= 4.5 else INK
+
+
+def badge_ops(x: float, y: float, n: int, colour: str, tag: str, radius: float = 34, size: int = 34) -> list[Op]:
+    """A count on a round badge of a seat's colour, its number in white or ink (whichever reads)."""
+    return [Circle(x, y, radius, colour, tag=f"{tag}-bg"), Text(x, y, str(n), size, badge_ink(colour), tag=tag)]
+
+
+def text_ems(text: str) -> float:
+    """Rough width of ``text`` in ems: kana, kanji and full-width signs 1, other characters 0.6."""
+    return sum(1.0 if ord(ch) >= 0x2E80 else 0.6 for ch in text)
+
+
+def fit_size(text: str, size: int, width: float) -> int:
+    """``size``, or smaller (not under 28 px) so ``text`` fits in ``width`` canvas px: a Japanese
+    banner ("コンピューターの かち！") is twice as wide as its English ("Computer wins!")."""
+    return max(28, min(size, int(width / max(text_ems(text), 0.1))))
+
+
+def ease(t: float) -> float:
+    """Smooth start and stop: 0 at 0, 1 at 1 (smoothstep)."""
+    return t * t * (3 - 2 * t)

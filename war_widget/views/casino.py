@@ -14,11 +14,13 @@ import ipywidgets as widgets
 import plotly.graph_objects as go
 from ipycanvas import Canvas, hold_canvas
 
-from .text.casino import TEXT, casino_error, describe_hand, display_suits, signed, verdict_key
-from .text.i18n import check_lang
-from .variants.casino.game import CasinoWar
-from .variants.casino.hands import HandResult, rank_name
-from .widget.layout import fit_size
+from ..text.casino import TEXT, casino_error, describe_hand, display_suits, signed, verdict_key
+from ..text.i18n import check_lang
+from ..variants.casino.game import CasinoWar
+from ..variants.casino.hands import HandResult, rank_name
+from .cards import fit_size
+from .ops import BACK as CARD_BACK
+from .ops import INK, RED
 
 __all__ = ["CasinoWarWidget"]
 
@@ -27,7 +29,7 @@ CSS_WIDTH, CSS_HEIGHT = 640, 300
 SCALE = 2
 CARD_W, CARD_H = 150, 210  # canvas pixels (75 x 105 CSS px)
 RANK_FONT = "bold 84px sans-serif"  # 42 CSS px: readable from the back of a classroom
-FELT, CARD_BACK, INK, RED = "#0b6e3a", "#1d4f91", "#1b1b1b", "#c62828"
+FELT = "#0b6e3a"  # the casino's own felt, darker than the War table's
 COLOURS = {"good": "#ffd54f", "bad": "#ff8a80", "tie": "#ffffff"}
 
 DEALER_Y, PLAYER_Y = 40, 350

@@ -18,7 +18,7 @@ import numpy as np
 from ipycanvas import hold_canvas
 from ipycanvas.canvas import _CANVAS_MANAGER, COMMANDS, Canvas
 
-from .layout import Circle, Line, Op, Shape, Text
+from .ops import Circle, Line, Op, Shape, Text
 
 __all__ = ["Painter", "rounded_rect", "FONT_FAMILY", "held"]
 

@@ -1,7 +1,7 @@
 """The drawing vocabulary of the tables: sizes, colours and the four draw operations.
 
-Shared by ``layout`` (where things go) and ``pips`` (the faces of the cards), so that neither
-imports the other.
+Shared by every table: where things go (``war.layout``, ``steal.table``), the faces of the cards
+(``cards``) and the painter (``draw``), so that none of them imports another for a colour.
 """
 from __future__ import annotations
 

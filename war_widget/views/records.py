@@ -53,7 +53,7 @@ def _validate(data: Any, deep: bool = True) -> dict[str, Any]:
         if not isinstance(game, dict) or not isinstance(game.get("game"), str):
             raise ValueError("the saved game is malformed")
         if deep:
-            from .game.engine import Game
+            from ..game.engine import Game
 
             Game.from_json(game["game"])  # raises ValueError if it is not a valid saved game
     return {"format": FORMAT, "version": VERSION, "record": {k: record[k] for k in _COUNTERS}, "game": game}

@@ -3,7 +3,7 @@
 The same shape as every variant: the game (``game``: the session, bet, deal, war or surrender,
 built on ``hands``: ranks, outcomes, the record of a hand) and its policies, which here are the two
 fixed choices on a tie, with their exact costs (``odds``).  A session has no save module: it is
-replayed from its seed.  Its text is ``war_widget.text.casino``, its view ``war_widget.casino_widget``.
+replayed from its seed.  Its text is ``war_widget.text.casino``, its view ``war_widget.views.casino``.
 
 >>> table = CasinoWar.from_shoe(["K", "7", "9", "9", "2", "3", "4", "Q", "J"])
 >>> table.play_hand(10).outcome

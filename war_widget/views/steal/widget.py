@@ -6,24 +6,22 @@ this module draws the table, enables what the engine allows, narrates each beat 
 the steals.  Every button is also a public method (``flip``, ``steal``, ``choose_top``,
 ``step``, ``new_game``, ...) so tests and scripts drive the widget exactly as a click would.
 
-The table is drawn with the same draw operations (``war_widget.widget.layout``) and batched
-painter as the War widget, on one canvas of twice its CSS size (sharp on high-DPI screens).
+The table (``table.py``) is drawn with the same cards and draw operations (``views.cards``,
+``views.ops``) and batched painter as the War widget, on one canvas of twice its CSS size.
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable
 
 import ipywidgets as widgets
 from ipycanvas import Canvas, hold_canvas
 
-from .game.cards import Card
-from .game.engine import TableCard
-from .game.events import Collected, Compared, Event, GameOver
-from .text.i18n import check_lang, player_names
-from .text.narration import card_text
-from .text.steal import TEXT, narrate_steal
-from .variants.steal import (
+from ...game.cards import Card
+from ...game.events import Collected, Compared, Event, GameOver
+from ...text.i18n import check_lang, player_names
+from ...text.narration import card_text
+from ...text.steal import TEXT, narrate_steal
+from ...variants.steal import (
     POLICIES,
     ChooseTop,
     Play,
@@ -32,144 +30,30 @@ from .variants.steal import (
     Stolen,
     Swapped,
 )
-from .variants.steal.policies import least_matchable_top
-from .widget.draw import Painter
-from .widget.layout import FELT, FELT_DARK, GOLD, SEAT_COLOURS, WHITE, Circle, Op, Shape, Text, card_ops, fit_size
+from ...variants.steal.policies import least_matchable_top
+from ..draw import Painter
+from .table import (
+    BATTLE_X,
+    BATTLE_Y,
+    BEAT_MS,
+    CARD_H,
+    CARD_W,
+    CSS_HEIGHT,
+    CSS_WIDTH,
+    FRAME_MS,
+    HEIGHT,
+    WIDTH,
+    StealView,
+    flight_ops,
+    hand_xy,
+    pile_xy,
+    steal_table_ops,
+    table_positions,
+)
 
-__all__ = ["StealWarWidget", "StealView", "steal_table_ops", "flight_ops", "narrate_steal", "SCALE",
-           "CSS_WIDTH", "CSS_HEIGHT", "OPPONENTS"]
+__all__ = ["StealWarWidget", "OPPONENTS"]
 
-SCALE = 2
-CSS_WIDTH, CSS_HEIGHT = 800, 520
-WIDTH, HEIGHT = CSS_WIDTH * SCALE, CSS_HEIGHT * SCALE
-CARD_W, CARD_H = 150, 210
-HAND_X, PEEK_X, PILE_X = 70, 250, 1290
-ROW_Y = {1: 40, 0: 790}                 # the computer on top, you at the bottom
-BATTLE_Y = {1: 300, 0: 530}
-BATTLE_X, SLOT_STEP = 470, 200
-FRAMES, FRAME_MS, BEAT_MS = 10, 28, 120
 OPPONENTS = ("greedy", "always", "never")
-
-# --- what is shown: a snapshot and its draw operations ------------------------------------
-@dataclass(frozen=True)
-class StealView:
-    """Everything the Steal War table shows, taken from the engine's public state."""
-
-    names: tuple[str, ...]
-    hands: tuple[int, ...]
-    piles: tuple[tuple[Card, ...], ...]
-    table: tuple[TableCard, ...] = ()
-    next_card: Card | None = None          # your next card, which you may look at
-    targets: tuple[int, ...] = ()          # piles you may steal now (highlighted)
-    protected: tuple[int, ...] = ()
-    choosing: tuple[Card, ...] = ()        # won cards you may put on top (highlighted)
-    winner: int | None = None
-    banner: str | None = None
-    lang: str = "en"
-    hidden: tuple[int, ...] = ()           # piles not drawn (in flight during an animation)
-
-    @property
-    def counts(self) -> tuple[int, ...]:
-        return tuple(h + len(w) for h, w in zip(self.hands, self.piles, strict=True))
-
-
-def pile_xy(player: int) -> tuple[float, float]:
-    return PILE_X, ROW_Y[player]
-
-
-def hand_xy(player: int) -> tuple[float, float]:
-    return HAND_X, ROW_Y[player]
-
-
-def table_positions(table: Sequence[TableCard]) -> list[tuple[TableCard, float, float]]:
-    """Per player one slot per battle (at most three side by side, older ones overlap in the
-    first); face-down war cards peek out under their slot."""
-    out: list[tuple[TableCard, float, float]] = []
-    for p in (0, 1):
-        mine = [t for t in table if t.player == p]
-        battles = sorted({t.battle for t in mine})
-        for i, b in enumerate(battles):
-            slot = max(0, i - max(0, len(battles) - 3))
-            x = BATTLE_X + slot * SLOT_STEP + (10 * i if slot == 0 and i else 0)
-            y = BATTLE_Y[p]
-            down = [t for t in mine if t.battle == b and not t.face_up]
-            for k, t in enumerate(down):
-                out.append((t, x + 14 * (len(down) - k), y + (16 if p == 0 else -16) * min(len(down) - k, 4)))
-            out += [(t, x, y) for t in mine if t.battle == b and t.face_up]
-    return out
-
-
-def _badge(x: float, y: float, n: int, colour: str, tag: str) -> list[Op]:
-    return [Circle(x, y, 34, colour, tag=f"{tag}-bg"), Text(x, y, str(n), 34, WHITE, tag=tag)]
-
-
-def steal_table_ops(view: StealView) -> list[Op]:
-    """The whole table: felt, each player's face-down hand with its count, the capture pile face
-    up with its top card readable and its size, your next card, the battle, highlights."""
-    t = TEXT[view.lang]
-    ops: list[Op] = [Shape(0, 0, WIDTH, HEIGHT, FELT, tag="felt"),
-                     Shape(20, 280, WIDTH - 40, 480, FELT_DARK, None, 0, 30, tag="battle-area")]
-    for p in (0, 1):
-        hx, hy = hand_xy(p)
-        if view.hands[p]:
-            for i in range(2 if view.hands[p] > 1 else 1, 0, -1):
-                ops += card_ops(None, hx + 5 * (i - 1), hy - 5 * (i - 1), CARD_W, CARD_H, face_up=False,
-                                tag=f"hand:{p}")
-        else:
-            ops.append(Shape(hx, hy, CARD_W, CARD_H, None, "#cfe8d8", 3, 12, dash=(12, 10), tag=f"hand:{p}-empty"))
-        ops += _badge(hx + CARD_W, hy, view.hands[p], SEAT_COLOURS[p], f"hand-count:{p}")
-        name_y = hy + CARD_H + 32 if p == 1 else hy - 46
-        ops.append(Text(hx, name_y, view.names[p], 30, WHITE, align="left", tag=f"name:{p}"))
-        px, py = pile_xy(p)
-        pile = view.piles[p]
-        if pile and p not in view.hidden:
-            if len(pile) > 1:  # the edge of the cards under the top one
-                ops.append(Shape(px + 8, py - 8, CARD_W, CARD_H, "#e0e0e0", "#9e9e9e", 3, 12, tag=f"pile:{p}-under"))
-            ops += card_ops(pile[-1], px, py, CARD_W, CARD_H, highlight=p in view.targets, tag=f"pile:{p}")
-        else:
-            ops.append(Shape(px, py, CARD_W, CARD_H, None, "#cfe8d8", 3, 12, dash=(12, 10), tag=f"pile:{p}-empty"))
-        ops += _badge(px + CARD_W, py, len(pile), SEAT_COLOURS[p], f"pile-count:{p}")
-        label_y = py + CARD_H + 32 if p == 1 else py - 46
-        ops.append(Text(px + CARD_W / 2, label_y, t["pile"], 30, WHITE, tag=f"pile-label:{p}"))
-        if p in view.targets:
-            ops.append(Shape(px - 14, py - 14, CARD_W + 28, CARD_H + 28, None, GOLD, 10, 18, tag=f"target:{p}"))
-            ops.append(Text(px - 30, py + CARD_H / 2, t["steal_here"], 40, GOLD, align="right", tag=f"steal-here:{p}"))
-        if p in view.protected:
-            ops.append(Text(px - 30, py + CARD_H / 2 + (50 if p in view.targets else 0), t["protected"], 34,
-                            "#b3e5fc", align="right", tag=f"protected:{p}"))
-    if view.next_card is not None:
-        nx, ny = PEEK_X, ROW_Y[0]
-        ops += card_ops(view.next_card, nx, ny, CARD_W, CARD_H, tag="next")
-        ops.append(Text(nx + CARD_W / 2, ny - 46, t["next"], 30, WHITE, tag="next-label"))
-    last_up = {tc.player: tc for tc in view.table if tc.face_up}
-    choosing = set(view.choosing)
-    for tc, x, y in table_positions(view.table):
-        hl = tc.card in choosing or (view.winner == tc.player and last_up.get(tc.player) is tc)
-        ops += card_ops(tc.card, x, y, CARD_W, CARD_H, face_up=tc.face_up or tc.card in choosing, highlight=hl,
-                        tag=f"table:{tc.player}")
-    if view.banner:
-        ops.append(Text(1120, 520, view.banner, fit_size(view.banner, 64, 560), GOLD, tag="banner"))
-    return ops
-
-
-def _ease(k: float) -> float:
-    return k * k * (3 - 2 * k)
-
-
-def flight_ops(card: Card | None, start: tuple[float, float], end: tuple[float, float], size: int,
-               frames: int = FRAMES) -> list[list[Op]]:
-    """Frames of a pile of ``size`` cards (``card`` face up on top) flying from start to end."""
-    out = []
-    for i in range(1, frames + 1):
-        k = _ease(i / frames)
-        x, y = start[0] + (end[0] - start[0]) * k, start[1] + (end[1] - start[1]) * k
-        ops: list[Op] = []
-        for j in range(min(size, 3) - 1, 0, -1):
-            ops.append(Shape(x + 6 * j, y - 6 * j, CARD_W, CARD_H, "#e0e0e0", "#9e9e9e", 3, 12, tag="flying-under"))
-        ops += card_ops(card, x, y, CARD_W, CARD_H, face_up=card is not None, tag="flying")
-        out.append(ops)
-    return out
-
 
 # --- the widget ---------------------------------------------------------------------------
 class StealWarWidget(widgets.VBox):

@@ -1,7 +1,7 @@
 """``WarWidget``: the card game War on an ipycanvas table, with buttons, a live chart, results,
 records and resume.
 
-A thin view and controller over ``war_widget.engine.Game``: it calls engine methods
+A thin view and controller over ``war_widget.game.engine.Game``: it calls engine methods
 (``play_round``, ``step``, ``play_to_end``, ``end_now``) and renders the events the game emits to
 its subscribers; it never decides who wins.  Every button is also a method doing exactly what the
 button does (``flip``, ``press``, ``step``, ``autoplay``, ``fast_forward``, ``new_game`` ...), so
@@ -36,10 +36,10 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from ..engine import Game, as_rules
-from ..events import Event
-from ..i18n import check_lang, label, notice_text, player_names, register
-from ..rules import Rules
+from ...game.engine import Game, as_rules
+from ...game.events import Event
+from ...game.rules import Rules
+from ...text.i18n import check_lang, label, notice_text, player_names, register
 from . import classroom, controller, keeping, labels, view_state, wiring
 from . import layout as L
 from .chart import CountChart, SvgCountChart

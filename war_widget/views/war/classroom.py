@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING
 
 import ipywidgets as widgets
 
-from ..events import Event
-from ..i18n import label
+from ...game.events import Event
+from ...text.i18n import label
 from . import layout as L
 from .frontend import FrontEnd
 from .sync import BeatSync, narration_html

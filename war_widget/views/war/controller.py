@@ -12,10 +12,10 @@ import asyncio
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from ..engine import Game
-from ..events import Event
-from ..i18n import counts_text, join_names, label, notice_text
-from ..rules import Rules
+from ...game.engine import Game
+from ...game.events import Event
+from ...game.rules import Rules
+from ...text.i18n import counts_text, join_names, label, notice_text
 from . import classroom
 from . import layout as L
 from .controls import SPEEDS

@@ -6,8 +6,8 @@ from collections.abc import Sequence
 
 import ipywidgets as widgets
 
-from ..i18n import label, option_text, preset_text
-from ..rules import CAPTURES, GATHER_ORDERS, RANK_ORDERS, SHORTAGES, TIEBREAKS, WAR_PLAYERS, ZEROS, Rules
+from ...game.rules import CAPTURES, GATHER_ORDERS, RANK_ORDERS, SHORTAGES, TIEBREAKS, WAR_PLAYERS, ZEROS, Rules
+from ...text.i18n import label, option_text, preset_text
 
 __all__ = ["Controls", "SPEEDS", "LENGTHS", "OPPONENTS", "RULE_OPTIONS"]
 

@@ -19,6 +19,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import anywidget
 import traitlets
@@ -155,7 +156,7 @@ function render({ model, el }) {
   };
 }
 export default { render };
-""" % {"aspect": ASPECT, "min_px": MIN_PX, "max_px": MAX_PX}
+""" % {"aspect": ASPECT, "min_px": MIN_PX, "max_px": MAX_PX}  # noqa: UP031 (JavaScript: its braces stay as they are)
 
 _CSS = """
 .war-widget { width: 100%; box-sizing: border-box; font-size: calc(15px * var(--war-scale, 1)); }
@@ -189,7 +190,7 @@ class FrontEnd(anywidget.AnyWidget):
     sentinel = traitlets.Unicode("").tag(sync=True)
     fullscreen_label = traitlets.Unicode("Full screen").tag(sync=True)
     exit_label = traitlets.Unicode("Exit full screen").tag(sync=True)
-    size = traitlets.List([]).tag(sync=True)   # [css width, devicePixelRatio, canvas pixels across]
+    size: traitlets.List[Any] = traitlets.List([]).tag(sync=True)  # [css width, devicePixelRatio, canvas pixels across]
 
     def __init__(self, sentinel_id: str, **kwargs) -> None:
         super().__init__(sentinel=sentinel_id, **kwargs)
@@ -222,5 +223,5 @@ class FrontEnd(anywidget.AnyWidget):
                 cb()
         seq = content.get("shown")
         if isinstance(seq, int) and not isinstance(seq, bool):
-            for cb in self._shown:
-                cb(seq)
+            for shown in self._shown:
+                shown(seq)

@@ -18,11 +18,11 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
 
-from ..events import Compared, Event, Flipped
+from ...game.events import Compared, Event, Flipped
 from .lesson_text import text
 
 if TYPE_CHECKING:
-    from ..engine import Game
+    from ...game.engine import Game
     from .app import WarWidget
 
 __all__ = ["ANSWERS", "Guess", "check_answer"]

@@ -23,9 +23,9 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
 
-from ..engine import Game
-from ..events import Event
-from ..i18n import counts_text
+from ...game.engine import Game
+from ...game.events import Event
+from ...text.i18n import counts_text
 from .lesson_text import text
 
 if TYPE_CHECKING:

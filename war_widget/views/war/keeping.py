@@ -1,13 +1,13 @@
 """The War widget's records: the lifetime record and the game in progress, kept in the records
-file (``war_widget.records``), and the Resume offer for a saved game.  A disk that refuses a
+file (``views.records``), and the Resume offer for a saved game.  A disk that refuses a
 write stops the recording and says so; play goes on."""
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from ..engine import Game
-from ..i18n import label, notice_text
+from ...game.engine import Game
+from ...text.i18n import label, notice_text
 from ..records import Records
 
 if TYPE_CHECKING:

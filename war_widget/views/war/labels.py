@@ -6,7 +6,7 @@ from __future__ import annotations
 import html
 from typing import TYPE_CHECKING
 
-from ..i18n import describe_rules, label
+from ...text.i18n import describe_rules, label
 from .a11y import name_table
 from .sync import narration_html
 

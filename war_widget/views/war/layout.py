@@ -10,9 +10,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from ..cards import Card
-from ..engine import TableCard
-from .ops import (
+from ...game.cards import Card
+from ...game.engine import TableCard
+from ..cards import badge_ink, card_ops, contrast, ease, fit_size, rank_glyph, text_ems
+from ..ops import (
     BACK,
     BACK_EDGE,
     BAR_BOTTOM,
@@ -39,7 +40,6 @@ from .ops import (
     Shape,
     Text,
 )
-from .pips import face_ops
 
 __all__ = ["TableView", "Seat", "seats", "base_ops", "table_ops", "card_ops", "card_positions", "flight_frames",
            "shuffle_frames", "pile_at", "target_of", "compare_text", "pile_ops", "count_ops", "stack_level",
@@ -121,40 +121,6 @@ def target_of(view: TableView, player: int) -> tuple[float, float]:
     return seat.pile if view.capture == "bottom" else seat.won
 
 
-# --- cards ----------------------------------------------------------------------------------
-def _rank_glyph(card: Card) -> str:
-    return "★" if card.is_joker else card.rank_name
-
-
-def card_ops(card: Card | None, x: float, y: float, w: float, h: float, *, face_up: bool = True,
-             highlight: bool = False, values: dict[int, int] | None = None, tag: str = "card") -> list[Op]:
-    """One card: a face (big rank, suit, corner index; jokers as a star and JOKER) or a back."""
-    radius = w * 0.08
-    if card is None or not face_up:
-        ops: list[Op] = [Shape(x, y, w, h, BACK, WHITE, 4, radius, tag=f"{tag}-back"),
-                         Shape(x + 12, y + 12, w - 24, h - 24, None, BACK_EDGE, 3, radius * 0.6, tag=f"{tag}-back")]
-        if highlight:
-            ops.append(Shape(x - 6, y - 6, w + 12, h + 12, None, GOLD, 8, radius, tag=f"{tag}-highlight"))
-        return ops
-    color = RED if card.is_red else INK
-    ops = [Shape(x, y, w, h, WHITE, GOLD if highlight else "#9e9e9e", 8 if highlight else 3, radius,
-                 tag=f"{tag}-face")]
-    if not card.is_joker:  # number cards with their pips, pictures for J Q K: pips.py
-        return ops + face_ops(card, x, y, w, h, color, values, tag)
-    glyph = _rank_glyph(card)
-    rank_px = RANK_PX if len(glyph) == 1 else RANK_PX - 4   # "10" is wide; still 36 CSS px
-    ops.append(Text(x + w / 2, y + h * 0.40, glyph, rank_px, color, tag=f"rank:{card.code}"))
-    if card.is_joker:
-        ops.append(Text(x + w / 2, y + h * 0.74, "JOKER", int(w * 0.19), color, tag="joker"))
-    else:
-        ops.append(Text(x + w / 2, y + h * 0.74, "♠♥♦♣"["SHDC".index(card.suit)], int(w * 0.32), color,
-                        tag=f"suit:{card.code}"))
-        ops.append(Text(x + 8, y + 22, glyph, 26, color, align="left", tag="corner"))
-        value = (values or {}).get(card.rank)
-        if value is not None:
-            ops.append(Text(x + w - 10, y + h - 14, str(value), 28, "#555555", align="right",
-                            tag=f"value:{card.code}"))
-    return ops
 
 
 def card_positions(view: TableView) -> list[tuple[TableCard, float, float]]:
@@ -250,21 +216,6 @@ def count_ops(view: TableView) -> list[Op]:
     return ops + _count_bar_ops(view)
 
 
-def contrast(a: str, b: str) -> float:
-    """WCAG contrast ratio of two ``#rrggbb`` colours (1 to 21)."""
-    def lum(colour: str) -> float:
-        rgb = [int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
-        r, g, b_ = (c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in rgb)
-        return 0.2126 * r + 0.7152 * g + 0.0722 * b_
-    hi, lo = sorted((lum(a), lum(b)), reverse=True)
-    return (hi + 0.05) / (lo + 0.05)
-
-
-def badge_ink(background: str) -> str:
-    """White count text on a dark badge, ink on a light one (whichever reads at >= 4.5:1)."""
-    return WHITE if contrast(WHITE, background) >= 4.5 else INK
-
-
 def _z(op: Op) -> int:
     if isinstance(op, Shape):
         return 0 if op.fill else 1
@@ -350,23 +301,12 @@ def table_ops(view: TableView) -> list[Op]:
 BANNER_ROOM = 480      # canvas px between the war slots and the count bar (two players)
 
 
-def text_ems(text: str) -> float:
-    """Rough width of ``text`` in ems: kana, kanji and full-width signs 1, other characters 0.6."""
-    return sum(1.0 if ord(ch) >= 0x2E80 else 0.6 for ch in text)
-
-
-def fit_size(text: str, size: int, width: float) -> int:
-    """``size``, or smaller (not under 28 px) so ``text`` fits in ``width`` canvas px: a Japanese
-    banner ("コンピューターの かち！") is twice as wide as its English ("Computer wins!")."""
-    return max(28, min(size, int(width / max(text_ems(text), 0.1))))
-
-
 def compare_text(cards: Sequence[tuple[int, Card]], winner: int | None, tied: Sequence[int],
                  war_word: str = "WAR!") -> str:
     """The teaching aid for a comparison the engine made: "9 > 7", "7 < 9", "Q = Q  WAR!".
 
     The relation comes from the engine's ``winner`` / ``tied``, never from comparing here."""
-    names = {p: _rank_glyph(c) for p, c in cards}  # a joker is its card's big star in any language
+    names = {p: rank_glyph(c) for p, c in cards}  # a joker is its card's big star in any language
     if len(cards) == 2:
         (p, a), (q, b) = cards
         if winner is None:
@@ -378,8 +318,6 @@ def compare_text(cards: Sequence[tuple[int, Card]], winner: int | None, tied: Se
 
 
 # --- animation frames -----------------------------------------------------------------------
-def _ease(t: float) -> float:
-    return t * t * (3 - 2 * t)
 
 
 def flight_frames(view: TableView, destinations: dict[int, tuple[float, float]] | tuple[float, float],
@@ -396,15 +334,15 @@ def flight_frames(view: TableView, destinations: dict[int, tuple[float, float]] 
     moves.sort(key=lambda m: m[0].face_up)  # backs first, then faces: fewer style changes
     out = []
     for i in range(1, frames + 1):
-        k = _ease(i / frames)
+        k = ease(i / frames)
         ops: list[Op] = []
         for t, x, y, (dx, dy), (w, h) in moves:
             px, py = x + (dx - x) * k, y + (dy - y) * k
             if t.face_up and i < frames:
                 ops.append(Shape(px, py, w, h, WHITE, None, 0, w * 0.08, tag="flying-face"))
-                corner = not t.card.is_joker   # as on the face (pips.py): the rank in the corner
+                corner = not t.card.is_joker   # as on the face (views/cards.py): the rank in the corner
                 ops.append(Text(px + (8 * w / 150 if corner else w / 2), py + (42 * w / 150 if corner else h * 0.42),
-                                _rank_glyph(t.card), RANK_PX, RED if t.card.is_red else INK,
+                                rank_glyph(t.card), RANK_PX, RED if t.card.is_red else INK,
                                 align="left" if corner else "center", tag=f"flying-rank:{t.card.code}"))
             else:
                 ops.append(Shape(px, py, w, h, BACK, WHITE, 4, w * 0.08, tag="flying-back"))
@@ -422,7 +360,7 @@ def shuffle_frames(view: TableView, player: int, cards: int, frames: int = 6) ->
     for i in range(1, frames + 1):
         ops: list[Op] = []
         if i <= half:
-            k = _ease(i / half)
+            k = ease(i / half)
             x, y = wx + (hx - wx) * k, wy + (hy - wy) * k
             ops += [Shape(x + 3 * j, y - 3 * j, w, h, BACK, WHITE, 4, w * 0.08, tag="shuffling") for j in range(n)]
         else:

@@ -1,7 +1,7 @@
 """The words of the lesson features (Which is bigger?, Back and jump, the table's accessible
 name) in English and in Japanese for children (kana, no kanji beyond the second school grade).
 
-The project's label tables (``war_widget.i18n``: English, everyday Japanese and the children's
+The project's label tables (``war_widget.text.i18n``: English, everyday Japanese and the children's
 register) carry these words too and are used first; ``TEXT`` is the fallback.  Callers pass the
 widget's register (``w._reg``), so the kids presets speak to children.
 """
@@ -58,7 +58,7 @@ TEXT: dict[str, dict[str, str]] = {
 def text(key: str, lang: str = "en", **fields: object) -> str:
     """The words ``key`` in the register ``lang`` ("en", "ja", "ja_kids"): from the project's label
     tables (``i18n.label``) where they have it, else from ``TEXT`` (by language)."""
-    from ..i18n import LABELS, label
+    from ...text.i18n import LABELS, label
     if key in LABELS.get(lang, {}):
         return label(key, lang, **fields)
     table = TEXT["ja"] if str(lang).startswith("ja") else TEXT["en"]

@@ -8,7 +8,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from ..i18n import counts_text, label, reason_text, register, value_text
+from ...text.i18n import counts_text, label, reason_text, register, value_text
 
 __all__ = ["ResultsPanel", "story"]
 

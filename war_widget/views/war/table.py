@@ -23,9 +23,9 @@ import ipywidgets as widgets
 from ipycanvas import Canvas, MultiCanvas
 from ipycanvas.canvas import COMMANDS
 
-from ..events import Collected, Event, Shuffled
+from ...game.events import Collected, Event, Shuffled
+from ..draw import Painter, held
 from . import layout as L
-from .draw import Painter, held
 
 __all__ = ["TableCanvas", "BEAT_MS", "FRAMES", "FRAME_MS", "FAR_BEHIND"]
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..cards import Card
-from ..events import Collected, Compared, Event, Flipped, GameOver, Returned, WarDeclared
-from ..i18n import label
-from ..narration import narrate
+from ...game.cards import Card
+from ...game.events import Collected, Compared, Event, Flipped, GameOver, Returned, WarDeclared
+from ...text.i18n import label
+from ...text.narration import narrate
 from . import layout as L
 
 if TYPE_CHECKING:
