@@ -39,7 +39,9 @@ def test_layout_and_high_dpi_canvas():
     assert isinstance(w.figure, go.FigureWidget) and w.figure in w.children
     assert w.canvas.width == SCALE * int(w.canvas.layout.width.removesuffix("px")) and SCALE == 2
     assert w.canvas.height == SCALE * int(w.canvas.layout.height.removesuffix("px"))
-    glyph_px = int(re.search(r"(\d+)px", RANK_FONT).group(1)) / SCALE
+    found = re.search(r"(\d+)px", RANK_FONT)
+    assert found is not None
+    glyph_px = int(found.group(1)) / SCALE
     assert glyph_px >= 34
     assert sorted(w.chip_buttons) == [5, 10, 25, 100]
     assert "6-deck shoe" in w.rules.value and "seed 1" in w.rules.value
@@ -184,9 +186,14 @@ def test_running_out_of_chips_and_new_session():
 
 
 def test_canvas_shows_the_cards_and_redraws_for_a_new_view(monkeypatch):
-    calls = []
+    calls: list[int] = []
     original = CasinoWarWidget.redraw
-    monkeypatch.setattr(CasinoWarWidget, "redraw", lambda self, *a: (calls.append(1), original(self)))
+
+    def counting(self: CasinoWarWidget, *_: object) -> None:
+        calls.append(1)
+        original(self)
+
+    monkeypatch.setattr(CasinoWarWidget, "redraw", counting)
     w = scripted(["9", "9", *BURNS, "Q", "J"])
     monkeypatch.undo()
     w.chip(10)

@@ -12,15 +12,22 @@ from war_widget.views.war.chart import SvgCountChart
 from war_widget.views.war.layout import SEAT_COLOURS, WAR_MARKER
 
 
+def attribute(name: str, tag: str) -> str:
+    """The value of attribute ``name`` of an SVG element (it must have it)."""
+    found = re.search(rf' {name}="([^"]*)"', tag)
+    assert found is not None, f"{name} missing in {tag}"
+    return found.group(1)
+
+
 def drawn(svg: str) -> dict[str, tuple[list[int], list[int], int]]:
     """name -> (x, y, number of drawn points) for each line, "wars" for the war markers."""
     out = {}
     for tag in re.findall(r"<(?:polyline|path) class=\"war-chart-[a-z]+\"[^>]*>", svg):
-        name = "wars" if "war-chart-wars" in tag else re.search(r'data-name="([^"]*)"', tag).group(1)
-        x = [int(v) for v in re.search(r'data-x="([^"]*)"', tag).group(1).split()]
-        y = [int(v) for v in re.search(r'data-y="([^"]*)"', tag).group(1).split()]
+        name = "wars" if "war-chart-wars" in tag else attribute("data-name", tag)
+        x = [int(v) for v in attribute("data-x", tag).split()]
+        y = [int(v) for v in attribute("data-y", tag).split()]
         points = re.search(r'points="([^"]*)"', tag)
-        n = len(points.group(1).split()) if points else re.search(r' d="([^"]*)"', tag).group(1).count("M")
+        n = len(points.group(1).split()) if points else attribute("d", tag).count("M")
         out[name] = (x, y, n)
     return out
 

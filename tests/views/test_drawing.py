@@ -6,6 +6,7 @@ from ipycanvas import canvas as ipc
 
 from war_widget import Card, Game
 from war_widget.game.engine import TableCard
+from war_widget.game.events import Collected
 from war_widget.views.war import WarWidget
 from war_widget.views.war import layout as L
 
@@ -21,6 +22,16 @@ def view_of(game: Game, **extra) -> L.TableView:
                        table=game.table, out=tuple(game.out), capture=game.rules.capture, **extra)
 
 
+def texts(ops: list[L.Op], prefix: str) -> list[L.Text]:
+    """The texts among the operations tagged ``prefix``."""
+    return [op for op in L.tagged(ops, prefix) if isinstance(op, L.Text)]
+
+
+def shapes(ops: list[L.Op], prefix: str) -> list[L.Shape]:
+    """The rectangles among the operations tagged ``prefix``."""
+    return [op for op in L.tagged(ops, prefix) if isinstance(op, L.Shape)]
+
+
 def font_px(font: str) -> int:
     return int(next(part for part in font.split() if part.endswith("px"))[:-2])
 
@@ -30,7 +41,7 @@ def test_a_flip_shows_both_ranks_big_and_in_suit_colours():
     game = Game.from_hands("classic", [["KS", "2C"], ["7H", "3D"]])
     game.step()  # flip
     ops = L.table_ops(view_of(game))
-    ranks = {op.tag: op for op in L.tagged(ops, "rank:")}
+    ranks = {op.tag: op for op in texts(ops, "rank:")}
     assert set(ranks) == {"rank:KS", "rank:7H"}
     assert ranks["rank:KS"].text == "K" and ranks["rank:7H"].text == "7"
     # at least 34 CSS px on a canvas drawn at twice its CSS size
@@ -46,27 +57,27 @@ def test_badges_equal_the_counts_at_every_beat():
         if game.step() is None:
             break
         ops = L.base_ops(view_of(game))
-        badges = {op.tag: op.text for op in L.tagged(ops, "badge:")}
+        badges = {op.tag: op.text for op in texts(ops, "badge:")}
         assert badges == {f"badge:{p}": str(c) for p, c in enumerate(game.counts)}
 
 
 def test_the_flying_cards_land_on_the_winners_pile():
     game = Game.from_hands("classic", [["9S", "2S", "AS", "3C"], ["9H", "3H", "10C", "4C"]])
-    before = None
+    before: L.TableView | None = None
     while True:
         event = game.step()
-        if event.kind == "collect":
+        if isinstance(event, Collected):
             break
         before = view_of(game)
-    assert event.winner == 0 and len(before.table) == 6
+    assert before is not None and event.winner == 0 and len(before.table) == 6
     dest = L.target_of(before, event.winner)
     frames = L.flight_frames(before, dest, frames=7)
     assert len(frames) == 7
-    last = [op for op in frames[-1] if op.tag.startswith("flying")]
+    last = [op for op in frames[-1] if op.tag.startswith("flying") and not isinstance(op, L.Line)]
     assert len(last) == 6 and all((op.x, op.y) == dest for op in last)
     # the destination is the winner's won pile (classic keeps won cards apart), not the loser's
     assert dest == L.seats(2)[0].won != L.seats(2)[1].won
-    first = [op for op in frames[0] if op.tag.startswith("flying")]
+    first = [op for op in frames[0] if op.tag.startswith("flying") and not isinstance(op, L.Line)]
     assert any((op.x, op.y) != dest for op in first)
 
 
@@ -74,7 +85,7 @@ def test_cards_go_back_to_their_own_piles():
     view = L.TableView(names=NAMES, hands=(3, 3), won=(0, 0), capture="bottom",
                        table=(TableCard(0, Card.parse("5S"), True, 1), TableCard(1, Card.parse("5H"), True, 1)))
     dest = {p: L.target_of(view, p) for p in range(2)}
-    last = L.flight_frames(view, dest, frames=3)[-1]
+    last = [op for op in L.flight_frames(view, dest, frames=3)[-1] if not isinstance(op, L.Line)]
     assert sorted((op.x, op.y) for op in last) == sorted(dest.values())
 
 
@@ -108,11 +119,11 @@ def test_teaching_aid_text_follows_the_engines_verdict():
 
 def test_face_card_values_and_jokers():
     ops = L.card_ops(Card.parse("KS"), 0, 0, 150, 210, values={13: 13})
-    assert [op.text for op in L.tagged(ops, "value:")] == ["13"]
+    assert [op.text for op in texts(ops, "value:")] == ["13"]
     joker = L.card_ops(Card.parse("RJ"), 0, 0, 150, 210)
-    texts = [op.text for op in joker if hasattr(op, "text")]
-    assert "JOKER" in texts and "★" in texts
-    rank = L.tagged(joker, "rank:")[0]
+    words = [op.text for op in joker if isinstance(op, L.Text)]
+    assert "JOKER" in words and "★" in words
+    rank = texts(joker, "rank:")[0]
     assert rank.size >= 68 and rank.color == L.RED
     back = L.card_ops(None, 0, 0, 150, 210, face_up=False)
     assert not [op for op in back if hasattr(op, "text")]
@@ -134,12 +145,12 @@ def test_piles_around_the_table_do_not_overlap(players):
 def test_count_bar_and_progress():
     view = L.TableView(names=NAMES, hands=(30, 0), won=(0, 20), progress=0.25, progress_text="10 / 40 rounds")
     ops = L.base_ops(view)
-    bottom, top = L.tagged(ops, "countbar:0")[0], L.tagged(ops, "countbar:1")[0]
+    bottom, top = shapes(ops, "countbar:0")[0], shapes(ops, "countbar:1")[0]
     assert bottom.h / top.h == pytest.approx(30 / 20)
-    mid = L.tagged(ops, "midline")[0]
+    mid = next(op for op in L.tagged(ops, "midline") if isinstance(op, L.Line))
     assert mid.dash and mid.points[0][1] == pytest.approx((L.BAR_TOP + L.BAR_BOTTOM) / 2)
-    assert L.tagged(ops, "progress-text")[0].text == "10 / 40 rounds"
-    fill = L.tagged(ops, "progress-fill")[0]
+    assert texts(ops, "progress-text")[0].text == "10 / 40 rounds"
+    fill = shapes(ops, "progress-fill")[0]
     assert fill.w == pytest.approx(1440 * 0.25)
 
 
@@ -173,7 +184,7 @@ class Sent:
 def badges_drawn(sent: Sent, message: list, w: WarWidget) -> bool:
     """Every count badge of the current state is drawn, with its count, where the layout says."""
     placed = {(t, x, y) for t, x, y, _ in sent.placed_texts(message)}
-    badges = L.tagged(L.base_ops(w._view()), "badge:")
+    badges = texts(L.base_ops(w._view()), "badge:")
     assert [b.text for b in badges] == [str(c) for c in w.game.counts]
     return all((b.text, b.x, b.y) in placed for b in badges)
 

@@ -13,6 +13,16 @@ from war_widget.views.war import layout as L
 W, H = 150, 210
 
 
+def texts(ops: list[L.Op], prefix: str) -> list[L.Text]:
+    """The texts among the operations tagged ``prefix``."""
+    return [op for op in L.tagged(ops, prefix) if isinstance(op, L.Text)]
+
+
+def shapes(ops: list[L.Op], prefix: str) -> list[L.Shape]:
+    """The rectangles among the operations tagged ``prefix``."""
+    return [op for op in L.tagged(ops, prefix) if isinstance(op, L.Shape)]
+
+
 def pips(code: str, w: float = W, h: float = H, **kw) -> list:
     return L.tagged(L.card_ops(Card.parse(code), 0, 0, w, h, **kw), "pip:")
 
@@ -22,12 +32,12 @@ def pips(code: str, w: float = W, h: float = H, **kw) -> list:
 def test_a_number_card_draws_its_number_of_pips(rank, suit, glyph, red):
     code = f"{rank}{suit}"
     ops = L.card_ops(Card.parse(code), 0, 0, W, H)
-    drawn = L.tagged(ops, "pip:")
+    drawn = texts(ops, "pip:")
     assert len(drawn) == rank
     assert all(op.text == glyph for op in drawn)
     assert all((op.color == L.RED) == red for op in drawn)
     # the big corner rank stays: at least 34 CSS px, in the top-left corner
-    (rank_op,) = L.tagged(ops, "rank:")
+    (rank_op,) = texts(ops, "rank:")
     assert rank_op.text == str(rank) and rank_op.size >= 34 * L.SCALE
     assert rank_op.x < W / 4 and rank_op.y < H / 3
     # every pip lies inside the card, below the corner rank, and no two pips overlap
@@ -67,10 +77,10 @@ def test_aces_have_one_big_pip_and_face_cards_pictures():
     assert L.tagged(queen, "crown:") and len(L.tagged(queen, "jewel:")) == 2
     assert L.tagged(jack, "cap:") and L.tagged(jack, "bobble:") and not L.tagged(jack, "crown:")
     for ops, letter in ((king, "K"), (queen, "Q"), (jack, "J")):
-        assert L.tagged(ops, "rank:")[0].text == letter
+        assert texts(ops, "rank:")[0].text == letter
     # with the teaching aids, their numbers
     values = {11: 11, 12: 12, 13: 13, 14: 14}
-    assert [op.text for op in L.tagged(L.card_ops(Card.parse("QS"), 0, 0, W, H, values=values), "value:")] == ["12"]
+    assert [op.text for op in texts(L.card_ops(Card.parse("QS"), 0, 0, W, H, values=values), "value:")] == ["12"]
     assert not L.tagged(L.card_ops(Card.parse("QS"), 0, 0, W, H), "value:")
     # jokers stay jokers
     joker = L.card_ops(Card.parse("BJ"), 0, 0, W, H)

@@ -37,7 +37,7 @@ def test_the_game_in_progress_round_trips(tmp_path):
     r = Records(path)
     r.save_game({"game": game.to_json(), "mode": "cpu"})
     saved = Records(path).saved_game
-    assert saved["mode"] == "cpu"
+    assert saved is not None and saved["mode"] == "cpu"
     back = Game.from_json(saved["game"])
     assert back.counts == game.counts and back.round_number == 5
     r.clear_game()
@@ -87,7 +87,9 @@ def test_the_kept_file_never_overwrites_an_earlier_one(tmp_path):
     backups = set()
     for i in range(3):
         path.write_text(f"broken {i}")
-        backups.add(Records(path).corrupt_backup)
+        backup = Records(path).corrupt_backup
+        assert backup is not None
+        backups.add(backup)
     assert len(backups) == 3
     assert sorted(p.read_text() for p in backups) == ["broken 0", "broken 1", "broken 2"]
 

@@ -192,7 +192,8 @@ def test_strong_computer_orders_only_its_own_winnings():
     w = WarWidget("pagat", seed=3, records=False, opponent="strong")
     assert w.game.rules.gather == ("shuffle", "strong")
     w.controls.opponent.value = "easy"
-    assert w.game.rules.gather == "shuffle"
+    rules = w.game.rules                                     # (a new game: new rules)
+    assert rules.gather == "shuffle"
     w.set_opponent("two_player")
     assert w.mode == "two_player" and len(w.player_buttons) == 2
     w.set_opponent("watch")
@@ -201,7 +202,7 @@ def test_strong_computer_orders_only_its_own_winnings():
 
 def test_a_click_during_an_action_is_queued_in_order_never_lost_or_doubled():
     w = WarWidget(seed=8, records=False)
-    clicked = []
+    clicked: list[str] = []
 
     def click_during_collect(event):
         if event.kind == "collect" and not clicked:
@@ -281,7 +282,8 @@ def test_the_three_minute_game_ends_by_the_widgets_clock():
     assert w.progress_label.value == "1:59 left · round 2"
     now[0] += 200
     w.flip()
-    assert w.game.is_over and w.game.outcome.reason is Termination.TIME and w.game.round_number == 2
+    o = w.game.outcome
+    assert w.game.is_over and o is not None and o.reason is Termination.TIME and w.game.round_number == 2
     assert "Time is up." in w.narration_log
     w.set_length("3min")
     assert w.controls.length.value == "3min" and w.game.round_number == 0
@@ -293,15 +295,15 @@ def test_records_count_finished_games(tmp_path):
     w.fast_forward()
     o = w.game.outcome
     rec = w.record
-    assert rec["games"] == 1
+    assert o is not None and rec is not None and rec["games"] == 1
     assert rec["wins"] == (o.winner == 0) and rec["losses"] == (o.winner == 1) and rec["draws"] == o.is_draw
     assert "1 games" in w.results.value
     w.new_game_button.click()
     w.fast_forward()
-    assert w.record["games"] == 2 and json.loads(path.read_text())["record"]["games"] == 2
+    assert w.record is not None and w.record["games"] == 2 and json.loads(path.read_text())["record"]["games"] == 2
     assert json.loads(path.read_text())["game"] is None      # nothing in progress
     w.controls.reset_records_button.click()
-    assert w.record["games"] == 0
+    assert w.record is not None and w.record["games"] == 0
     w.controls.records.value = False
     assert w.record is None and "off" in w.results.value
 

@@ -106,8 +106,9 @@ def test_a_served_page_keeps_each_visitors_record_in_memory(tmp_path, monkeypatc
     assert records_path(True) is None and child._records.path is None
     assert child.resume_button.layout.display == "none" and "in progress" not in child.notice.value
     child.fast_forward()
-    assert child.record["games"] == 1
-    assert WarWidget().record["games"] == 0, "another visitor's record"
+    assert child.record is not None and child.record["games"] == 1
+    other = WarWidget().record
+    assert other is not None and other["games"] == 0, "another visitor's record"
     assert records_path(str(tmp_path / "class.json")) == str(tmp_path / "class.json")
 
 
@@ -148,8 +149,8 @@ def test_badges_read_at_wcag_aa_and_stand_out_under_protanopia():
     view = L.TableView(names=("You", "Computer"), hands=(20, 30), won=(1, 1))
     ops = L.count_ops(view)
     for p in range(2):
-        circle = next(o for o in ops if o.tag == f"badge-bg:{p}")
-        text = next(o for o in ops if o.tag == f"badge:{p}")
+        circle = next(o for o in ops if isinstance(o, L.Circle) and o.tag == f"badge-bg:{p}")
+        text = next(o for o in ops if isinstance(o, L.Text) and o.tag == f"badge:{p}")
         assert L.contrast(text.color, circle.fill) >= 4.5, (p, text.color, circle.fill)
         # the badge against the felt, as a protanope sees them: CIELAB distance
         assert np.linalg.norm(_seen_by_protanope(circle.fill) - _seen_by_protanope(L.FELT)) >= 20, p
@@ -177,7 +178,9 @@ def test_war_markers_are_not_a_players_colour_and_round_ticks_are_whole():
 def test_largest_lead_says_whose_lead_it_was():
     w = WarWidget(seed=3, records=False)
     w.fast_forward()
-    row = re.search(r"Largest lead</td><td><b>([^<]*)</b>", w.results.value).group(1)
+    found = re.search(r"Largest lead</td><td><b>([^<]*)</b>", w.results.value)
+    assert found is not None
+    row = found.group(1)
     you, computer = w.game.stats.largest_lead
     assert row == f"You {you} · Computer {computer}", row
 

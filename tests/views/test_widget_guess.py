@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from war_widget import Game
+from war_widget.game.events import Compared
 from war_widget.views.war import WarWidget
 
 
@@ -16,7 +17,7 @@ def truth_of(w: WarWidget) -> str:
     """The right answer, from a copy of the game that plays the compare beat."""
     copy = Game.from_json(w.game.to_json())
     compared = copy.step()
-    assert compared.kind == "compare"
+    assert isinstance(compared, Compared)
     if compared.tied:
         return "="
     return ">" if compared.winner == compared.cards[0][0] else "<"
@@ -100,7 +101,7 @@ def test_keys_answer_and_bad_answers_are_refused():
     with pytest.raises(ValueError, match="answer must be one of '>', '=' or '<'"):
         w.answer("bigger")
     with pytest.raises(ValueError, match="answer must be one of"):
-        w.answer(7)
+        w.answer(7)  # type: ignore[arg-type]  # the run-time check is under test
     assert w.answer(">") is None                                    # nothing asked yet: no score
     assert w.guess_score == (0, 0)
     w.flip()
@@ -108,7 +109,7 @@ def test_keys_answer_and_bad_answers_are_refused():
     w._on_key_down(symbol)
     assert w.guess_score == (1, 1)
     with pytest.raises(ValueError, match="guess must be True or False"):
-        WarWidget(records=False, guess="yes")
+        WarWidget(records=False, guess="yes")  # type: ignore[arg-type]  # the run-time check is under test
 
 
 def test_the_buttons_answer_and_are_usable_only_while_asking():
@@ -135,7 +136,7 @@ def test_two_players_on_one_device():
 def test_step_asks_and_the_answer_plays_one_beat():
     w = make("classic", seed=5)
     event = w.step()
-    assert event.kind == "flip" and w.guess.asking
+    assert event is not None and event.kind == "flip" and w.guess.asking
     w.answer(truth_of(w))
     assert w.game.phase != "compare" and w.game.round_number == 0   # only the compare beat
     assert w.guess_score == (1, 1)
@@ -165,7 +166,8 @@ def test_guessing_can_be_turned_on_and_off():
     w.set_guess(True)
     assert w.guess.box.layout.display is None
     w.flip()
-    assert w.guess.asking and " ? " in w._view().aid
+    aid = w._view().aid
+    assert w.guess.asking and aid is not None and " ? " in aid
     w.set_guess(False)
     assert not w.guess.asking and w._view().aid is None and w.guess.box.layout.display == "none"
     w.flip()                                                       # the rest of the round

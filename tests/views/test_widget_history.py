@@ -8,7 +8,15 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from war_widget import Game
+from war_widget.game.events import Event
 from war_widget.views.war import WarWidget
+from war_widget.views.war.chart import CountChart
+
+
+def kind_of(event: Event | None) -> str:
+    """The kind of a beat that was played (None: nothing was left to play)."""
+    assert event is not None
+    return event.kind
 
 
 def make(rules="classic", seed=3, **kw) -> WarWidget:
@@ -46,7 +54,7 @@ def test_back_after_steps_undoes_one_beat_at_a_time():
     seen = [position(w.game)]
     kinds = []
     while w.game.round_number == 0:
-        kinds.append(w.step().kind)
+        kinds.append(kind_of(w.step()))
         seen.append(position(w.game))
     assert "war" in kinds
     for k in range(len(kinds) - 1, -1, -1):
@@ -67,14 +75,15 @@ def test_goto_replays_the_war_of_a_round_beat_by_beat():
     assert position(w.game) == position(reference) and not w.game.is_over
     kinds = []
     while w.game.round_number < war_round:
-        kinds.append(w.step().kind)
-        assert reference.step().kind == kinds[-1]
+        kinds.append(kind_of(w.step()))
+        assert kind_of(reference.step()) == kinds[-1]
         assert position(w.game) == position(reference)
     assert "war" in kinds
     # every position after round n, from the deal to the end, equals a fresh replay
     final = w.history.furthest
     for n in (0, 1, final // 2, final):
         w.goto_round(n)
+        assert w.game.code is not None
         fresh = Game.from_code(w.game.code)
         while fresh.round_number < n:
             fresh.play_round()
@@ -95,7 +104,7 @@ def test_goto_and_back_of_a_game_number_and_bad_rounds():
     with pytest.raises(ValueError, match="round must be from 0 .* to 12"):
         w.goto_round(13)
     with pytest.raises(ValueError, match="whole number"):
-        w.goto_round("3")
+        w.goto_round("3")  # type: ignore[arg-type]  # the run-time check is under test
     w.goto_round(0)
     assert w.game.round_number == 0 and w.game.counts == (26, 26)
     assert "Jumped to the deal" in w.narration_log[-1]
@@ -109,6 +118,7 @@ def test_long_games_use_checkpoints_and_the_chart_click_jumps():
     assert last > 30 and wars
     w.goto_round(last - 3)
     assert len(w.history._checkpoints) >= 2                      # replays leave checkpoints behind
+    assert isinstance(w.chart_view, CountChart)                 # Plotly's chart in a notebook
     w.chart_view._clicked(w.chart.data[0], type("P", (), {"xs": [10]})())
     assert w.game.round_number == 10
     w.chart_view._clicked(w.chart.data[-1], type("P", (), {"xs": [wars[0]]})())
@@ -116,7 +126,7 @@ def test_long_games_use_checkpoints_and_the_chart_click_jumps():
     assert "Step" in w.notice.value
     kinds = []
     while w.game.round_number < wars[0]:
-        kinds.append(w.step().kind)
+        kinds.append(kind_of(w.step()))
     assert "war" in kinds
 
 
