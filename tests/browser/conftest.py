@@ -302,7 +302,9 @@ class WarView:
 
     def wait_rounds(self, n: int, timeout: float = 30.0) -> int:
         wait_until(lambda: (self.rounds() or 0) >= n, timeout, f"the progress label to reach round {n}")
-        return self.rounds()
+        rounds = self.rounds()
+        assert rounds is not None
+        return rounds
 
     def narration(self) -> str:
         log = self.root.locator("[role=log]")

@@ -34,7 +34,8 @@ def wait_until(fn, timeout: float, what: str):
 
 
 def rgb(hex_colour: str) -> tuple[int, int, int]:
-    return tuple(int(hex_colour[i:i + 2], 16) for i in (1, 3, 5))
+    r, g, b = (int(hex_colour[i:i + 2], 16) for i in (1, 3, 5))
+    return r, g, b
 
 
 def distance(pixel, colour) -> int:
