@@ -101,11 +101,12 @@ def test_the_canvas_gets_one_fill_text_per_pip():
 
     def spy(widget, msg, buffers=None):
         sent.append(json.dumps(msg, ensure_ascii=False, default=str))
-        for b in buffers or []:                   # the canvas batch travels as JSON bytes
+        for b in buffers or []:   # the canvas batch travels as JSON bytes (orjson's, or json's \u escapes)
             try:
-                sent.append(bytes(memoryview(b).cast("B")).decode("utf-8"))
-            except UnicodeDecodeError:
-                pass
+                batch = json.loads(bytes(memoryview(b).cast("B")).decode("utf-8"))
+            except (UnicodeDecodeError, ValueError):
+                continue                          # a binary argument (coordinates), not the batch
+            sent.append(json.dumps(batch, ensure_ascii=False))
         return orig(widget, msg, buffers)
 
     ipywidgets.Widget._send = spy
