@@ -239,3 +239,15 @@ def test_back_and_goto_always_reach_the_positions_of_a_plain_replay(seed, preset
         assert position(w.game) == position(model), (action, k)
     assert position(w.game) == position(model)
     assert sum(w.game.counts) + len(w.game.table) == sum(len(h) for h in w.game.dealt)
+
+
+def test_a_jump_to_where_the_game_already_stands_is_not_an_action_to_undo():
+    """Found by the fresh CI run: Fast-forward, a jump to the last round (where the game already
+    stood), then Back went back to the last round instead of undoing the Fast-forward."""
+    w = WarWidget("classic", seed=0, records=False, animations=False)
+    w.fast_forward()
+    end = position(w.game)
+    w.goto_round(w.game.round_number)
+    assert position(w.game) == end
+    w.back()
+    assert position(w.game) == position(Game("classic", 0))

@@ -178,6 +178,8 @@ class History:
             if game.round_number - since >= CHECKPOINT_ROUNDS and game.round_number < n:
                 cp = self._add(game, clean=True)
                 count[0], beats, since = 0, 0, game.round_number
+        if _same_position(game, self.w.game):
+            return                               # already there: nothing to show, nothing to undo
         self._attach(game)
         self._cp, self._beats = cp, beats + count[0]
         self._show(game, None, "goto")
@@ -248,6 +250,17 @@ class History:
         else:
             line = text("back_deal_line" if n == 0 else "back_line", lang, n=n, counts=counts)
         w.narration_log.append(line)
+
+
+def _same_position(a: Game, b: Game) -> bool:
+    """Whether two games stand at the same position (a jump there would change nothing, so Back
+    must not remember it: Back undoes what changed the table)."""
+    if a.round_number != b.round_number or a.in_round != b.in_round or a.counts != b.counts:
+        return False
+    try:
+        return a.to_json() == b.to_json()
+    except ValueError:                           # rules that cannot be saved: compare nothing more
+        return False
 
 
 def _extra(w: WarWidget) -> Any:
