@@ -68,7 +68,7 @@ LABELS: dict[str, dict[str, str]] = {
         "v_sep": " · ", "count": "{name} {n}", "count_colon": "{name}: {n}", "count_sep": ", ",
         "notice_records_failed": "Keep my record: {error}", "notice_autoplay_failed": "Autoplay: {error}",
         "notice_clock_failed": "Time is up. {error}",
-        # the lesson features (widget/lesson_text.py keeps the same words)
+        # the lesson features
         "back": "Back", "back_tip": "Undo the last flip or step",
         "back_line": "Back to the end of round {n}: {counts}.",
         "back_mid_line": "Back into round {n}: {counts}.",

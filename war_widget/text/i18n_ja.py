@@ -63,7 +63,7 @@ JA: dict[str, str] = {
     "count": "{name}{n}枚", "count_colon": "{name}：{n}枚", "count_sep": "、",
     "custom": "自分で決める",
     "time_up": "時間切れです。",
-    # the lesson features (Which is bigger?, Back and jump, the table's name: widget/lesson_text.py)
+    # the lesson features (Which is bigger?, Back and jump, the table's name)
     "back": "1つ戻る", "back_tip": "さっきの「めくる」か「1つ進める」を取り消します",
     "back_line": "{n}ラウンド目の終わりに戻りました。{counts}。",
     "back_mid_line": "{n}ラウンド目の途中に戻りました。{counts}。",

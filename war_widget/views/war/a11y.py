@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 import anywidget
 import traitlets
 
-from .lesson_text import text
+from ...text.i18n import label
 
 if TYPE_CHECKING:
     from .app import WarWidget
@@ -55,14 +55,14 @@ class TableName(anywidget.AnyWidget):
 def table_name(w: WarWidget) -> str:
     """The counts of every player, the round, and the face-up cards on the table."""
     game, lang = w.game, w._reg
-    counts = text("sep", lang).join(text("table_count_1" if n == 1 else "table_count", lang, name=name, n=n)
+    counts = label("sep", lang).join(label("table_count_1" if n == 1 else "table_count", lang, name=name, n=n)
                                     for name, n in zip(w.names, game.counts, strict=True))
-    name = text("table_name", lang, counts=counts, progress=w._progress()[1])
+    name = label("table_name", lang, counts=counts, progress=w._progress()[1])
     up = [t for t in game.table if t.face_up]
     if up:
         last = {t.player: t.card for t in up}
-        cards = text("table_vs", lang).join(str(c) for _, c in sorted(last.items()))
-        name += " " + text("table_cards", lang, cards=cards) + ("." if lang == "en" else "。")
+        cards = label("table_vs", lang).join(str(c) for _, c in sorted(last.items()))
+        name += " " + label("table_cards", lang, cards=cards) + ("." if lang == "en" else "。")
     return name
 
 

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 import ipywidgets as widgets
 
 from ...game.events import Compared, Event, Flipped
-from .lesson_text import text
+from ...text.i18n import label
 
 if TYPE_CHECKING:
     from ...game.engine import Game
@@ -139,7 +139,7 @@ class Guess:
         """The child's answer (the widget's ``answer``, inside its action queue)."""
         w = self.w
         if not self.asking:
-            w._notify(text("guess_none", w._reg))
+            w._notify(label("guess_none", w._reg))
             return None
         result: list[bool] = []
         frames = w._record(lambda: result.append(self._answer(w.game, symbol)))
@@ -157,13 +157,13 @@ class Guess:
     def _ask(self, event: Flipped, by_step: bool) -> None:
         self.question, self.by_step, self._prompted = event, by_step, False
         self.w._aid = self._ask_text(event)
-        self.w.narration_log.append(text("guess_ask", self.w._reg, a=_glyph(event.cards[0][1]),
+        self.w.narration_log.append(label("guess_ask", self.w._reg, a=_glyph(event.cards[0][1]),
                                          b=_glyph(event.cards[1][1])))
 
     def _prompt(self) -> None:
         if not self._prompted:
             self._prompted = True
-            self.w._notify(text("guess_wait", self.w._reg))
+            self.w._notify(label("guess_wait", self.w._reg))
 
     def _advance(self, game: Game, by_step: bool) -> None:
         """Step beats up to the next two-card flip (a question), or to the end of the round."""
@@ -197,7 +197,7 @@ class Guess:
         self.right += right
         (_, a), (_, b) = compared.cards
         written = f"{_glyph(a)} {truth} {_glyph(b)}"
-        self.feedback = text("guess_right", w._reg) if right else text("guess_wrong", w._reg, text=written)
+        self.feedback = label("guess_right", w._reg) if right else label("guess_wrong", w._reg, text=written)
         w.narration_log.append(self.feedback)
         if not by_step:
             self._advance(game, by_step=False)
@@ -207,8 +207,8 @@ class Guess:
         """The score as a line of the results panel, and ``numbers["guess"]`` (when guessing)."""
         if not self.on and not self.asked:
             return "", {}
-        row = (f"<p>{html.escape(text('res_guess', lang))} "
-               f"<b>{html.escape(text('res_guess_value', lang, right=self.right, asked=self.asked))}</b></p>")
+        row = (f"<p>{html.escape(label('res_guess', lang))} "
+               f"<b>{html.escape(label('res_guess_value', lang, right=self.right, asked=self.asked))}</b></p>")
         return row, {"guess": self.score}
 
     # --- view ------------------------------------------------------------------------------------------
@@ -225,8 +225,8 @@ class Guess:
         if lang != self._lang:
             self._lang = lang
             for a, button in self.buttons.items():
-                button.description = f"{a}  {text(_WORD[a], lang)}"
-                button.tooltip = text(_WORD[a], lang)
+                button.description = f"{a}  {label(_WORD[a], lang)}"
+                button.tooltip = label(_WORD[a], lang)
         for button in self.buttons.values():
             if button.disabled == asking:
                 button.disabled = not asking

@@ -25,8 +25,7 @@ import ipywidgets as widgets
 
 from ...game.engine import Game
 from ...game.events import Event
-from ...text.i18n import counts_text
-from .lesson_text import text
+from ...text.i18n import counts_text, label
 
 if TYPE_CHECKING:
     from .app import WarWidget
@@ -65,7 +64,7 @@ class History:
         self.furthest = 0          # the furthest round this game has reached
         self.problem: str | None = None   # why this game cannot be replayed (a callable policy)
         self._deal_from_code: bool = False
-        self.button = widgets.Button(description=text("back", widget._reg), tooltip=text("back_tip", widget._reg),
+        self.button = widgets.Button(description=label("back", widget._reg), tooltip=label("back_tip", widget._reg),
                                      disabled=True, layout=widgets.Layout(width="120px"))
         self.button.on_click(lambda _b: self.clicked())
         from .a11y import TableName
@@ -120,8 +119,8 @@ class History:
             self.button.disabled = not self.can_go_back
         if self._lang != self.w._reg:
             self._lang = self.w._reg
-            self.button.description = text("back", self._lang)
-            self.button.tooltip = text("back_tip", self._lang)
+            self.button.description = label("back", self._lang)
+            self.button.tooltip = label("back_tip", self._lang)
 
     def clicked(self) -> None:
         """The Back button (and the Backspace key): as ``back()``, a refusal shown as a notice."""
@@ -141,14 +140,14 @@ class History:
             self.w._notify(str(exc))
             return
         if war:
-            self.w._notify(text("goto_war_hint", self.w._reg, n=round_number))
+            self.w._notify(label("goto_war_hint", self.w._reg, n=round_number))
 
     # --- back and jump ---------------------------------------------------------------------
     def back(self) -> bool:
         """Undo the last action (a flip: the round; a step: the beat).  False if there is none."""
         self._check()
         if not self._undo:
-            self.w._notify(text("nothing_to_undo", self.w._reg))
+            self.w._notify(label("nothing_to_undo", self.w._reg))
             return False
         target = self._undo.pop()
         game = self._replay(target)
@@ -187,7 +186,7 @@ class History:
     # --- internals ----------------------------------------------------------------------------
     def _check(self) -> None:
         if self.problem is not None:
-            raise ValueError(text("cannot_replay", "en", error=self.problem))
+            raise ValueError(label("cannot_replay", "en", error=self.problem))
 
     def _here(self) -> _Position:
         return _Position(self._cp, self._beats, _extra(self.w))
@@ -244,11 +243,11 @@ class History:
         counts = counts_text(w.names, game.counts, lang)
         n = game.round_number
         if how == "goto":
-            line = text("goto_deal_line" if n == 0 else "goto_line", lang, n=n, counts=counts)
+            line = label("goto_deal_line" if n == 0 else "goto_line", lang, n=n, counts=counts)
         elif game.in_round:
-            line = text("back_mid_line", lang, n=n + 1, counts=counts)
+            line = label("back_mid_line", lang, n=n + 1, counts=counts)
         else:
-            line = text("back_deal_line" if n == 0 else "back_line", lang, n=n, counts=counts)
+            line = label("back_deal_line" if n == 0 else "back_line", lang, n=n, counts=counts)
         w.narration_log.append(line)
 
 
