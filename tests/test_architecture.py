@@ -11,6 +11,8 @@ The layers (issue 13), lowest first; a module may import its own layer and the l
 * ``text`` and ``simulator``, side by side (neither imports the other): ``text/``, narration and
   labels in every language; ``sim/`` (``simulation.py``, ``fastsim/``, ``policy_study.py``,
   ``steal.py``), the simulators and the studies made with them;
+* ``session``     the play sessions (``session/``): everything a table decides, with no widget
+  library (the action queue, modes, clock, guess, undo and jump, narration, results, records);
 * ``views``       every widget (``views/``: ``war/``, ``steal/``, ``casino.py``, and the ``cards``,
   ``ops`` and ``draw`` the three share) and the records a widget keeps;
 * ``app``         the command line.
@@ -39,7 +41,7 @@ ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "war_widget"
 
 # layer: rank.  Equal ranks with different names are side by side and may not import each other.
-RANKS = {"game.parts": 0, "game.engine": 1, "game.saves": 2, "text": 3, "simulator": 3, "views": 4, "app": 5}
+RANKS = {"game.parts": 0, "game.engine": 1, "game.saves": 2, "text": 3, "simulator": 3, "session": 4, "views": 5, "app": 6}
 
 # (pattern relative to war_widget/, layer); the first match wins.  "facade" marks re-export modules.
 LAYER_OF: list[tuple[str, str]] = [
@@ -80,6 +82,8 @@ LAYER_OF: list[tuple[str, str]] = [
     # the simulator
     ("sim/*.py", "simulator"),
     ("sim/fastsim/*.py", "simulator"),
+    # the play sessions: the play with no widget (issue 16), the records store
+    ("session/*.py", "session"),
     # the views
     ("views/__init__.py", "facade"),
     ("views/war/__init__.py", "facade"),
