@@ -1,0 +1,17 @@
+// ESLint for the component's ES modules (browser) and their node tests.
+import js from "@eslint/js";
+import globals from "globals";
+
+export default [
+  { ignores: ["node_modules/**", "**/.ipynb_checkpoints/**", "tests/browser/artifacts/**"] },
+  js.configs.recommended,
+  {
+    files: ["war_widget/**/*.js"],
+    languageOptions: { ecmaVersion: 2022, sourceType: "module", globals: { ...globals.browser } },
+    rules: { "no-unused-vars": ["error", { argsIgnorePattern: "^_" }], eqeqeq: "error", "prefer-const": "error" },
+  },
+  {
+    files: ["tests/js/**/*.js"],
+    languageOptions: { ecmaVersion: 2022, sourceType: "module", globals: { ...globals.node } },
+  },
+];

@@ -1,0 +1,118 @@
+// The table component's pure logic (war_widget/views/component/table.js), run with node:test.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import {
+  beatTiming, cardSpots, fitPx, flights, keyAction, layout, mergeBeats, parseCard, RANK_MIN_PX, tableSize,
+} from "../../war_widget/views/component/table.js";
+
+test("card codes read as rank, suit and colour; jokers as a star", () => {
+  assert.deepEqual(
+    [parseCard("14S").glyph, parseCard("10H").glyph, parseCard("12D").red, parseCard("2C").red],
+    ["A", "10", true, false]);
+  assert.equal(parseCard("15R").joker, true);
+  assert.equal(parseCard("15R").glyph, "\u2605");
+  assert.throws(() => parseCard("1X"), /not a card code/);
+});
+
+test("projector screens give a landscape table that leaves room for the controls", () => {
+  for (const [vw, vh] of [[1920, 1080], [1366, 768]]) {
+    const chrome = 260;
+    const s = tableSize(vw - 40, vw, vh, chrome, 120);
+    assert.equal(s.portrait, false);
+    assert.ok(s.height + chrome + 120 <= vh, `${vw}x${vh}: table ${s.height} + controls fit`);
+    assert.ok(s.width <= vw - 40 && s.width >= s.height, "wider than tall, within the page");
+  }
+});
+
+test("an upright phone gets a portrait table, rank glyphs >= 34 px", () => {
+  const s = tableSize(370, 390, 844, 330, 40);
+  assert.equal(s.portrait, true);
+  assert.ok(s.height > s.width, `portrait ${s.width}x${s.height}`);
+  const L = layout(s.width, s.height, 2);
+  assert.ok(L.rankPx >= RANK_MIN_PX);
+  assert.ok(L.cw > 60, `cards ${L.cw} px wide`);
+});
+
+test("the piles and the middle row never overlap, for 2, 3 and 4 players", () => {
+  for (const [w, h] of [[1500, 760], [354, 420], [800, 500]]) {
+    for (const n of [2, 3, 4]) {
+      const L = layout(w, h, n);
+      const boxes = L.piles.map((p) => [p.x, p.y, p.x + L.cw, p.y + L.ch]);
+      const table = L.piles.map((_, seat) => [seat, "10H", 1, 1]);
+      for (const s of cardSpots(table, L)) boxes.push([s.x, s.y, s.x + L.cw, s.y + L.ch]);
+      for (let i = 0; i < boxes.length; i++) {
+        const [x0, y0, x1, y1] = boxes[i];
+        assert.ok(x0 >= 0 && y0 >= L.top - 1 && x1 <= L.bar.x && y1 <= h, `${w}x${h} n=${n}: box ${i} on the felt`);
+        for (let j = i + 1; j < (n === 2 ? boxes.length : L.piles.length); j++) {
+          const [a0, b0, a1, b1] = boxes[j];
+          const overlap = Math.min(x1, a1) - Math.max(x0, a0) > 1 && Math.min(y1, b1) - Math.max(y0, b0) > 1;
+          assert.ok(!overlap, `${w}x${h} n=${n}: boxes ${i} and ${j} overlap`);
+        }
+      }
+    }
+  }
+});
+
+test("a war stacks at most three slots per side; older cards lie under the newer", () => {
+  const L = layout(1200, 700, 2);
+  const table = [];
+  for (let b = 1; b <= 3; b++) {
+    table.push([0, `${b + 2}H`, 1, b], [1, `${b + 2}S`, 1, b]);
+    if (b < 3) table.push([0, `${b + 6}C`, 0, b + 1], [1, `${b + 6}D`, 0, b + 1]);
+  }
+  const mine = cardSpots(table, L).filter((s) => s.seat === 0);
+  assert.equal(mine.length, 5);
+  assert.equal(new Set(mine.map((s) => s.x)).size, 3, "three slots side by side");
+  assert.deepEqual(mine.map((s) => s.older), [true, true, false, false, false]);
+});
+
+test("flights: a flip flies from the pile to the middle and turns; a collect flies to the winner", () => {
+  const L = layout(1200, 700, 2);
+  const dealt = { table: [], winner: null };
+  const flipped = { table: [[0, "13S", 1, 1], [1, "7H", 1, 1]], winner: null };
+  const up = flights("flip", dealt, flipped, L);
+  assert.equal(up.length, 2);
+  for (const m of up) {
+    assert.equal(m.turn, true);
+    assert.deepEqual(m.from, { x: L.piles[up.indexOf(m)].x, y: L.piles[up.indexOf(m)].y });
+  }
+  const collected = { table: [], winner: 1 };
+  const away = flights("collect", flipped, collected, L);
+  assert.equal(away.length, 2);
+  for (const m of away) assert.deepEqual(m.to, { x: L.piles[1].x, y: L.piles[1].y });
+  assert.deepEqual(flights("compare", flipped, flipped, L), []);
+});
+
+test("timing: each beat moves, then rests; fast is faster than slow; a cut beat has no motion", () => {
+  const slow = beatTiming("collect", "slow");
+  const fast = beatTiming("collect", "fast");
+  assert.ok(fast.move < slow.move && fast.rest < slow.rest);
+  assert.deepEqual(beatTiming("back", "normal"), { move: 0, rest: 0 });
+});
+
+test("keys: Space flips, Backspace goes back, > = < answer; fields and buttons keep their keys", () => {
+  assert.deepEqual(keyAction(" ", "CANVAS"), { do: "flip" });
+  assert.deepEqual(keyAction("Backspace", "DIV"), { do: "back" });
+  assert.deepEqual(keyAction("=", "CANVAS"), { do: "answer", symbol: "=" });
+  assert.equal(keyAction(" ", "BUTTON"), null);
+  assert.equal(keyAction("Backspace", "INPUT"), null);
+  assert.equal(keyAction("a", "CANVAS"), null);
+});
+
+test("the beat queue: new beats appended once, a cut beat drops what was waiting", () => {
+  const b = (id, cut = false) => ({ id, cut });
+  let q = mergeBeats([], [b(1), b(2)], 0);
+  assert.deepEqual(q.map((x) => x.id), [1, 2]);
+  q = mergeBeats(q, [b(2), b(3)], 2);
+  assert.deepEqual(q.map((x) => x.id), [1, 2, 3]);
+  q = mergeBeats(q, [b(3), b(4, true), b(5)], 3);
+  assert.deepEqual(q.map((x) => x.id), [4, 5]);
+});
+
+test("a long text shrinks until it fits", () => {
+  const measure = (text, px) => text.length * px * 0.6;
+  const px = fitPx(measure, "= the same, and that is a long sentence", 40, 300);
+  assert.ok(measure("= the same, and that is a long sentence", px) <= 300);
+  assert.equal(fitPx(measure, "WAR!", 40, 300), 40);
+});

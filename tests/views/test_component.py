@@ -1,0 +1,142 @@
+"""The table component (war_widget/views/component) without a browser: the beats it sends."""
+from __future__ import annotations
+
+import dataclasses
+import json
+import statistics
+
+import pytest
+
+from war_widget.game.engine import Game
+from war_widget.game.events import Compared
+from war_widget.game.rules import Rules
+from war_widget.views.component import TableComponent
+from war_widget.views.component.widget import BACKLOG
+
+CODE = "classic-42"
+
+
+def sent(w: TableComponent, action) -> list[dict]:
+    """The beats an action added (ids above the last one before it)."""
+    before = max((b["id"] for b in w.beats), default=0)
+    action()
+    return [b for b in w.beats if b["id"] > before]
+
+
+def browser_shows_all(w: TableComponent) -> None:
+    w.shown = w.beats[-1]["id"]
+
+
+def test_a_flip_sends_the_beats_of_one_round_and_the_engine_agrees() -> None:
+    w = TableComponent(code=CODE)
+    engine = Game.from_code(CODE)
+    for _ in range(30):
+        beats = sent(w, w.flip)
+        browser_shows_all(w)
+        record = engine.play_round()
+        assert record is not None
+        assert [b["kind"] for b in beats] == [e.kind for e in record.events]
+        assert beats[-1]["counts"] == list(engine.counts)
+        assert beats[-1]["round"] == engine.round_number
+        assert beats[-1]["round_text"] == f"{engine.round_number} / 40 rounds"
+
+
+def flip_bytes(w: TableComponent) -> int:
+    beats = sent(w, w.flip)
+    browser_shows_all(w)
+    return len(json.dumps(beats))
+
+
+def test_bytes_a_flip_stay_small_and_do_not_grow_with_the_game() -> None:
+    rules = dataclasses.replace(Rules.preset("classic"), round_limit=None)
+    length = 0
+    for seed in range(1, 60):          # a long game: the longest of these deals
+        g = Game(rules, seed)
+        g.play_to_end()
+        if g.round_number > length:
+            length, code = g.round_number, g.code
+    assert length > 300
+    w = TableComponent(code=code)
+    early = [flip_bytes(w) for _ in range(5)]
+    w.goto_round(length - 6)
+    browser_shows_all(w)
+    late = [flip_bytes(w) for _ in range(5)]
+    assert max(early + late) <= 4096, (early, late)
+    assert statistics.median(late) <= 1.5 * statistics.median(early), (early, late)
+
+
+def test_the_backlog_is_bounded_when_no_browser_shows_the_beats() -> None:
+    w = TableComponent(code=CODE)
+    for _ in range(200):
+        w.step()
+    assert len(w.beats) <= BACKLOG
+    assert len(json.dumps(w.beats)) <= 4096 * 4
+
+
+def test_back_jump_new_game_and_fast_forward_replace_what_waits() -> None:
+    w = TableComponent(code=CODE)
+    for _ in range(5):
+        w.flip()
+    w.back()
+    assert len(w.beats) == 1 and w.beats[0]["cut"] and w.beats[0]["round"] == 4
+    assert w.beats[0]["say"].startswith("Back to the end of round 4")
+    w.goto_round(2)
+    assert w.beats[-1]["round"] == 2 and w.beats[-1]["say"].startswith("Jumped to the end of round 2")
+    assert w.play.points[-1][0] == 2 and len(w.play.points) == 3
+    w.fast_forward()
+    assert w.beats[-1]["view"]["over"] and w.beats[-1]["cut"]
+    w.new_game(code=CODE)
+    assert w.beats[-1]["round"] == 0 and w.beats[-1]["counts"] == [26, 26] and w.setup["code"] == CODE
+
+
+def test_a_view_that_connects_late_finds_where_the_game_stands() -> None:
+    w = TableComponent(code=CODE)
+    for _ in range(3):
+        w.flip()
+        browser_shows_all(w)
+    last = w.beats[-1]
+    assert last["round"] == 3 and last["view"]["hands"] and last["label"].startswith("War table.")
+
+
+def test_messages_from_the_buttons_play_the_same_actions() -> None:
+    w = TableComponent(code=CODE, mode="two_player")
+    w._on_action(w, {"do": "press", "seat": 0}, None)
+    assert w.beats[-1]["kind"] == "waiting" and w.beats[-1]["view"]["waiting"] == [0]
+    w._on_action(w, {"do": "press", "seat": 1}, None)
+    assert w.beats[-1]["round"] == 1
+    w._on_action(w, {"do": "replay", "code": "not a code"}, None)
+    assert w.beats[-1]["kind"] == "notice" and w.beats[-1]["round"] == 1
+    w._on_action(w, {"do": "back"}, None)
+    assert w.beats[-1]["round"] == 0
+
+
+def test_which_is_bigger_right_and_wrong_show_a_tick_or_a_cross() -> None:
+    w = TableComponent(code=CODE, guess=True)
+    engine = Game.from_code(CODE)
+    for n in range(8):
+        w.flip()
+        flip = w.beats[-1]
+        assert flip["view"]["asking"] and "Which is bigger?" in flip["say"]
+        compared = next(e for e in engine.play_round().events if isinstance(e, Compared))
+        right = "=" if compared.tied else (">" if compared.winner == 0 else "<")
+        given = right if n % 2 == 0 else next(a for a in "><=" if a != right)
+        w.answer(given)
+        beat = next(b for b in w.beats if b.get("answer"))
+        assert beat["view"]["feedback"] == ("right" if n % 2 == 0 else "wrong")
+        assert beat["say"].startswith("Right!") == (n % 2 == 0)
+        assert beat["answer"] == {"given": given, "right": right}
+        assert w.beats[-1]["round"] == n + 1 and w.beats[-1]["counts"] == list(engine.counts)
+        browser_shows_all(w)
+    assert w.play.score == [4, 8]
+
+
+def test_bad_arguments_say_what_is_allowed() -> None:
+    with pytest.raises(ValueError, match="speed must be one of slow, normal, fast"):
+        TableComponent(speed="warp")
+    with pytest.raises(ValueError, match="mode must be one of"):
+        TableComponent(mode="solo")
+    w = TableComponent(guess=True)
+    with pytest.raises(ValueError, match="answer must be one of"):
+        w.answer("bigger")
+    with pytest.raises(ValueError, match="round number >= 0"):
+        w.goto_round(-1)

@@ -1,0 +1,875 @@
+// The War table component (anywidget): draws the table on a canvas and owns the animation clock.
+//
+// Python sends the beats of each action (trait `beats`: what the table shows after one engine
+// event, its sentence, round and counts). This module animates them one after another on
+// requestAnimationFrame; when a beat's picture is complete it prints that beat's sentence, round
+// and counts and writes the beat's id into the trait `shown`, so text and picture never disagree.
+// The pure parts (sizes, layout, card spots, flights, timing, keys, the beat queue) are named
+// exports tested with node:test; `render` is the only part that touches the page.
+
+export const SPEED_FACTOR = { slow: 1.8, normal: 1, fast: 0.35 };
+// milliseconds at normal speed: motion, then the time the finished picture stays before the next beat
+export const BEAT_MS = {
+  flip: [420, 380], compare: [120, 520], war: [260, 640], face_down: [380, 200], collect: [620, 240],
+  return: [520, 240], shuffle: [620, 200], out: [200, 500], game_over: [300, 800], waiting: [120, 0],
+  notice: [0, 0], deal: [0, 0], back: [0, 0], goto: [0, 0], fast_forward: [0, 0],
+};
+export const AUTOPLAY_GAP_MS = 350;   // between rounds at normal speed
+export const RANK_MIN_PX = 34;        // the rank glyph on an upright phone [000]
+export const TOUCH_MIN_PX = 44;
+export const SUIT_GLYPH = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
+export const RANK_NAME = { 11: "J", 12: "Q", 13: "K", 14: "A", 15: "\u2605" };
+
+/** A card code from Python ("14S", "10H", "15R") as {rank, suit, red, joker, glyph, suitGlyph}. */
+export function parseCard(code) {
+  const m = /^(\d+)([SHDCRB])$/.exec(code);
+  if (!m) throw new Error(`not a card code: ${code}`);
+  const rank = Number(m[1]);
+  const suit = m[2];
+  const joker = rank === 15;
+  const red = suit === "H" || suit === "D" || suit === "R";
+  return { rank, suit, red, joker, glyph: RANK_NAME[rank] || String(rank),
+    suitGlyph: joker ? "JOKER" : SUIT_GLYPH[suit] };
+}
+
+/** How long a beat moves and then rests, in ms, at a speed. */
+export function beatTiming(kind, speed) {
+  const [move, rest] = BEAT_MS[kind] || [200, 300];
+  const k = SPEED_FACTOR[speed] ?? 1;
+  return { move: move * k, rest: rest * k };
+}
+
+/** The size of the table in CSS px: the container's width, and a height that leaves room for the
+ * controls (`chrome` px) under it on the screen (`top` px are above it). Upright narrow screens
+ * get a portrait table. */
+export function tableSize(width, viewportW, viewportH, chrome, top) {
+  const w = Math.max(280, Math.floor(width));
+  const room = Math.max(240, Math.floor(viewportH - chrome - Math.max(0, Math.min(top, 180)) - 12));
+  const portrait = viewportW < 700 && viewportH > viewportW;
+  const ideal = portrait ? w * 1.45 : w * 0.56;
+  const h = Math.max(240, Math.floor(Math.min(ideal, room)));
+  // a landscape table never gets wider than its height asks for: the felt stays centred
+  const tw = portrait ? w : Math.min(w, Math.max(Math.floor(h / 0.5), 280));
+  return { width: tw, height: h, portrait };
+}
+
+/** Where everything goes on a w x h table for n players: card size, piles, the middle row,
+ * the progress strip on top, the count bar at the right edge. */
+export function layout(w, h, players) {
+  const bar = { w: Math.max(12, Math.round(w * 0.018)) };
+  const progress = { x: 16, y: 10, h: Math.max(22, Math.round(h * 0.045)) };
+  progress.w = w - 32 - bar.w - 12;
+  const top = progress.y + progress.h + 12;
+  const right = w - bar.w - 24;
+  bar.x = right + 10;
+  bar.y = top;
+  bar.h = h - top - 14;
+  const usableH = h - top - 10;
+  const usableW = right - 12;
+  // three rows (top pile, middle, bottom pile) for two players; cards 0.7 as wide as tall
+  const side = players > 2 ? 3.2 : 2;
+  const ch = Math.min(usableH / (players > 2 ? 3.7 : 3.35), usableW / (0.7 * side * 1.9 + 0.4));
+  const cw = ch * 0.7;
+  // the rank glyph never gets smaller than a child reads on an upright phone [000]
+  const rankPx = Math.max(RANK_MIN_PX, Math.round(cw * 0.3));
+  const cx = 12 + usableW / 2;
+  const cy = top + usableH / 2;
+  const piles = [];
+  const seatsAt = players === 2 ? [[0, 1], [0, -1]]
+    : players === 3 ? [[0, 1], [-1, 0], [1, 0]] : [[0, 1], [-1, 0], [0, -1], [1, 0]];
+  for (const [dx, dy] of seatsAt) {
+    const px = cx + dx * (usableW / 2 - cw * 0.9) - cw / 2;
+    const py = cy + dy * (usableH / 2 - ch * 0.55) - ch / 2;
+    piles.push({ x: px, y: py, dx, dy });
+  }
+  return { w, h, players, cw, ch, rankPx, cx, cy, top, piles, bar, progress,
+    slot: Math.min(cw * 0.36, 44), portrait: h > w };
+}
+
+/** The spots of the cards in the middle: per seat at most three slots side by side, older
+ * cards under the newer ones. `table` is Python's [[seat, code, faceUp, battle], ...]. */
+export function cardSpots(table, L) {
+  const bySeat = new Map();
+  for (const [seat, code, up, battle] of table) {
+    if (!bySeat.has(seat)) bySeat.set(seat, []);
+    bySeat.get(seat).push({ seat, code, up: Boolean(up), battle });
+  }
+  const spots = [];
+  for (const [seat, cards] of bySeat) {
+    const pile = L.piles[seat];
+    if (!pile) continue;
+    const n = cards.length;
+    const shown = Math.min(n, 3);
+    cards.forEach((c, i) => {
+      const slot = Math.max(0, Math.min(shown - 1, i - (n - shown)));
+      let x;
+      let y;
+      if (L.players === 2) {
+        // both sides in the middle row: the bottom seat right of centre, the top seat left
+        const dir = pile.dy > 0 ? 1 : -1;
+        const base = L.cx + dir * (L.cw * 0.2) + (dir > 0 ? 0 : -L.cw);
+        x = base + dir * slot * L.slot;
+        y = L.cy - L.ch / 2 + (pile.dy > 0 ? L.ch * 0.06 : -L.ch * 0.06);
+      } else {
+        x = L.cx - L.cw / 2 + pile.dx * L.cw * 0.75 + slot * L.slot * 0.6;
+        y = L.cy - L.ch / 2 + pile.dy * L.ch * 0.6;
+      }
+      spots.push({ ...c, x, y, older: i < n - shown });
+    });
+  }
+  return spots;
+}
+
+/** Linear interpolation and an ease for motion. */
+export const lerp = (a, b, t) => a + (b - a) * t;
+export const ease = (t) => (t < 0.5 ? 4 * t * t * t : 1 - Math.pow(-2 * t + 2, 3) / 2);
+
+/** Cards that move during the beat from `prev` to `next` view: [{code, up, from:{x,y}, to:{x,y},
+ * turn}] (turn: the card turns face up on the way). */
+export function flights(kind, prev, next, L) {
+  if (!prev) return [];
+  const before = cardSpots(prev.table, L);
+  const after = cardSpots(next.table, L);
+  const moves = [];
+  if (kind === "collect" || kind === "return") {
+    for (const s of before) {
+      const owner = kind === "collect" && next.winner !== null && next.winner !== undefined ? next.winner : s.seat;
+      const pile = L.piles[owner] || L.piles[0];
+      moves.push({ code: s.code, up: s.up, from: { x: s.x, y: s.y }, to: { x: pile.x, y: pile.y }, turn: false });
+    }
+    return moves;
+  }
+  const old = new Set(before.map((s) => `${s.seat}:${s.code}`));
+  for (const s of after) {
+    if (old.has(`${s.seat}:${s.code}`)) continue;
+    const pile = L.piles[s.seat];
+    moves.push({ code: s.code, up: s.up, from: { x: pile.x, y: pile.y }, to: { x: s.x, y: s.y }, turn: s.up });
+  }
+  return moves;
+}
+
+/** What a key does when the table has focus (null: not ours). Keys typed into a field or pressed
+ * on a button (Space, Enter) belong to that control. */
+export function keyAction(key, targetTag) {
+  const tag = (targetTag || "").toUpperCase();
+  if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA") return null;
+  if ((key === " " || key === "Enter") && tag === "BUTTON") return null;
+  if (key === " " || key === "Spacebar") return { do: "flip" };
+  if (key === "Backspace") return { do: "back" };
+  if (key === ">" || key === "=" || key === "<") return { do: "answer", symbol: key };
+  return null;
+}
+
+/** The beats still to show: the queue plus the beats of `incoming` newer than `lastId`; a beat
+ * marked `cut` drops everything before it (Back, a jump, a new game, fast-forward). */
+export function mergeBeats(queue, incoming, lastId) {
+  let out = queue.slice();
+  for (const b of incoming) {
+    if (b.id <= lastId || out.some((q) => q.id === b.id)) continue;
+    if (b.cut) out = [];
+    out.push(b);
+  }
+  return out;
+}
+
+/** The ids of the beats `incoming` brings that the view has not queued (for tests and render). */
+export function newest(incoming) {
+  return incoming.length ? incoming[incoming.length - 1].id : 0;
+}
+
+// --- drawing ---------------------------------------------------------------------------------
+const SEAT_COLOURS = ["#2f7de1", "#e0523f", "#8a5cd6", "#d99a1e"];
+const INK = "#1d2230";
+const RED = "#c8102e";
+const GOLD = "#ffcf40";
+
+function roundRect(ctx, x, y, w, h, r) {
+  ctx.beginPath();
+  ctx.moveTo(x + r, y);
+  ctx.arcTo(x + w, y, x + w, y + h, r);
+  ctx.arcTo(x + w, y + h, x, y + h, r);
+  ctx.arcTo(x, y + h, x, y, r);
+  ctx.arcTo(x, y, x + w, y, r);
+  ctx.closePath();
+}
+
+function drawFelt(ctx, L) {
+  const g = ctx.createRadialGradient(L.cx, L.cy, 10, L.cx, L.cy, Math.max(L.w, L.h) * 0.7);
+  g.addColorStop(0, "#2d8a57");
+  g.addColorStop(0.65, "#1d6b41");
+  g.addColorStop(1, "#0f4429");
+  ctx.fillStyle = "#3a2414";
+  roundRect(ctx, 0, 0, L.w, L.h, 22);
+  ctx.fill();
+  ctx.fillStyle = g;
+  roundRect(ctx, 6, 6, L.w - 12, L.h - 12, 18);
+  ctx.fill();
+  ctx.strokeStyle = "rgba(255,230,160,0.35)";
+  ctx.lineWidth = 2;
+  roundRect(ctx, 14, L.top - 4, L.w - 28 - L.bar.w - 10, L.h - L.top - 8, 14);
+  ctx.stroke();
+}
+
+function drawBack(ctx, x, y, w, h) {
+  const r = w * 0.08;
+  ctx.save();
+  ctx.shadowColor = "rgba(0,0,0,0.35)";
+  ctx.shadowBlur = w * 0.06;
+  ctx.shadowOffsetY = w * 0.02;
+  ctx.fillStyle = "#fdfbf5";
+  roundRect(ctx, x, y, w, h, r);
+  ctx.fill();
+  ctx.restore();
+  const m = w * 0.07;
+  ctx.save();
+  roundRect(ctx, x + m, y + m, w - 2 * m, h - 2 * m, r * 0.6);
+  ctx.clip();
+  const g = ctx.createLinearGradient(x, y, x + w, y + h);
+  g.addColorStop(0, "#1f3f8f");
+  g.addColorStop(1, "#122a66");
+  ctx.fillStyle = g;
+  ctx.fillRect(x, y, w, h);
+  ctx.strokeStyle = "rgba(255,255,255,0.22)";
+  ctx.lineWidth = Math.max(1, w * 0.012);
+  const step = w / 7;
+  for (let i = -h; i < w + h; i += step) {
+    ctx.beginPath();
+    ctx.moveTo(x + i, y);
+    ctx.lineTo(x + i + h, y + h);
+    ctx.moveTo(x + i + h, y);
+    ctx.lineTo(x + i, y + h);
+    ctx.stroke();
+  }
+  ctx.fillStyle = GOLD;
+  ctx.beginPath();
+  const cx = x + w / 2;
+  const cy = y + h / 2;
+  const d = w * 0.16;
+  ctx.moveTo(cx, cy - d);
+  ctx.lineTo(cx + d * 0.7, cy);
+  ctx.lineTo(cx, cy + d);
+  ctx.lineTo(cx - d * 0.7, cy);
+  ctx.closePath();
+  ctx.fill();
+  ctx.restore();
+}
+
+function drawFace(ctx, code, x, y, w, h, opts) {
+  const c = parseCard(code);
+  const r = w * 0.08;
+  ctx.save();
+  ctx.shadowColor = opts.highlight ? "rgba(255,207,64,0.95)" : "rgba(0,0,0,0.35)";
+  ctx.shadowBlur = opts.highlight ? w * 0.22 : w * 0.06;
+  ctx.shadowOffsetY = opts.highlight ? 0 : w * 0.02;
+  const g = ctx.createLinearGradient(x, y, x, y + h);
+  g.addColorStop(0, "#ffffff");
+  g.addColorStop(1, "#f3eee2");
+  ctx.fillStyle = g;
+  roundRect(ctx, x, y, w, h, r);
+  ctx.fill();
+  ctx.restore();
+  ctx.strokeStyle = opts.highlight ? GOLD : "rgba(0,0,0,0.25)";
+  ctx.lineWidth = opts.highlight ? Math.max(3, w * 0.04) : 1;
+  roundRect(ctx, x, y, w, h, r);
+  ctx.stroke();
+  const ink = c.red ? RED : INK;
+  ctx.fillStyle = ink;
+  ctx.textBaseline = "top";
+  ctx.textAlign = "left";
+  const rankPx = opts.rankPx;
+  ctx.font = `700 ${rankPx}px "Noto Sans", "Helvetica Neue", Arial, sans-serif`;
+  ctx.fillText(c.glyph, x + w * 0.08, y + h * 0.05);
+  ctx.font = `${rankPx * 0.75}px "Noto Sans Symbols 2", "DejaVu Sans", sans-serif`;
+  if (!c.joker) ctx.fillText(c.suitGlyph, x + w * 0.09, y + h * 0.05 + rankPx * 1.02);
+  ctx.textAlign = "center";
+  ctx.textBaseline = "middle";
+  if (c.joker) {
+    ctx.font = `700 ${w * 0.5}px sans-serif`;
+    ctx.fillText("\u2605", x + w * 0.58, y + h * 0.56);
+    ctx.font = `700 ${w * 0.14}px sans-serif`;
+    ctx.fillText("JOKER", x + w * 0.5, y + h * 0.86);
+  } else if (c.rank > 10) {
+    ctx.fillStyle = c.red ? "rgba(200,16,46,0.1)" : "rgba(29,34,48,0.08)";
+    roundRect(ctx, x + w * 0.3, y + h * 0.32, w * 0.6, h * 0.58, w * 0.05);
+    ctx.fill();
+    ctx.fillStyle = ink;
+    ctx.font = `700 ${w * 0.42}px serif`;
+    ctx.fillText(c.glyph, x + w * 0.6, y + h * 0.58);
+  } else {
+    ctx.font = `${w * 0.52}px "Noto Sans Symbols 2", "DejaVu Sans", sans-serif`;
+    ctx.fillText(c.suitGlyph, x + w * 0.6, y + h * 0.6);
+  }
+  if (opts.value !== undefined) {
+    ctx.font = `700 ${Math.max(14, w * 0.16)}px sans-serif`;
+    ctx.fillStyle = "#1b6b3a";
+    ctx.textAlign = "right";
+    ctx.textBaseline = "bottom";
+    ctx.fillText(`=${opts.value}`, x + w * 0.94, y + h * 0.97);
+  }
+}
+
+function drawCard(ctx, code, up, x, y, w, h, opts, turn) {
+  // `turn` in 0..1 narrows the card to its edge and back: a card turning over
+  if (turn !== undefined && turn > 0 && turn < 1) {
+    const k = Math.abs(Math.cos(turn * Math.PI));
+    ctx.save();
+    ctx.translate(x + w / 2, 0);
+    ctx.scale(Math.max(0.02, k), 1);
+    ctx.translate(-(x + w / 2), 0);
+    if (turn < 0.5) drawBack(ctx, x, y, w, h);
+    else drawFace(ctx, code, x, y, w, h, opts);
+    ctx.restore();
+    return;
+  }
+  if (up) drawFace(ctx, code, x, y, w, h, opts);
+  else drawBack(ctx, x, y, w, h);
+}
+
+function pill(ctx, text, x, y, px, fill, ink) {
+  ctx.font = `700 ${px}px sans-serif`;
+  const tw = ctx.measureText(text).width;
+  const w = tw + px * 1.1;
+  const h = px * 1.5;
+  ctx.fillStyle = fill;
+  roundRect(ctx, x - w / 2, y - h / 2, w, h, h / 2);
+  ctx.fill();
+  ctx.strokeStyle = "rgba(255,255,255,0.85)";
+  ctx.lineWidth = 2;
+  ctx.stroke();
+  ctx.fillStyle = ink;
+  ctx.textAlign = "center";
+  ctx.textBaseline = "middle";
+  ctx.fillText(text, x, y + 1);
+  return { x: x - w / 2, y: y - h / 2, w, h };
+}
+
+/** Fit a text into width `maxW` starting at `px`: the size to use. */
+export function fitPx(measure, text, px, maxW) {
+  let size = px;
+  while (size > 10 && measure(text, size) > maxW) size -= 1;
+  return size;
+}
+
+function drawPiles(ctx, L, view, setup, hide) {
+  const names = setup.names || [];
+  const boxes = [];
+  view.hands.forEach((n, seat) => {
+    const p = L.piles[seat];
+    if (!p) return;
+    const total = n + (view.won[seat] || 0);
+    const layers = Math.min(5, Math.ceil(n / 6));
+    const out = view.out[seat];
+    ctx.globalAlpha = out ? 0.35 : 1;
+    if (n > 0) {
+      for (let i = layers - 1; i >= 0; i--) drawBack(ctx, p.x - i * 1.6, p.y - i * 1.6, L.cw, L.ch);
+    } else {
+      ctx.strokeStyle = "rgba(255,255,255,0.35)";
+      ctx.setLineDash([6, 6]);
+      ctx.lineWidth = 2;
+      roundRect(ctx, p.x, p.y, L.cw, L.ch, L.cw * 0.08);
+      ctx.stroke();
+      ctx.setLineDash([]);
+    }
+    const won = view.won[seat] || 0;
+    if (won > 0 && !hide) {
+      const wx = p.x + L.cw * 1.12;
+      const wl = Math.min(4, Math.ceil(won / 6));
+      for (let i = wl - 1; i >= 0; i--) drawBack(ctx, wx - i * 1.4, p.y + L.ch * 0.18 - i * 1.4, L.cw * 0.7, L.ch * 0.7);
+    }
+    ctx.globalAlpha = 1;
+    const waiting = (view.waiting || []).includes(seat);
+    const badgePx = Math.max(16, Math.round(L.ch * 0.13));
+    ctx.font = `700 ${badgePx}px sans-serif`;
+    const bx = p.x - 12 - (ctx.measureText(String(total)).width + badgePx * 1.1) / 2;
+    const colour = SEAT_COLOURS[seat % SEAT_COLOURS.length];
+    boxes.push(pill(ctx, String(total), bx, p.y + L.ch * 0.62, badgePx, view.winner === seat ? GOLD : colour,
+      view.winner === seat ? INK : "#ffffff"));
+    ctx.font = `600 ${Math.max(14, badgePx * 0.8)}px sans-serif`;
+    ctx.fillStyle = "rgba(255,255,255,0.95)";
+    ctx.textAlign = "right";
+    ctx.textBaseline = "middle";
+    ctx.fillText((names[seat] || "") + (waiting ? " \u2713" : ""), p.x - 12, p.y + L.ch * 0.3);
+  });
+  return boxes;
+}
+
+function drawBar(ctx, L, view, setup) {
+  const counts = view.hands.map((n, i) => n + (view.won[i] || 0));
+  const total = counts.reduce((a, b) => a + b, 0) + view.table.length || 1;
+  const { x, y, w, h } = L.bar;
+  ctx.fillStyle = "rgba(0,0,0,0.35)";
+  roundRect(ctx, x, y, w, h, w / 2);
+  ctx.fill();
+  // the bottom seat from the bottom up, the others stacked above it
+  let at = y + h;
+  counts.forEach((n, seat) => {
+    const part = (n / total) * h;
+    ctx.fillStyle = SEAT_COLOURS[seat % SEAT_COLOURS.length];
+    ctx.fillRect(x + 2, at - part, w - 4, part);
+    at -= part;
+  });
+  ctx.strokeStyle = "#ffffff";
+  ctx.setLineDash([4, 4]);
+  ctx.lineWidth = 2;
+  ctx.beginPath();
+  ctx.moveTo(x - 4, y + h / 2);
+  ctx.lineTo(x + w + 4, y + h / 2);
+  ctx.stroke();
+  ctx.setLineDash([]);
+  void setup;
+}
+
+function drawProgress(ctx, L, view) {
+  const { x, y, w, h } = L.progress;
+  ctx.fillStyle = "rgba(0,0,0,0.35)";
+  roundRect(ctx, x, y, w, h, h / 2);
+  ctx.fill();
+  if (view.progress !== null && view.progress !== undefined) {
+    ctx.fillStyle = "rgba(255,207,64,0.85)";
+    roundRect(ctx, x, y, Math.max(h, w * Math.min(1, view.progress)), h, h / 2);
+    ctx.fill();
+  }
+  ctx.fillStyle = "#ffffff";
+  ctx.font = `700 ${Math.round(h * 0.68)}px sans-serif`;
+  ctx.textAlign = "center";
+  ctx.textBaseline = "middle";
+  ctx.strokeStyle = "rgba(0,0,0,0.55)";
+  ctx.lineWidth = 3;
+  ctx.strokeText(view.progress_text, x + w / 2, y + h / 2 + 1);
+  ctx.fillText(view.progress_text, x + w / 2, y + h / 2 + 1);
+}
+
+function drawMiddle(ctx, L, view, setup, skip) {
+  const spots = cardSpots(view.table, L);
+  const values = setup.values || {};
+  for (const s of spots) {
+    if (skip && skip.has(`${s.seat}:${s.code}`)) continue;
+    const c = parseCard(s.code);
+    const hl = view.winner === s.seat && s.up && !s.older;
+    drawCard(ctx, s.code, s.up, s.x, s.y, L.cw, L.ch,
+      { rankPx: L.rankPx, highlight: hl, value: values[String(c.rank)] });
+  }
+}
+
+function drawFeedback(ctx, L, view, t) {
+  if (!view.feedback) return;
+  const right = view.feedback === "right";
+  const r = Math.min(L.cw, L.ch) * 0.42 * Math.min(1, 0.4 + t);
+  const x = L.cx;
+  const y = L.cy - L.ch * 0.75;
+  ctx.fillStyle = right ? "#1e9e4a" : "#d1342f";
+  ctx.beginPath();
+  ctx.arc(x, y, r, 0, Math.PI * 2);
+  ctx.fill();
+  ctx.strokeStyle = "#ffffff";
+  ctx.lineWidth = Math.max(4, r * 0.18);
+  ctx.lineCap = "round";
+  ctx.beginPath();
+  if (right) {
+    ctx.moveTo(x - r * 0.45, y + r * 0.02);
+    ctx.lineTo(x - r * 0.1, y + r * 0.38);
+    ctx.lineTo(x + r * 0.5, y - r * 0.35);
+  } else {
+    ctx.moveTo(x - r * 0.38, y - r * 0.38);
+    ctx.lineTo(x + r * 0.38, y + r * 0.38);
+    ctx.moveTo(x + r * 0.38, y - r * 0.38);
+    ctx.lineTo(x - r * 0.38, y + r * 0.38);
+  }
+  ctx.stroke();
+  ctx.lineCap = "butt";
+}
+
+function drawBanner(ctx, L, text, t, measure) {
+  if (!text) return;
+  const scale = 0.7 + 0.3 * Math.min(1, t * 2);
+  const maxW = (L.w - L.bar.w - 60) * 0.9;
+  const px = fitPx(measure, text, Math.round(L.ch * 0.36 * scale), maxW);
+  ctx.font = `800 ${px}px sans-serif`;
+  const w = ctx.measureText(text).width + px;
+  ctx.fillStyle = "rgba(15,20,30,0.72)";
+  roundRect(ctx, L.cx - w / 2, L.cy - px * 0.8, w, px * 1.6, px * 0.4);
+  ctx.fill();
+  ctx.fillStyle = GOLD;
+  ctx.textAlign = "center";
+  ctx.textBaseline = "middle";
+  ctx.fillText(text, L.cx, L.cy + 2);
+}
+
+function drawAid(ctx, L, text, measure) {
+  if (!text) return;
+  const y = L.cy + L.ch * 0.62;
+  const px = fitPx(measure, text, Math.max(18, Math.round(L.ch * 0.14)), L.w * 0.7);
+  ctx.font = `700 ${px}px sans-serif`;
+  const w = ctx.measureText(text).width + px;
+  ctx.fillStyle = "rgba(255,255,255,0.92)";
+  roundRect(ctx, L.cx - w / 2, y - px * 0.75, w, px * 1.5, px * 0.5);
+  ctx.fill();
+  ctx.fillStyle = INK;
+  ctx.textAlign = "center";
+  ctx.textBaseline = "middle";
+  ctx.fillText(text, L.cx, y + 1);
+}
+
+/** Paint a whole frame: the view, with the moving cards of the beat at time `t` (0..1). */
+function paint(ctx, L, setup, view, moves, t, kind) {
+  ctx.clearRect(0, 0, L.w, L.h);
+  const measure = (text, px) => {
+    ctx.font = `800 ${px}px sans-serif`;
+    return ctx.measureText(text).width;
+  };
+  drawFelt(ctx, L);
+  drawProgress(ctx, L, view);
+  drawBar(ctx, L, view, setup);
+  const skip = new Set(moves.map((m) => `${m.seat}:${m.code}`));
+  const moving = new Set(moves.filter((m) => m.turn !== undefined).map((m) => m.code));
+  const tableSkip = new Set();
+  for (const s of cardSpots(view.table, L)) if (moving.has(s.code)) tableSkip.add(`${s.seat}:${s.code}`);
+  void skip;
+  const boxes = drawPiles(ctx, L, view, setup, false);
+  if (kind === "shuffle" && t < 1) {
+    // a shuffled pile: its top cards fan out and close again
+    for (const p of L.piles) {
+      const a = Math.sin(t * Math.PI) * L.cw * 0.5;
+      for (let i = 0; i < 4; i++) drawBack(ctx, p.x + (i - 1.5) * a * 0.4, p.y - Math.abs(i - 1.5) * a * 0.1, L.cw, L.ch);
+    }
+  }
+  drawMiddle(ctx, L, view, setup, tableSkip);
+  const e = ease(Math.min(1, t));
+  for (const m of moves) {
+    drawCard(ctx, m.code, m.up, lerp(m.from.x, m.to.x, e), lerp(m.from.y, m.to.y, e), L.cw, L.ch,
+      { rankPx: L.rankPx }, m.turn ? Math.min(1, t * 1.25) : undefined);
+  }
+  drawAid(ctx, L, view.aid, measure);
+  drawBanner(ctx, L, view.banner, t, measure);
+  drawFeedback(ctx, L, view, t);
+  return boxes;
+}
+
+// --- the page --------------------------------------------------------------------------------
+function el(tag, attrs, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (k === "class") node.className = v;
+    else if (k === "text") node.textContent = v;
+    else node.setAttribute(k, v);
+  }
+  for (const c of children) node.append(c);
+  return node;
+}
+
+function render({ model, el: host }) {
+  const root = el("div", { class: "wt-root", "data-war-table": "1" });
+  const rules = el("div", { class: "wt-rules" });
+  const topRow = el("div", { class: "wt-row wt-top" });
+  const stage = el("div", { class: "wt-stage" });
+  const canvas = el("canvas", { class: "war-table wt-canvas", role: "img", tabindex: "0" });
+  stage.append(canvas);
+  const status = el("div", { class: "wt-status" });
+  const roundLine = el("span", { class: "wt-round", "data-role": "round" });
+  const countsLine = el("span", { class: "wt-counts", "data-role": "counts" });
+  const scoreLine = el("span", { class: "wt-score", "data-role": "score" });
+  status.append(roundLine, countsLine, scoreLine);
+  const say = el("div", { class: "wt-say", "data-role": "sentence", "aria-hidden": "true" });
+  const log = el("div", { class: "wt-log", role: "log", "aria-live": "polite", "aria-label": "Narration" });
+  const playRow = el("div", { class: "wt-row wt-play" });
+  const guessRow = el("div", { class: "wt-row wt-guess", role: "group" });
+  const moreRow = el("div", { class: "wt-row wt-more" });
+  root.append(rules, topRow, stage, say, status, guessRow, playRow, moreRow, log);
+  host.append(root);
+
+  const buttons = {};
+  const button = (name, row, cls) => {
+    const b = el("button", { type: "button", class: `wt-btn ${cls || ""}`, "data-action": name });
+    row.append(b);
+    buttons[name] = b;
+    return b;
+  };
+  const send = (msg) => model.send(msg);
+  const flipTop = button("press1", topRow, "wt-flip");
+  const flip = button("flip", playRow, "wt-flip wt-primary");
+  const step = button("step", playRow);
+  const back = button("back", playRow);
+  const auto = button("autoplay", playRow);
+  auto.setAttribute("aria-pressed", "false");
+  const speed = el("select", { class: "wt-select", "data-action": "speed" });
+  for (const s of ["slow", "normal", "fast"]) speed.append(el("option", { value: s }));
+  playRow.append(speed);
+  const ff = button("fast_forward", playRow);
+  const answers = [">", "=", "<"].map((sym) => {
+    const b = button(`answer${sym}`, guessRow, "wt-answer");
+    b.addEventListener("click", () => send({ do: "answer", symbol: sym }));
+    return b;
+  });
+  const newGame = button("new_game", moreRow);
+  const codeBox = el("input", { class: "wt-code", type: "text", "data-action": "code", spellcheck: "false" });
+  moreRow.append(codeBox);
+  const replay = button("replay", moreRow);
+  const full = button("fullscreen", moreRow);
+
+  let setup = model.get("setup");
+  let queue = [];
+  let lastQueued = 0;
+  let current = null;       // the view on screen (its beat)
+  let anim = null;          // {beat, prev, moves, start, move, rest, arrived}
+  let frame = 0;
+  let L = null;
+  let dpr = 1;
+  let idleSince = performance.now();
+  let requested = false;
+  let destroyed = false;
+
+  const words = () => setup.words || {};
+  function label() {
+    const w = words();
+    const two = setup.mode === "two_player";
+    const names = setup.names || [];
+    flip.textContent = two ? `${w.flip} \u00b7 ${names[0] || ""}` : w.flip;
+    flipTop.textContent = `${w.flip} \u00b7 ${names[1] || ""}`;
+    topRow.hidden = !two;
+    step.textContent = w.step;
+    back.textContent = w.back;
+    auto.textContent = w.autoplay;
+    speed.setAttribute("aria-label", w.speed);
+    for (const o of speed.options) o.textContent = w[o.value];
+    ff.textContent = w.fast_forward;
+    newGame.textContent = w.new_game;
+    replay.textContent = w.replay;
+    codeBox.setAttribute("aria-label", w.game_number);
+    codeBox.placeholder = w.game_number;
+    full.textContent = document.fullscreenElement === root ? w.exit_fullscreen : w.fullscreen;
+    const words3 = [w.guess_bigger, w.guess_same, w.guess_smaller];
+    answers.forEach((b, i) => {
+      b.textContent = [">", "=", "<"][i];
+      b.setAttribute("aria-label", `${[">", "=", "<"][i]} ${words3[i]}`);
+      b.title = words3[i];
+    });
+    guessRow.setAttribute("aria-label", w.guess_title);
+    rules.textContent = setup.rules_line;
+    guessRow.hidden = !setup.guess;
+    if (document.activeElement !== codeBox) codeBox.value = setup.code || "";
+  }
+
+  function chromeHeight() {
+    let h = 0;
+    for (const part of [rules, topRow, say, status, guessRow, playRow, moreRow, log]) {
+      if (!part.hidden) h += part.getBoundingClientRect().height;
+    }
+    return h + 28;
+  }
+
+  function resize() {
+    if (destroyed) return;
+    const width = root.clientWidth || host.clientWidth || 800;
+    const full = document.fullscreenElement === root;
+    const top = full ? 0 : root.getBoundingClientRect().top + (window.scrollY || 0) * 0;
+    const size = tableSize(width, window.innerWidth, window.innerHeight, chromeHeight(), top);
+    dpr = window.devicePixelRatio || 1;
+    canvas.style.width = `${size.width}px`;
+    canvas.style.height = `${size.height}px`;
+    canvas.width = Math.round(size.width * dpr);
+    canvas.height = Math.round(size.height * dpr);
+    root.classList.toggle("wt-portrait", size.portrait);
+    L = layout(size.width, size.height, setup.players || 2);
+    draw(performance.now());
+  }
+
+  let boxes = [];
+  function draw(now) {
+    if (!L || !current) return;
+    const ctx = canvas.getContext("2d");
+    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+    if (anim) {
+      const t = anim.move > 0 ? Math.min(1, (now - anim.start) / anim.move) : 1;
+      const view = t < 1 && anim.base ? anim.base : anim.beat.view;
+      boxes = paint(ctx, L, setup, view, t < 1 ? anim.moves : [], t, anim.beat.kind);
+    } else {
+      boxes = paint(ctx, L, setup, current.view, [], 1, current.kind);
+    }
+  }
+
+  function show(beat) {
+    // the picture of `beat` is complete on screen: its words now, and tell Python
+    current = beat;
+    say.textContent = beat.say;
+    roundLine.textContent = beat.round_text;
+    const names = setup.names || [];
+    countsLine.textContent = beat.counts.map((n, i) => `${names[i] || ""} ${n}`).join(" \u00b7 ");
+    scoreLine.textContent = setup.guess ? `\u2713 ${beat.score[0]} / ${beat.score[1]}` : "";
+    canvas.setAttribute("aria-label", beat.label);
+    if (beat.say) {
+      const line = el("p", { class: "wt-line", text: beat.say });
+      log.append(line);
+      while (log.childNodes.length > 40) log.removeChild(log.firstChild);
+      log.scrollTop = log.scrollHeight;
+    }
+    const v = beat.view;
+    const asking = Boolean(v.asking);
+    answers.forEach((b) => { b.disabled = !asking; });
+    root.classList.toggle("wt-asking", asking);
+    root.dataset.shown = String(beat.id);
+    root.dataset.round = String(beat.round);
+    root.dataset.counts = beat.counts.join(",");
+    root.dataset.feedback = v.feedback || "";
+    if (model.get("shown") !== beat.id) {
+      model.set("shown", beat.id);
+      model.save_changes();
+    }
+    const ev = new CustomEvent("war-beat", { bubbles: true, composed: true, detail: { id: beat.id, point: beat.point,
+      round: beat.round, counts: beat.counts, war: beat.war } });
+    root.dispatchEvent(ev);
+  }
+
+  function startNext(now) {
+    const beat = queue.shift();
+    const timing = beatTiming(beat.kind, model.get("speed"));
+    const prev = current ? current.view : null;
+    const instant = beat.cut || !prev || !L;
+    const moves = instant ? [] : flights(beat.kind, prev, beat.view, L);
+    // while cards fly to a pile, the piles keep the counts from before; flying to the middle,
+    // the new table without the cards in flight
+    const base = beat.kind === "collect" || beat.kind === "return"
+      ? { ...beat.view, hands: prev.hands, won: prev.won, table: [], winner: beat.view.winner } : beat.view;
+    anim = { beat, moves, base: instant ? null : base, start: now, move: instant ? 0 : timing.move,
+      rest: instant ? 0 : timing.rest, arrived: false };
+  }
+
+  function tick(now) {
+    frame = 0;
+    if (destroyed) return;
+    if (!anim && queue.length) startNext(now);
+    if (anim) {
+      draw(now);
+      if (!anim.arrived && now - anim.start >= anim.move) {
+        anim.arrived = true;
+        show(anim.beat);
+        draw(now);
+      }
+      if (anim.arrived && now - anim.start >= anim.move + anim.rest) {
+        anim = null;
+        idleSince = now;
+        if (queue.length) startNext(now);
+      }
+    }
+    if (!anim && !queue.length && model.get("autoplay") && current && !current.view.over && !current.view.asking
+        && setup.mode !== "two_player") {
+      const gap = AUTOPLAY_GAP_MS * (SPEED_FACTOR[model.get("speed")] ?? 1);
+      if (!requested && now - idleSince >= gap) {
+        requested = true;
+        send({ do: "flip" });
+      }
+    }
+    if (anim || queue.length || (model.get("autoplay") && !requested)) frame = requestAnimationFrame(tick);
+  }
+
+  function wake() {
+    if (!frame && !destroyed) frame = requestAnimationFrame(tick);
+  }
+
+  function onBeats() {
+    const incoming = model.get("beats") || [];
+    const before = queue.length;
+    queue = mergeBeats(queue, incoming, lastQueued);
+    if (queue.length && queue.some((b) => b.cut)) anim = null;
+    if (incoming.length) lastQueued = Math.max(lastQueued, newest(incoming));
+    if (queue.length !== before || queue.length) requested = false;
+    wake();
+  }
+
+  function onSetup() {
+    setup = model.get("setup");
+    label();
+    resize();
+  }
+
+  function onAutoplay() {
+    const on = Boolean(model.get("autoplay"));
+    auto.setAttribute("aria-pressed", String(on));
+    auto.classList.toggle("wt-on", on);
+    requested = false;
+    idleSince = performance.now();
+    wake();
+  }
+
+  // a view that connects late draws where the game stands, with no animation
+  label();
+  const initial = model.get("beats") || [];
+  if (initial.length) {
+    const last = initial[initial.length - 1];
+    lastQueued = last.id;
+    show(last);
+  }
+  speed.value = model.get("speed");
+  onAutoplay();
+
+  flip.addEventListener("click", () => send(setup.mode === "two_player" ? { do: "press", seat: 0 } : { do: "flip" }));
+  flipTop.addEventListener("click", () => send({ do: "press", seat: 1 }));
+  step.addEventListener("click", () => send({ do: "step" }));
+  back.addEventListener("click", () => send({ do: "back" }));
+  ff.addEventListener("click", () => send({ do: "fast_forward" }));
+  newGame.addEventListener("click", () => send({ do: "new_game" }));
+  replay.addEventListener("click", () => send({ do: "replay", code: codeBox.value }));
+  codeBox.addEventListener("keydown", (e) => {
+    if (e.key === "Enter") send({ do: "replay", code: codeBox.value });
+    e.stopPropagation();
+  });
+  auto.addEventListener("click", () => {
+    model.set("autoplay", !model.get("autoplay"));
+    model.save_changes();
+    onAutoplay();
+  });
+  speed.addEventListener("change", () => {
+    model.set("speed", speed.value);
+    model.save_changes();
+  });
+  full.addEventListener("click", () => {
+    if (document.fullscreenElement === root) document.exitFullscreen();
+    else if (root.requestFullscreen) root.requestFullscreen();
+  });
+  canvas.addEventListener("click", (e) => {
+    // tapping your own pile flips (in two-player mode, each seat its own pile)
+    if (!L) return;
+    const r = canvas.getBoundingClientRect();
+    const x = e.clientX - r.left;
+    const y = e.clientY - r.top;
+    L.piles.forEach((p, seat) => {
+      if (x >= p.x && x <= p.x + L.cw && y >= p.y && y <= p.y + L.ch) {
+        if (setup.mode === "two_player") send({ do: "press", seat });
+        else if (seat === 0) send({ do: "flip" });
+      }
+    });
+  });
+  root.addEventListener("keydown", (e) => {
+    const action = keyAction(e.key, e.target && e.target.tagName);
+    if (!action) return;
+    e.preventDefault();
+    e.stopPropagation();
+    if (action.do === "flip" && setup.mode === "two_player") send({ do: "press", seat: 0 });
+    else send(action);
+  });
+
+  const onResize = () => resize();
+  const observer = new ResizeObserver(onResize);
+  observer.observe(root);
+  window.addEventListener("resize", onResize);
+  const onFull = () => { label(); resize(); };
+  document.addEventListener("fullscreenchange", onFull);
+  model.on("change:beats", onBeats);
+  model.on("change:setup", onSetup);
+  model.on("change:autoplay", onAutoplay);
+  model.on("change:speed", () => { speed.value = model.get("speed"); });
+  resize();
+  void boxes;
+
+  return () => {
+    destroyed = true;
+    if (frame) cancelAnimationFrame(frame);
+    observer.disconnect();
+    window.removeEventListener("resize", onResize);
+    document.removeEventListener("fullscreenchange", onFull);
+    model.off("change:beats", onBeats);
+    model.off("change:setup", onSetup);
+    model.off("change:autoplay", onAutoplay);
+  };
+}
+
+export default { render };
