@@ -1,8 +1,9 @@
 """Orders in which a winner returns the cards it won (``gather``), and the strong computer.
 
 Named orders are pure functions of the won cards (in the order they reached the table) and the
-rules, so the engine and the batch simulator apply them identically (the batch simulator calls
-:func:`strong_keys` on many tables at once, the engine on one).
+rules, so the engine and the batch simulator apply them identically (:func:`strong_keys` gives the
+strong order's sort keys for many tables at once, :func:`strong_order` applies them to one).  Plain
+Python, no numpy: the game layer imports no array library (``sorted()`` is stable, as the order needs).
 
 The strong computer ("strong CPU" [001])
 ----------------------------------------
@@ -38,8 +39,6 @@ won cards are shuffled)".
 from __future__ import annotations
 
 from collections.abc import Sequence
-
-import numpy as np
 
 from .cards import Card
 from .rules import Rules
@@ -81,12 +80,12 @@ def strong_order(cards: Sequence[Card], rules: Rules) -> list[Card]:
     cards = list(cards)
     if len(cards) < 2:
         return cards
-    keys = strong_keys(np.array([strength_index(cards, rules)], dtype=np.int64), np.array([len(cards)]))[0]
-    return [cards[i] for i in np.argsort(keys, kind="stable")]
+    keys = strong_keys([strength_index(cards, rules)], [len(cards)])[0]
+    return [cards[i] for i in sorted(range(len(cards)), key=keys.__getitem__)]     # stable: ties keep played order
 
 
-def strong_keys(strengths: np.ndarray, lengths: np.ndarray) -> np.ndarray:
+def strong_keys(strengths: Sequence[Sequence[int]], lengths: Sequence[int]) -> list[list[int]]:
     """Sort keys of the strong order for many tables at once: row ``i`` holds the strength
     indices of one table's cards in played order (its first ``lengths[i]`` entries count);
     cards go back by increasing key, equal keys in played order.  Highest first."""
-    return -np.asarray(strengths)
+    return [[-int(value) for value in row] for row in strengths]

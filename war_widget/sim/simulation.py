@@ -25,6 +25,7 @@ from __future__ import annotations
 import math
 import os
 import pickle
+import signal
 import sys
 from collections.abc import Callable
 from concurrent.futures import (
@@ -178,13 +179,35 @@ def _whole(value: object) -> bool:
 
 
 def max_games() -> int:
-    """The most games one call may simulate here: their result arrays must fit in half the
-    machine's memory."""
+    """The most games one call may simulate here: their result arrays must fit in half the memory
+    this process may still use (the machine's memory, or less under a limit: ``ulimit -v`` /
+    ``-d``, i.e. ``RLIMIT_AS`` / ``RLIMIT_DATA``, less what the process already holds)."""
+    return int(_usable_memory() // 2 // BYTES_PER_GAME)
+
+
+def _usable_memory() -> int:
     try:
         memory = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
     except (ValueError, OSError, AttributeError):  # pragma: no cover - not a POSIX system
         memory = 8 * 2 ** 30
-    return int(memory // 2 // BYTES_PER_GAME)
+    try:
+        import resource
+    except ImportError:  # pragma: no cover - not a POSIX system
+        return memory
+    for limit in (resource.RLIMIT_AS, getattr(resource, "RLIMIT_DATA", resource.RLIMIT_AS)):
+        soft = resource.getrlimit(limit)[0]
+        if soft != resource.RLIM_INFINITY:
+            memory = min(memory, max(0, soft - _address_space_used()))
+    return memory
+
+
+def _address_space_used() -> int:
+    """The process's virtual size in bytes (what RLIMIT_AS counts), 0 where /proc is absent."""
+    try:
+        with open("/proc/self/statm", encoding="ascii") as statm:
+            return int(statm.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError, IndexError):  # pragma: no cover - no /proc
+        return 0
 
 
 def _check_args(rules: Rules | str, games: int, seed: int, max_rounds: int | None, method: str, workers: int | None,
@@ -195,8 +218,8 @@ def _check_args(rules: Rules | str, games: int, seed: int, max_rounds: int | Non
         raise ValueError(f"games must be a positive whole number; got {games!r}")
     if games > max_games():
         raise ValueError(f"games={games:,} is too many for one call on this machine: the per-game results take "
-                         f"{BYTES_PER_GAME} bytes a game, and at most {max_games():,} games fit in half its memory; "
-                         "simulate in parts (other seeds) and combine the results")
+                         f"{BYTES_PER_GAME} bytes a game, and at most {max_games():,} games fit in half the memory "
+                         "this process may still use; simulate in parts (other seeds) and combine the results")
     if not _whole(seed) or not 0 <= seed <= _MASK:
         raise ValueError(f"seed must be a whole number >= 0 and below 2**64 (0 to {_MASK}); got {seed!r}")
     if max_rounds is not None and (not _whole(max_rounds) or not 1 <= max_rounds <= MAX_ROUNDS_LIMIT):
@@ -270,18 +293,54 @@ def _run_parallel(rules: Rules, seed: int, games: int, max_rounds: int | None, m
     size = chunk_size or max(1, min(250_000, math.ceil(games / (4 * tasks))))
     ranges = [(lo, min(games, lo + size)) for lo in range(0, games, size)]
     own = executor is None
-    pool: Executor = ProcessPoolExecutor(max_workers=workers) if executor is None else executor
+    pool: Executor = executor if executor is not None else ProcessPoolExecutor(max_workers=workers,
+                                                                             initializer=_worker_start)
+    task = _run_range_in_worker if own else _run_range
     try:
-        futures = {pool.submit(_run_range, rules, seed, lo, hi, max_rounds, method): (lo, hi) for lo, hi in ranges}
+        futures = {pool.submit(task, rules, seed, lo, hi, max_rounds, method): (lo, hi) for lo, hi in ranges}
         for future in as_completed(futures):
             lo, hi = futures[future]
             for a, p in zip(arrays, future.result(), strict=True):
                 a[lo:hi] = p
             if bar is not None:
                 bar.update(hi - lo)
+    except BaseException:
+        if own:         # an error or Ctrl-C: the ranges not started are dropped, not played to the end
+            pool.shutdown(cancel_futures=True)
+        raise
+    if own:
+        pool.shutdown()
+
+
+# Ctrl-C in a terminal reaches the workers of simulate's own process pool too: the game range a
+# worker is playing stops, and so does every range it would take up afterwards, so the pool shuts
+# down at once (an idle worker only notes it: an interrupt there would end it with a traceback).
+_interrupted = False
+_busy = False
+
+
+def _worker_start() -> None:
+    signal.signal(signal.SIGINT, _worker_sigint)
+
+
+def _worker_sigint(signum: int, frame: object) -> None:
+    global _interrupted
+    _interrupted = True
+    if _busy:
+        raise KeyboardInterrupt
+
+
+def _run_range_in_worker(rules: Rules, seed: int, start: int, stop: int, max_rounds: int | None,
+                         method: str) -> tuple[np.ndarray, ...]:
+    """``_run_range`` in a worker of simulate's own pool, which stops at Ctrl-C (see above)."""
+    global _busy
+    if _interrupted:
+        raise KeyboardInterrupt
+    _busy = True
+    try:
+        return _run_range(rules, seed, start, stop, max_rounds, method)
     finally:
-        if own:
-            pool.shutdown()
+        _busy = False
 
 
 def _in_jupyter_kernel() -> bool:
