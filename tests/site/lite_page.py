@@ -1,0 +1,48 @@
+"""Helpers of the site tests: where artifacts go, the REPL's address, reading its outputs."""
+from __future__ import annotations
+
+import json
+import sys
+import urllib.parse
+from pathlib import Path
+from typing import Any
+
+REPO = Path(__file__).resolve().parents[2]
+ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
+BOOT_TIMEOUT_MS = 240_000  # the Pyodide kernel boots in ~15-45 s here (two shared cores), more on a busy machine
+
+sys.path.insert(0, str(REPO / "tools"))
+import build_site  # noqa: E402,F401  (re-exported for the tests)
+
+
+def record_artifact(name: str, data: dict[str, Any]) -> None:
+    """Merge ``data`` into tests/site/artifacts/NAME.json (sizes and times measured by the tests)."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    path = ARTIFACTS / f"{name}.json"
+    old = json.loads(path.read_text()) if path.exists() else {}
+    path.write_text(json.dumps({**old, **data}, indent=1, sort_keys=True) + "\n")
+
+
+def repl_url(base: str, code: str) -> str:
+    """The REPL app (jupyterlite-core's) running ``code`` at start, with the code input hidden."""
+    query = urllib.parse.urlencode({"kernel": "python", "toolbar": "0", "showBanner": "0", "hideCodeInput": "1",
+                                    "code": code})
+    return f"{base}repl/index.html?{query}"
+
+
+def outputs(page: Any) -> list[str]:
+    """The text of every output in the REPL, oldest first."""
+    return [el.inner_text() for el in page.query_selector_all(".jp-OutputArea-output")]
+
+
+def wait_output(page: Any, marker: str, timeout_ms: int = BOOT_TIMEOUT_MS) -> str:
+    """The first output containing ``marker`` (a Python traceback fails the test with its text)."""
+    page.wait_for_function(
+        """(marker) => [...document.querySelectorAll('.jp-OutputArea-output')].some(
+               (el) => el.innerText.includes(marker) || el.innerText.includes('Traceback')
+                       || el.innerText.includes('Error'))""",
+        arg=marker, timeout=timeout_ms)
+    texts = outputs(page)
+    hits = [t for t in texts if marker in t]
+    assert hits, "the kernel raised an error:\n" + "\n".join(texts)
+    return hits[0]

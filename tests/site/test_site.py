@@ -1,0 +1,88 @@
+"""The classroom site: built from the repository, served as static files, played offline in Chromium."""
+from __future__ import annotations
+
+import hashlib
+import json
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from lite_page import ARTIFACTS, build_site, record_artifact, repl_url, wait_output
+
+pytestmark = pytest.mark.browser
+
+# The same source runs in CPython here and in Pyodide in the page: every preset, three game numbers
+# each, played round by round to the end; one digest of the rounds (winner, counts, cards moved).
+REPLAY = """
+import hashlib, json
+from war_widget import Game, Rules
+digests = {}
+for preset in Rules.presets():
+    for seed in (1, 42, 2026):
+        game = Game(preset, seed=seed)
+        h = hashlib.sha256()
+        while (record := game.play_round()) is not None:
+            h.update(repr((record.number, record.winner, record.counts, [str(c) for c in record.cards_moved])).encode())
+        outcome = game.play_to_end()
+        h.update(repr((outcome.reason.value, outcome.winner, outcome.counts) if outcome else None).encode())
+        digests[game.code] = h.hexdigest()[:16]
+print("WAR-DIGESTS " + json.dumps(digests, sort_keys=True))
+"""
+
+
+def replay_here() -> dict[str, str]:
+    namespace: dict[str, Any] = {}
+    printed: list[str] = []
+    namespace["print"] = printed.append
+    exec(REPLAY, namespace)  # noqa: S102 - our own snippet, the very text the page runs
+    return json.loads(printed[-1].removeprefix("WAR-DIGESTS "))
+
+
+def test_the_site_holds_everything_it_loads(site_build: dict[str, Any]) -> None:
+    """The Pyodide core, every wheel in the lock file (hash checked) and the widget front ends are inside."""
+    site = Path(site_build["output"])
+    config = json.loads((site / "jupyter-lite.json").read_text())["jupyter-config-data"]
+    kernel = config["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]
+    assert kernel["pyodideUrl"] == "./static/pyodide/pyodide.mjs"
+    assert kernel["disablePyPIFallback"] is True
+    pyodide = site / "static" / "pyodide"
+    for name in build_site.PYODIDE_FILES:
+        assert (pyodide / name).stat().st_size > 0, name
+    lock = json.loads((pyodide / "pyodide-lock.json").read_text())["packages"]
+    assert {"war-widget", "anywidget", "ipywidgets", "plotly", "comm", "micropip"} <= set(lock)
+    for name, entry in lock.items():
+        wheel = pyodide / entry["file_name"]
+        assert hashlib.sha256(wheel.read_bytes()).hexdigest() == entry["sha256"], name
+        assert set(entry["depends"]) <= set(lock), (name, entry["depends"])
+    pins = {p.name: p for p in build_site.read_pins(build_site.SITE / "wheels.txt")}
+    for name, pin in pins.items():
+        assert lock[name]["version"] == pin.version and lock[name]["sha256"] == pin.sha256, name
+    extensions = {e["name"]: e for e in config["federated_extensions"]}
+    assert {"@jupyterlite/pyodide-kernel-extension", "@jupyter-widgets/jupyterlab-manager",
+            "anywidget"} <= set(extensions)
+    for name, ext in extensions.items():
+        assert (site / "extensions" / name / ext["load"]).is_file(), name
+    assert all("://" not in json.dumps(v) for k, v in kernel.items()), kernel
+
+
+def test_the_engine_replays_the_same_games_in_the_browser(offline: Any, site_server: str) -> None:
+    """Pyodide boots from the site alone, imports war_widget and plays every preset as CPython does."""
+    state = offline()
+    page = state.new_page()
+    started = time.perf_counter()
+    page.goto(repl_url(site_server, REPLAY))
+    text = wait_output(page, "WAR-DIGESTS ")
+    seconds = time.perf_counter() - started
+    record_artifact("site", {"engine_page_seconds_to_output": round(seconds, 1)})
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "engine_repl.png"))
+    in_browser = json.loads(text.strip().splitlines()[-1].removeprefix("WAR-DIGESTS "))
+    assert len(in_browser) == 3 * len(build_site_presets())
+    assert in_browser == replay_here()
+
+
+def build_site_presets() -> list[str]:
+    from war_widget import Rules
+
+    return Rules.presets()

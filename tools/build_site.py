@@ -1,0 +1,294 @@
+"""Build the classroom site: War and the lessons as static files that run in the browser.
+
+    python tools/build_site.py [--output _site]
+
+JupyterLite (jupyterlite-core with the Pyodide kernel, pinned in site/requirements.txt) builds
+the site; everything it needs is put inside the folder so that no request leaves the site's own
+address: the Pyodide core from the npm package ``pyodide`` (pinned in site/package.json and its
+lockfile, installed with ``npm ci``), the pure-Python wheels the page imports (site/wheels.txt,
+downloaded from PyPI with pinned hashes and written into the site's ``pyodide-lock.json``),
+war_widget's own wheel built from this repository, and the widgets' front ends
+(site/extensions.txt). Downloads are cached in site/.cache/, so a second build is offline.
+"""
+from __future__ import annotations
+
+import argparse
+import base64
+import email.parser
+import hashlib
+import json
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import tomllib
+import zipfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from packaging.markers import Marker
+from packaging.requirements import Requirement
+from packaging.utils import canonicalize_name
+
+ROOT = Path(__file__).resolve().parents[1]
+SITE = ROOT / "site"
+CACHE = SITE / ".cache" / "wheels"
+NODE_PYODIDE = SITE / "node_modules" / "pyodide"
+
+#: the files of the npm package that the page loads (the rest are types, maps and demos)
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "package.json")
+
+#: requirements of the shipped wheels that are deliberately not in the browser, and why
+BROWSER_ABSENT = {
+    "widgetsnbextension": "the classic Notebook's front end; the site serves the lab extensions instead",
+    "jupyterlab-widgets": "a front end only; the site serves its lab extension (site/extensions.txt)",
+    "numba": "compiles to machine code, cannot run in WebAssembly; simulate() uses the engine there",
+    "numpy": "no Pyodide build of numpy can be reached from the registries this project uses",
+    "ipycanvas": "needs numpy and pillow; the table is the anywidget component",
+}
+
+#: the environment Pyodide 314 reports to packaging's markers
+PYODIDE_MARKERS = {
+    "implementation_name": "cpython", "implementation_version": "3.14.2", "os_name": "posix",
+    "platform_machine": "wasm32", "platform_release": "", "platform_system": "Emscripten",
+    "platform_version": "", "python_full_version": "3.14.2", "platform_python_implementation": "CPython",
+    "python_version": "3.14", "sys_platform": "emscripten", "extra": "",
+}
+
+
+@dataclass(frozen=True)
+class Pin:
+    """One line of a pins file: name==version --hash=sha256:..."""
+
+    name: str
+    version: str
+    sha256: str
+
+
+def read_pins(path: Path) -> list[Pin]:
+    """The pins of site/wheels.txt or site/extensions.txt (every line needs a version and a hash)."""
+    pins = []
+    for number, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+        match = re.fullmatch(r"([A-Za-z0-9._-]+)==(\S+)\s+--hash=sha256:([0-9a-f]{64})", line)
+        if not match:
+            raise ValueError(f"{path.name}:{number}: expected 'name==version --hash=sha256:<64 hex>', got {raw!r}")
+        pins.append(Pin(canonicalize_name(match[1]), match[2], match[3]))
+    return pins
+
+
+def sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def wheel_name(path: Path) -> tuple[str, str]:
+    """(canonical name, version) from a wheel's file name."""
+    name, version = path.name.split("-")[:2]
+    return canonicalize_name(name), version
+
+
+def fetch_wheels(pins: list[Pin]) -> dict[str, Path]:
+    """The pinned wheels from the cache, downloading (pip, --require-hashes) the ones missing."""
+    CACHE.mkdir(parents=True, exist_ok=True)
+
+    def cached() -> dict[str, Path]:
+        found = {}
+        for path in CACHE.glob("*.whl"):
+            found[f"{wheel_name(path)[0]}=={wheel_name(path)[1]}"] = path
+        return found
+
+    have = cached()
+    missing = [p for p in pins
+               if f"{p.name}=={p.version}" not in have or sha256(have[f"{p.name}=={p.version}"]) != p.sha256]
+    if missing:
+        with tempfile.TemporaryDirectory() as tmp:
+            req = Path(tmp) / "req.txt"
+            req.write_text("".join(f"{p.name}=={p.version} --hash=sha256:{p.sha256}\n" for p in missing))
+            subprocess.run([sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--only-binary=:all:",
+                            "--require-hashes", "--python-version", "3.14", "--implementation", "py",
+                            "--abi", "none", "--platform", "any", "-r", str(req), "-d", str(CACHE)], check=True)
+        have = cached()
+    wheels = {}
+    for pin in pins:
+        path = have.get(f"{pin.name}=={pin.version}")
+        if path is None or sha256(path) != pin.sha256:
+            raise RuntimeError(f"{pin.name}=={pin.version}: no wheel with the pinned sha256 in {CACHE}")
+        wheels[pin.name] = path
+    return wheels
+
+
+def build_own_wheel(dest: Path) -> Path:
+    """war_widget's wheel, written straight from this repository's files.
+
+    A pure-Python wheel is a zip of the package with its metadata (PEP 427); writing it here takes
+    a fraction of a second, where ``pip wheel`` spends about 20 s setting up the build backend.
+    Name, version and requirements are pyproject.toml's (the version is war_widget.__version__)."""
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    init = (ROOT / "war_widget" / "__init__.py").read_text(encoding="utf-8")
+    version_match = re.search(r'^__version__ = "([^"]+)"', init, re.M)
+    if version_match is None:
+        raise ValueError("war_widget/__init__.py has no __version__ = \"...\" line")
+    version = version_match[1]
+    dist = f"war_widget-{version}.dist-info"
+    meta = ["Metadata-Version: 2.1", f"Name: {project['name']}", f"Version: {version}",
+            f"Requires-Python: {project['requires-python']}", *[f"Requires-Dist: {r}" for r in project["dependencies"]]]
+    files: dict[str, bytes] = {}
+    for path in sorted((ROOT / "war_widget").rglob("*")):
+        if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".pyc":
+            files[path.relative_to(ROOT).as_posix()] = path.read_bytes()
+    files[f"{dist}/METADATA"] = ("\n".join(meta) + "\n").encode()
+    files[f"{dist}/WHEEL"] = (b"Wheel-Version: 1.0\nGenerator: tools/build_site.py\n"
+                              b"Root-Is-Purelib: true\nTag: py3-none-any\n")
+    files[f"{dist}/top_level.txt"] = b"war_widget\n"
+    record = [f"{name},sha256={_b64(hashlib.sha256(data).digest())},{len(data)}" for name, data in files.items()]
+    files[f"{dist}/RECORD"] = ("\n".join([*record, f"{dist}/RECORD,,"]) + "\n").encode()
+    dest.mkdir(parents=True, exist_ok=True)
+    wheel = dest / f"war_widget-{version}-py3-none-any.whl"
+    with zipfile.ZipFile(wheel, "w", zipfile.ZIP_DEFLATED) as whl:
+        for name, data in files.items():
+            info = zipfile.ZipInfo(name, date_time=(2020, 2, 2, 0, 0, 0))  # reproducible: same sources, same bytes
+            info.compress_type = zipfile.ZIP_DEFLATED
+            whl.writestr(info, data)
+    return wheel
+
+
+def _b64(digest: bytes) -> str:
+    return base64.urlsafe_b64encode(digest).rstrip(b"=").decode()
+
+
+def wheel_metadata(path: Path) -> tuple[list[str], list[str]]:
+    """(top-level import names, requirement names for Pyodide) of a wheel."""
+    with zipfile.ZipFile(path) as whl:
+        names = whl.namelist()
+        (meta_name,) = [n for n in names if re.fullmatch(r"[^/]+\.dist-info/METADATA", n)]
+        meta = email.parser.Parser().parsestr(whl.read(meta_name).decode("utf-8"))
+    tops = set()
+    for name in names:
+        first = name.split("/", 1)[0]
+        if first.endswith((".dist-info", ".data")):
+            continue
+        if "/" in name:
+            tops.add(first)
+        elif name.endswith(".py"):
+            tops.add(name[:-3])
+    depends = []
+    for spec in meta.get_all("Requires-Dist") or []:
+        req = Requirement(spec)
+        if req.marker is not None and not Marker(str(req.marker)).evaluate(dict(PYODIDE_MARKERS)):
+            continue
+        depends.append(canonicalize_name(req.name))
+    return sorted(t for t in tops if t.isidentifier()), depends
+
+
+def write_lock(wheels: dict[str, Path], out_dir: Path) -> dict[str, dict[str, object]]:
+    """pyodide-lock.json listing exactly the shipped wheels, with their PyPI hashes."""
+    upstream = json.loads((NODE_PYODIDE / "pyodide-lock.json").read_text(encoding="utf-8"))
+    known = {canonicalize_name(k): v for k, v in upstream["packages"].items()}
+    packages: dict[str, dict[str, object]] = {}
+    for name, path in sorted(wheels.items()):
+        version = wheel_name(path)[1]
+        if name in known and known[name]["version"] != version:
+            raise ValueError(f"site/wheels.txt pins {name}=={version}, but Pyodide's lock file has "
+                             f"{known[name]['version']}: use Pyodide's version")
+        imports, requires = wheel_metadata(path)
+        depends = []
+        for dep in requires:
+            if dep in wheels:
+                depends.append(dep)
+            elif dep not in BROWSER_ABSENT:
+                raise ValueError(f"{name} needs {dep}: add {dep} to site/wheels.txt, "
+                                 "or to BROWSER_ABSENT with a reason")
+        shutil.copy2(path, out_dir / path.name)
+        packages[name] = {"name": name, "version": version, "file_name": path.name, "install_dir": "site",
+                          "sha256": sha256(path), "package_type": "package", "imports": imports,
+                          "depends": sorted(set(depends)), "unvendored_tests": False}
+    lock = {"info": upstream["info"], "packages": packages}
+    (out_dir / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    return packages
+
+
+def ensure_pyodide() -> None:
+    """site/node_modules/pyodide at the version site/package.json pins (``npm ci`` when it is not)."""
+    pinned = json.loads((SITE / "package.json").read_text(encoding="utf-8"))["dependencies"]["pyodide"]
+    installed = NODE_PYODIDE / "package.json"
+    if installed.exists() and json.loads(installed.read_text(encoding="utf-8"))["version"] == pinned:
+        return
+    subprocess.run(["npm", "ci", "--no-audit", "--no-fund", "--loglevel=error"], cwd=SITE, check=True)
+
+
+def labextension_dir(name: str) -> Path:
+    """An installed lab extension (the Pyodide kernel's, from the pinned jupyterlite-pyodide-kernel)."""
+    from jupyter_core.paths import jupyter_path
+
+    for base in jupyter_path("labextensions"):
+        if (Path(base) / name / "package.json").exists():
+            return Path(base) / name
+    raise FileNotFoundError(f"lab extension {name} is not installed: pip install -r site/requirements.txt")
+
+
+def contents() -> list[Path]:
+    """What the site's file browser holds: the lesson notebooks and the teacher guides."""
+    paths = sorted((ROOT / "notebooks").glob("*.ipynb"))
+    guides = ROOT / "war_widget" / "lessons" / "guides"
+    if guides.is_dir():
+        paths.append(guides)
+    return paths
+
+
+def build(output: Path) -> dict[str, object]:
+    """Build the site into ``output`` (replaced); returns a summary (sizes, packages, seconds)."""
+    started = time.perf_counter()
+    ensure_pyodide()
+    browser = fetch_wheels(read_pins(SITE / "wheels.txt"))
+    extensions = fetch_wheels(read_pins(SITE / "extensions.txt"))
+    with tempfile.TemporaryDirectory(prefix="war-site-") as tmp_name:
+        tmp = Path(tmp_name)
+        own = build_own_wheel(tmp / "own")
+        lite = tmp / "lite"
+        pyodide_dir = lite / "static" / "pyodide"
+        pyodide_dir.mkdir(parents=True)
+        for name in PYODIDE_FILES:
+            shutil.copy2(NODE_PYODIDE / name, pyodide_dir / name)
+        packages = write_lock({**browser, wheel_name(own)[0]: own}, pyodide_dir)
+        shutil.copy2(SITE / "jupyter-lite.json", lite / "jupyter-lite.json")
+        for app_config in SITE.glob("*/jupyter-lite.json"):  # per-app settings (site/repl/: the classroom page)
+            if app_config.parent.name not in ("node_modules", ".cache"):
+                (lite / app_config.parent.name).mkdir()
+                shutil.copy2(app_config, lite / app_config.parent.name / "jupyter-lite.json")
+        config = {"LiteBuildConfig": {
+            "ignore_sys_prefix": True,
+            "federated_extensions": [str(labextension_dir("@jupyterlite/pyodide-kernel-extension")),
+                                     str(browser["anywidget"]), str(browser["plotly"]),
+                                     *[str(p) for p in extensions.values()]],
+            "contents": [str(p) for p in contents()],
+            "no_sourcemaps": True,
+            "no_unused_shared_packages": True,
+            "output_dir": str(output),
+        }}
+        (lite / "jupyter_lite_config.json").write_text(json.dumps(config, indent=1), encoding="utf-8")
+        if output.exists():
+            shutil.rmtree(output)
+        subprocess.run([sys.executable, "-m", "jupyterlite_core", "build", "--lite-dir", str(lite)],
+                       cwd=lite, check=True, stdout=subprocess.DEVNULL)
+    files = [p for p in output.rglob("*") if p.is_file()]
+    return {"output": str(output), "files": len(files), "bytes": sum(p.stat().st_size for p in files),
+            "packages": sorted(packages), "seconds": round(time.perf_counter() - started, 1)}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--output", type=Path, default=ROOT / "_site", help="the folder to build (default _site/)")
+    args = parser.parse_args(argv)
+    summary = build(args.output.resolve())
+    size = int(summary["bytes"])  # type: ignore[call-overload]
+    print(f"built {summary['output']}: {summary['files']} files, {size / 1e6:.1f} MB, "
+          f"{len(summary['packages'])} Python packages, in {summary['seconds']} s")  # type: ignore[arg-type]
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
