@@ -35,6 +35,7 @@ from war_widget.text.i18n_ja import KIDS
 from war_widget.text.kanji_grades import GRADE1, GRADE2, beyond_grade2
 from war_widget.text.narration import narrate
 from war_widget.text.steal import TEXT as STEAL_TEXT
+from war_widget.text.terms_ja import term_problems
 from war_widget.variants.casino import CasinoWar
 from war_widget.views.casino import CasinoWarWidget
 from war_widget.views.steal import StealWarWidget, steal_table_ops
@@ -56,10 +57,18 @@ RUN_ON = re.compile(r"(?:ます|ました|ません)、")
 NAME_RUNS_INTO_NUMBER = re.compile(r"(?:プレイヤー|チーム)\d[ \u3000]?\d")
 NUMBERED_COMPUTER = re.compile(r"コンピューター[1-3](?![\d枚まい])")
 COMPUTER_RUNS_INTO_NUMBER = re.compile(r"コンピューター\d[ \u3000]?\d")
+# issue 18: a streak or a record of nothing said as a number, scores without the players' names,
+# two colons in one phrase, a game number read aloud inside a sentence
+ZERO_STREAK = re.compile(r"いま ?0(?:連勝|回 つづけて)")
+ZERO_RECORD = re.compile(r"(?<!\d)0(?:戦0勝|回 あそんで)")
+NAMELESS_SCORE = re.compile(r"\d ?対 ?\d|\d(?:枚|まい) と \d")
+DOUBLE_COLON = re.compile(r"[：:][^、。：:（）()／・\n]*[：:]")
 
 
 def visible(text: str) -> str:
-    """What a person reads of an HTML value: tags dropped, entities decoded."""
+    """What a person reads of an HTML value: tags dropped (a block, a cell or a line break ends a
+    line: the phrases of a table are not one phrase), entities decoded."""
+    text = re.sub(r"<(?:/?(?:p|div|td|th|tr|li|table)|br)\b[^>]*>", "\n", text)
     return html.unescape(re.sub(r"<[^>]*>", " ", text))
 
 
@@ -84,6 +93,15 @@ def problems(texts, kids: bool = False) -> list[str]:
             found.append(f"a numbered name runs into a number: {text!r}")
         if kids and beyond_grade2(text):
             found.append(f"kanji beyond grade 2 {beyond_grade2(text)}: {text!r}")
+        found += [f"{slip}: {text!r}" for slip in term_problems(text, "ja_kids" if kids else "ja")]
+        if ZERO_STREAK.search(text) or ZERO_RECORD.search(text):
+            found.append(f"a streak or record of zero said as a number: {text!r}")
+        if NAMELESS_SCORE.search(re.sub(r"配当は?\d+対\d+", "", text)):  # odds (配当10対1) are not a score
+            found.append(f"a score without the players' names: {text!r}")
+        if DOUBLE_COLON.search(text):
+            found.append(f"two colons in one phrase: {text!r}")
+        if GAME_NUMBER.search(text) and "。" in text:
+            found.append(f"a game number read aloud inside a sentence: {text!r}")
     return found
 
 
@@ -95,9 +113,20 @@ def test_the_checks_catch_what_they_should():
     assert not problems(["コンピューター1が取ります（あなた：19枚、コンピューター1：16枚）"])
     assert not problems(["コンピューターが取ります（あなた26枚、コンピューター26枚）"])
     assert problems(["戦争で勝った"], kids=True) and not problems(["戦争で勝った"])    # grade 3+ kanji
-    assert not problems(["ゲーム番号「classic-12345」を配りました。あなた26枚、コンピューター26枚。"])
+    assert not problems(["新しいゲームの札を配りました。あなた26枚、コンピューター26枚。", "classic-12345"])
     assert not problems(["あなたの K（13）は J（11）より つよい！ あなたの かち。"], kids=True)
     assert len(GRADE1) == 80 and len(GRADE2) == 160 and not GRADE1 & GRADE2
+    # issue 18's defect classes
+    assert problems(["JOKERと K、どっちが 大きい？"]) and problems(["Red Jokerとジョーカー"])
+    assert problems(["引き分けにも賭ける（10倍）"]) and problems(["先に答えてください。＞、＝、＜のどれかを押します。"])
+    assert problems(["10戦6勝3敗1分け・いま0連勝（最高4連勝）"]) and problems(["0戦0勝0敗0分け"])
+    assert problems(["40ラウンドで終わりました（ラウンドの上限で打ち切り）。8対2対42対0で、あなたの勝ちです。"])
+    assert problems(["いちばん大きなリード：あなた：3枚"])
+    assert problems(["局番号を入れてください"]) and problems(["手札の山の下へ"]) and problems(["山札"])
+    assert problems(["強い カードから もどす"], kids=True) and not problems(["強い札から戻す"])
+    assert problems(["いちばん 多く リードした まい数"], kids=True) and problems(["かちまけの ファイル"], kids=True)
+    assert problems(["その ルールの くみあわせでは あそべないよ。"], kids=True)
+    assert problems(["ゲーム番号「classic-12」の札を配りました。"]) and not problems(["classic+jokers=2-12"])
 
 
 # --- what a widget shows ---------------------------------------------------------------------
@@ -384,7 +413,8 @@ def test_every_label_option_preset_and_rule_line_in_both_registers():
                   counts="あなた26枚、コンピューター26枚", value="3回", a="9♠", b="7♥", text="9 > 7", right=3,
                   asked=4, progress="3ラウンド目", cards="9♠と7♥")
     texts = [label(k, "ja", **fields) for k in LABELS["ja"]]
-    fields.update(error="ばんごうを たしかめてね。", counts="あなた 26まい、コンピューター 26まい", value="3回")
+    fields.update(error="ばんごうを たしかめてね。", counts="あなた 26まい、コンピューター 26まい", value="3回",
+                  progress="3回め")
     kid = [label(k, "ja_kids", **fields) for k in LABELS["ja_kids"]]
     for reg, out in (("ja", texts), ("ja_kids", kid)):
         for name, values in RULE_OPTIONS.items():
@@ -557,3 +587,54 @@ def test_long_japanese_banners_fit_beside_the_table():
                 assert L.text_ems(op.text) * op.size <= L.BANNER_ROOM and op.size >= 28
     short = L.table_ops(L.TableView(names=names[:2], hands=(1, 1), won=(0, 0), banner="戦争！"))
     assert [op.size for op in short if isinstance(op, L.Text) and op.tag == "banner"] == [72]
+
+
+# --- issue 18: the term list, a language switch, the register of a notice ---------------------
+def test_one_name_for_each_thing():
+    """The term list (war_widget/text/terms_ja.py) over every label of both registers, and the
+    game lengths named in the unit their progress bar counts in."""
+    assert label("len_50", "ja") == "50ラウンド" and label("rounds_of", "ja", n=3, limit=50).endswith("50ラウンド")
+    assert label("len_50", "ja_kids") == "50回" and label("rounds_of", "ja_kids", n=3, limit=50).endswith("50回")
+    for reg in ("ja", "ja_kids"):
+        slips = [(k, term_problems(v, reg)) for k, v in LABELS[reg].items() if term_problems(v, reg)]
+        assert slips == []
+
+
+def _japanese_lines(lines: list[str]) -> list[str]:
+    return [line for line in lines if not problems([line])]
+
+
+@pytest.mark.parametrize("rules", ["classic", "kids"])
+def test_switching_to_japanese_leaves_no_english_unmarked(rules):
+    """English narration before a switch to 日本語 stays, but a line marks where Japanese starts,
+    and everything after it is Japanese (the children's register in a kids game)."""
+    w = WarWidget(rules=rules, seed=5, lang="en", records=False)
+    for _ in range(3):
+        w.flip()
+    english = len(w.narration_log)
+    w.set_lang("ja")
+    w.flip()
+    w.step()
+    log = w.narration_log
+    marker = label("lang_switched", w._reg)
+    assert marker in log and log.index(marker) == english
+    after = log[log.index(marker) + 1:]
+    assert after and problems(after, kids=w._reg == "ja_kids") == []
+    assert html.escape(marker) in w.narration_box.value or marker in w.narration_box.value
+    w.set_lang("ja")                                  # the same language again: no second mark
+    assert log.count(marker) == 1
+    w.set_lang("en")
+    assert w.narration_log[-1] == label("lang_switched", "en")
+
+
+def test_a_kids_widget_says_its_records_problems_in_childrens_words(tmp_path):
+    broken = tmp_path / "rec.json"
+    broken.write_text("{not json", encoding="utf-8")
+    w = WarWidget(rules="kids", seed=1, lang="ja", records=broken)
+    assert w._reg == "ja_kids" and w.notice.value
+    assert problems([w.notice.value], kids=True) == []
+    blocked = tmp_path / "a_file"
+    blocked.write_text("x", encoding="utf-8")
+    w = WarWidget(rules="kids", seed=1, lang="ja", records=blocked / "sub" / "rec.json")
+    w.flip()
+    assert w.notice.value and problems([w.notice.value], kids=True) == []

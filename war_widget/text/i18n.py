@@ -17,7 +17,7 @@ from .i18n_ja import JA, KIDS, OPTIONS, PRESET_NAMES, REASONS, describe_rules_ja
 
 __all__ = ["LANGS", "REGISTERS", "LABELS", "label", "check_lang", "register", "player_names", "reason_text",
            "option_text", "preset_text", "describe_rules", "join_names", "error_text", "counts_text",
-           "notice_text", "value_text"]
+           "notice_text", "value_text", "record_line"]
 
 LANGS = ("en", "ja")
 REGISTERS = ("en", "ja", "ja_kids")
@@ -44,7 +44,10 @@ LABELS: dict[str, dict[str, str]] = {
         "res_wars_won_all": "Wars won",
         "res_streak": "Longest winning streak", "res_lead": "Largest lead", "res_ended": "How it ended",
         "res_playing": "still playing", "res_record": "Your record",
-        "res_record_line": "{games} games · {wins} wins · {draws} draws · streak {current} (best {best})",
+        "res_record_line": "{games} games · {wins} wins · {losses} losses · {draws} draws",
+        "res_record_none": "No games yet.", "res_record_streak": " · {current} wins in a row",
+        "res_record_best": " (best {best})",
+        "lang_switched": "— from here on in English —",
         "res_record_off": "Record keeping is off.",
         "notice_corrupt": "The records file was damaged; it was kept as {name} and a fresh one was started.",
         "notice_resume": "A game in progress was found ({code}, round {round}). Press Resume to continue it.",
@@ -124,14 +127,15 @@ _JA_ADDED: dict[str, Any] = {
            ("gather", "previous_winner_first"): "前の回に勝った人の札から戻す（数学の研究での決まり）",
            ("gather", "high_first"): "強い札から戻す", ("gather", "low_first"): "弱い札から戻す",
            ("tiebreak", "none"): "戦争（マークは関係なし）",
-           ("tiebreak", "suits"): "マークで決める（♣＜♦＜♥＜♠、戦争なし）"},
+           ("tiebreak", "suits"): "マークで決める（♣<♦<♥<♠、戦争なし）"},
     "ja_kids": {("gather", "shuffle"): "まぜて もどす", ("gather", "played"): "出した じゅんに もどす",
                 ("gather", "winner_first"): "かった 人の カードから もどす",
                 ("gather", "loser_first"): "まけた 人の カードから もどす",
                 ("gather", "previous_winner_first"): "前の 回に かった 人の カードから もどす",
-                ("gather", "high_first"): "強い カードから もどす", ("gather", "low_first"): "弱い カードから もどす",
-                ("tiebreak", "none"): "もう一しょうぶ（マークは かんけい なし）",
-                ("tiebreak", "suits"): "マークで きめる（♣＜♦＜♥＜♠）"},
+                ("gather", "high_first"): "つよい カードから もどす",
+                ("gather", "low_first"): "よわい カードから もどす",
+                ("tiebreak", "none"): "もういっしょうぶ（マークは かんけい なし）",
+                ("tiebreak", "suits"): "マークで きめる（♣<♦<♥<♠）"},
 }
 for _reg in ("ja", "ja_kids"):
     for _key, _text in _JA_ADDED[_reg].items():
@@ -243,6 +247,23 @@ def notice_text(kind: str, error: BaseException | str, lang: str = "en") -> str:
     shown = error_text(error, lang) if kind in ("code", "rules") else (
         repr(error) if kind in ("autoplay", "clock") else str(error))
     return label(key, lang, error=shown)
+
+
+def record_line(record: dict, lang: str = "en") -> str:
+    """A lifetime record in one line: "10戦6勝3敗1分け・いま2連勝（最高4連勝）".
+
+    Nothing is said as zero: no games yet is said in words, a streak only while there is one,
+    the best streak only once there was one."""
+    games, wins, draws = record["games"], record["wins"], record["draws"]
+    if not games:
+        return label("res_record_none", lang)
+    losses = record.get("losses", games - wins - draws)
+    line = label("res_record_line", lang, games=games, wins=wins, losses=losses, draws=draws)
+    if record.get("current_streak"):
+        line += label("res_record_streak", lang, current=record["current_streak"])
+    if record.get("best_streak"):
+        line += label("res_record_best", lang, best=record["best_streak"])
+    return line
 
 
 def join_names(names: Sequence[str], lang: str = "en") -> str:

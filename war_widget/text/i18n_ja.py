@@ -27,8 +27,8 @@ JA: dict[str, str] = {
     "reset_records": "戦績を消す",
     "player": "プレイヤー{n}", "you": "あなた", "computer": "コンピューター", "cpu_n": "コンピューター{n}",
     "rounds_of": "{n} / {limit}ラウンド", "round_n": "{n}ラウンド目", "time_left": "残り{m}分{s}秒・{n}ラウンド目",
-    "len_40": "短期戦（40ラウンド）", "len_240": "長期戦（240ラウンド）", "len_none": "最後まで", "len_50": "50回",
-    "len_3min": "3分", "len_n": "{n}ラウンド",
+    "len_40": "短期戦（40ラウンド）", "len_240": "長期戦（240ラウンド）", "len_none": "最後まで",
+    "len_50": "50ラウンド", "len_3min": "3分", "len_n": "{n}ラウンド",
     "opp_easy": "コンピューター（やさしい）", "opp_strong": "コンピューター（つよい：強い札から先に戻す）",
     "opp_two": "2人で1台", "opp_watch": "見るだけ",
     "res_title": "結果", "res_rounds": "ラウンド数", "res_wars": "戦争の回数",
@@ -36,14 +36,15 @@ JA: dict[str, str] = {
     "res_streak": "いちばん長い連勝", "res_lead": "いちばん大きなリード", "res_ended": "終わり方",
     "res_playing": "まだ続いています", "res_record": "あなたの戦績",
     "res_record_cpu_only": "戦績（コンピューターとの対戦だけを数えます）",
-    "res_record_line": "{games}戦{wins}勝{losses}敗{draws}分け・いま{current}連勝（最高{best}連勝）",
+    "res_record_line": "{games}戦{wins}勝{losses}敗{draws}分け",
+    "res_record_none": "まだ1回も遊んでいません。", "res_record_streak": "・いま{current}連勝",
+    "res_record_best": "（最高{best}連勝）",
     "res_record_off": "戦績は残していません。",
     "v_rounds": "{n}ラウンド", "v_times": "{n}回", "v_streak": "{n}連勝", "v_cards": "{n}枚",
     "v_per": "{name}：{value}", "v_sep": "、",
     "notice_corrupt": "戦績のファイルが壊れていたので、別の名前で残して、新しいファイルを作りました。",
-    "notice_resume": "途中のゲームがあります（ゲーム番号「{code}」、{round}ラウンド目）。"
-                     "「続きから」を押すと続けられます。",
-    "notice_resumed": "ゲーム番号「{code}」を{round}ラウンド目から続けます。",
+    "notice_resume": "途中のゲームがあります（{round}ラウンド目）。「続きから」を押すと続けられます。",
+    "notice_resumed": "途中のゲームを{round}ラウンド目から続けます。",
     "notice_bad_code": "この番号では遊べません。{error}",
     "notice_bad_rules": "そのルールの組み合わせでは遊べません。{error}",
     "notice_no_loop": "ここでは自動めくりが使えません。ノートブックの中で開いてください。",
@@ -59,7 +60,7 @@ JA: dict[str, str] = {
     "banner_you": "あなたの勝ち！", "banner_win": "{name}の勝ち！", "banner_draw": "引き分け",
     "banner_team": "チーム{n}の勝ち！", "banner_loser": "{name}の負け",
     "chart_title": "ラウンドごとの札の枚数", "chart_war": "戦争のあったラウンド", "chart_round": "ラウンド",
-    "new_game_line": "ゲーム番号「{code}」の札を配りました。{counts}。", "deal_line": "札を配りました。{counts}。",
+    "new_game_line": "新しいゲームの札を配りました。{counts}。", "deal_line": "札を配りました。{counts}。",
     "count": "{name}{n}枚", "count_colon": "{name}：{n}枚", "count_sep": "、",
     "custom": "自分で決める",
     "time_up": "時間切れです。",
@@ -77,13 +78,14 @@ JA: dict[str, str] = {
     "guess_bigger": "大きい", "guess_same": "同じ", "guess_smaller": "小さい",
     "guess_ask": "{a}と{b}、どっちが大きい？",
     "guess_right": "正解！", "guess_wrong": "答えは「{text}」です。",
-    "guess_wait": "先に答えてください。＞、＝、＜のどれかを押します。",
+    "guess_wait": "先に答えてください。「>」「=」「<」のどれかを押します。",
     "guess_none": "まだ答えるものがありません。「めくる」を押してください。",
     "res_guess": "どっちが大きい？", "res_guess_value": "{asked}問中{right}問正解",
     "table_name": "戦争のテーブル。{counts}。{progress}。",
     "table_cards": "場の札：{cards}",
     "table_count": "{name}：{n}枚", "table_count_1": "{name}：1枚", "table_vs": "と", "sep": "、",
     "fullscreen": "全画面", "exit_fullscreen": "全画面をやめる",
+    "lang_switched": "――ここから日本語です――",
 }
 
 KIDS: dict[str, str] = {
@@ -96,23 +98,26 @@ KIDS: dict[str, str] = {
     "records": "かちまけを のこす", "reset_records": "かちまけを けす",
     "rounds_of": "{n}回め / {limit}回", "round_n": "{n}回め", "time_left": "のこり {m}分{s}びょう・{n}回め",
     "len_40": "みじかい ゲーム（40回）", "len_240": "長い ゲーム（240回）", "len_none": "さいごまで",
-    "len_n": "{n}回",
+    "len_n": "{n}回", "len_50": "50回",
     "opp_easy": "コンピューター（やさしい）", "opp_strong": "コンピューター（つよい）",
     "opp_two": "2人で あそぶ", "opp_watch": "見るだけ",
     "res_title": "けっか", "res_rounds": "めくった 回数", "res_wars": "もういっしょうぶの 回数",
     "res_wars_won": "あなたが もういっしょうぶで かった 回数", "res_wars_won_all": "もういっしょうぶで かった 回数",
-    "res_streak": "つづけて かった 回数（いちばん 多い とき）", "res_lead": "いちばん 多く リードした まい数",
+    "res_streak": "つづけて かった 回数（いちばん 多い とき）",
+    "res_lead": "あいてより 多く もって いた まい数（いちばん 多い とき）",
     "res_ended": "おわりかた", "res_playing": "まだ つづいて いるよ", "res_record": "あなたの かちまけ",
     "res_record_cpu_only": "かちまけ（コンピューターと あそんだ ときだけ 数えるよ）",
-    "res_record_line": "{games}回 あそんで、{wins}回 かち、{losses}回 まけ、{draws}回 引き分け。"
-                       "いま {current}回 つづけて かち（いちばん 多い ときは {best}回）",
+    "res_record_line": "{games}回 あそんで、{wins}回 かち、{losses}回 まけ、{draws}回 引き分け",
+    "res_record_none": "まだ 1回も あそんで いないよ。",
+    "res_record_streak": "。いま {current}回 つづけて かって いるよ",
+    "res_record_best": "。つづけて かった いちばん 多い 回数は {best}回",
     "res_record_off": "かちまけは のこして いないよ。",
     "v_rounds": "{n}回", "v_streak": "{n}回", "v_cards": "{n}まい",
-    "notice_corrupt": "かちまけの ファイルが こわれて いたので、新しく 作ったよ。",
+    "notice_corrupt": "かちまけの きろくが こわれて いたので、新しく 作ったよ。",
     "notice_resume": "とちゅうの ゲームが あるよ（{round}回め）。「つづきから」を おすと つづけられるよ。",
     "notice_resumed": "ゲームの つづきを {round}回めから はじめるよ。",
     "notice_bad_code": "この ばんごうでは あそべないよ。{error}",
-    "notice_bad_rules": "その ルールの くみあわせでは あそべないよ。{error}",
+    "notice_bad_rules": "その ルールでは あそべないよ。{error}",
     "notice_no_loop": "ここでは じどうで めくれないよ。ノートブックの 中で ひらいてね。",
     "notice_records_reset": "かちまけを けしたよ。",
     "notice_records_failed": "かちまけを のこせなく なったよ。ゲームは このまま つづけられるよ。",
@@ -139,12 +144,13 @@ KIDS: dict[str, str] = {
     "cannot_replay": "この ゲームは もどせないよ。",
     "guess_title": "どっちが 大きい？", "guess_right": "せいかい！", "guess_wrong": "こたえは「{text}」だよ。",
     "guess_ask": "{a}と {b}、どっちが 大きい？",
-    "guess_wait": "さきに こたえてね。＞、＝、＜の どれかを おしてね。",
+    "guess_wait": "さきに こたえてね。「>」「=」「<」の どれかを おしてね。",
     "guess_none": "まだ こたえる ものが ないよ。「めくる」を おしてね。",
     "res_guess": "どっちが 大きい？", "res_guess_value": "{asked}もん中 {right}もん せいかい",
     "table_name": "せんそうの テーブル。{counts}。{progress}。", "table_cards": "場の カード：{cards}",
     "table_count": "{name}：{n}まい", "table_count_1": "{name}：1まい", "table_vs": "と ",
     "fullscreen": "大きく 見る", "exit_fullscreen": "もとの 大きさに もどす",
+    "lang_switched": "――ここから 日本語だよ――",
 }
 
 REASONS: dict[str, dict[str, str]] = {
@@ -168,7 +174,7 @@ OPTIONS: dict[str, dict[tuple[str, object], str]] = {
         ("rank_order", "ace_high"): "A", ("rank_order", "ace_low"): "K（Aは1で、いちばん弱い）",
         ("rank_order", "two_high"): "2（大富豪と同じ）",
         ("rank_order", "low_beats_ace"): "A（いちばん弱い数だけはAに勝つ）",
-        ("capture", "bottom"): "手札の山の下へ", ("capture", "won_pile"): "別の山にためて、切ってから使う",
+        ("capture", "bottom"): "手札の下へ", ("capture", "won_pile"): "別の山にためて、切ってから使う",
         ("capture", "aside"): "わきへ置く（取り札）",
         ("jokers", 0): "なし", ("jokers", 2): "2枚",
         ("shortage", "last_card_up"): "最後の1枚を表にして勝負", ("shortage", "lose"): "足りない人の負け",
@@ -230,7 +236,7 @@ def describe_rules_ja(rules, kids: bool = False) -> str:
                  "lose": "カードが たりない 人の まけ",
                  "split": "さいごの カードが 同じ 数なら 分ける",
                  "fewest": "カードが たりない ときは みんな いちばん 少ない 人と 同じ まい数を 出す"}[rules.shortage]
-        suits = "／同じ 数なら マークで きめる（♣＜♦＜♥＜♠）" if getattr(rules, "tiebreak", "none") == "suits" else ""
+        suits = "／同じ 数なら マークで きめる（♣<♦<♥<♠）" if getattr(rules, "tiebreak", "none") == "suits" else ""
         return f"{order}／{war}／{short}{suits}"
     order = {"ace_high": "いちばん強い数：A", "ace_low": "いちばん強い数：K（Aは1で、いちばん弱い）",
              "two_high": "いちばん強い数：2",
@@ -252,7 +258,7 @@ def describe_rules_ja(rules, kids: bool = False) -> str:
         short = f"札が足りないとき：全員が、いちばん少ない人と同じ枚数を出す（{zero}）"
     else:
         short = "札が足りないとき：最後の札が同じ数なら分け合う"
-    suits = "／同じ数ならマークで決める（♣＜♦＜♥＜♠）" if getattr(rules, "tiebreak", "none") == "suits" else ""
+    suits = "／同じ数ならマークで決める（♣<♦<♥<♠）" if getattr(rules, "tiebreak", "none") == "suits" else ""
     return f"{order}／{war}／{short}{suits}"
 
 
@@ -267,7 +273,8 @@ _ERRORS: list[tuple[str, str, str]] = [
     (r"no spaces or line breaks around", "番号の前後に、空白や改行を入れないでください。",
      "ばんごうの まえと うしろの すきまを けしてね。"),
     (r"game number is text|not a game number",
-     "ゲーム番号は「classic-12345」のように、遊び方の名前、ハイフン、数字でできています（半角の英数字だけ）。",
+     "ゲーム番号は、遊び方の名前と数字を「-」でつないだものです。ルールを変えたゲームの番号には「+」「=」「_」も入ります。"
+     "番号の欄に出ている文字を、そのまま貼り付けてください。",
      "ばんごうを たしかめてね。"),
     (r"appears twice in game number", "同じルールが、番号の中に2回書かれています。", "ばんごうを たしかめてね。"),
     (r"in a game number is \d+ characters long", "番号の中のルールの値が長すぎます。", "ばんごうを たしかめてね。"),

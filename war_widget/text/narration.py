@@ -50,6 +50,13 @@ def card_text(card: Card, lang: str = "en", rules: Rules | None = None, values: 
     return text
 
 
+def _rank_word(card: Card, lang: str) -> str:
+    """A rank in a sentence: its name, a joker said in words (never the card face's JOKER)."""
+    if card.is_joker:
+        return "Joker" if register(lang) == "en" else "ジョーカー"
+    return card.rank_name
+
+
 def _v(name: str, third: str, base: str) -> str:
     """English verb agreement: 'You take' but 'Computer takes'."""
     return f"{name} {base if name in _YOU else third}"
@@ -256,7 +263,8 @@ def _ja_compare(e: ev.Compared, names, rules, values) -> str:
         a, b = (_ja_card(c, rules, values) for _, c in e.cards)
         return f"{a}と{b}は同じ数です。"
     card = cards[e.tied[0]]
-    return f"{join_names([names[p] for p in e.tied], 'ja')}が、いちばん強い同じ数（{card.rank_name}）を出しました。"
+    who = join_names([names[p] for p in e.tied], "ja")
+    return f"{who}が、いちばん強い同じ数（{_rank_word(card, 'ja')}）を出しました。"
 
 
 def _ja_laying(p_names: str, k: int, each: bool) -> str:
@@ -316,7 +324,7 @@ def _ja_out(e: ev.PlayerOut, names, rules, values) -> str:
 
 def _ja_game_over(e: ev.GameOver, names, rules, values) -> str:
     o = e.outcome
-    score = "対".join(str(c) for c in o.counts)
+    score = f"（{_ja_counts(o.counts, names)}）"   # every count with its player's name, never "8対2対42対0"
     when = f"{e.round}ラウンドで" if e.round else "1ラウンドもめくらないうちに"
     head = f"{when}終わりました（{reason_text(o.reason, 'ja')}）。"
     if o.reason.name == "CYCLE":
@@ -325,12 +333,12 @@ def _ja_game_over(e: ev.GameOver, names, rules, values) -> str:
                 "引き分けです。")
     if o.winning_team is not None:
         team = join_names([names[p] for p in range(len(o.counts)) if p % 2 == o.winning_team], "ja")
-        return f"{head}{score}で、{team}のチームの勝ちです。"
+        return f"{head}{team}のチームの勝ちです{score}。"
     if o.winner is not None:
-        return f"{head}{score}で、{names[o.winner]}の勝ちです。"
+        return f"{head}{names[o.winner]}の勝ちです{score}。"
     if o.loser is not None:
-        return f"{head}{score}で、{names[o.loser]}の負けです。"
-    return f"{head}{score}で、引き分けです。"
+        return f"{head}{names[o.loser]}の負けです{score}。"
+    return f"{head}引き分けです{score}。"
 
 
 # --- Japanese, children's register ---------------------------------------------------------------
@@ -374,7 +382,7 @@ def _kid_compare(e: ev.Compared, names, rules, values) -> str:
     if len(e.cards) == 2:
         a, b = (_kid_card(c, rules, values) for _, c in e.cards)
         return f"{a}と {b}は 同じ 数！"
-    return f"{join_names([names[p] for p in e.tied], 'ja')}が 同じ 数（{cards[e.tied[0]].rank_name}）！"
+    return f"{join_names([names[p] for p in e.tied], 'ja')}が 同じ 数（{_rank_word(cards[e.tied[0]], 'ja')}）！"
 
 
 def _kid_laying(who: str, k: int, each: bool) -> str:
@@ -432,18 +440,18 @@ def _kid_out(e: ev.PlayerOut, names, rules, values) -> str:
 
 def _kid_game_over(e: ev.GameOver, names, rules, values) -> str:
     o = e.outcome
-    score = " と ".join(f"{c}まい" for c in o.counts)
+    score = f"（{_kid_counts(o.counts, names)}）"
     head = f"おしまい！（{reason_text(o.reason, 'ja_kids')}）"
     if o.reason.name == "CYCLE":
         return "おしまい！ 同じ ならびが ずっと くりかえされるので、引き分け。"
     if o.winning_team is not None:
         team = join_names([names[p] for p in range(len(o.counts)) if p % 2 == o.winning_team], "ja")
-        return f"{head} {team}の チームの かち！ {score}。"
+        return f"{head} {team}の チームの かち！{score}"
     if o.winner is not None:
-        return f"{head} {names[o.winner]}の かち！ {score}。"
+        return f"{head} {names[o.winner]}の かち！{score}"
     if o.loser is not None:
-        return f"{head} {names[o.loser]}の まけ。 {score}。"
-    return f"{head} 引き分け。 {score}。"
+        return f"{head} {names[o.loser]}の まけ。{score}"
+    return f"{head} 引き分け。{score}"
 
 
 _HANDLERS: dict[str, dict[str, Callable[..., str]]] = {

@@ -13,6 +13,7 @@ import anywidget
 import traitlets
 
 from ...text.i18n import label
+from ...text.narration import card_text
 
 if TYPE_CHECKING:
     from .app import WarWidget
@@ -61,7 +62,7 @@ def table_name(w: WarWidget) -> str:
     up = [t for t in game.table if t.face_up]
     if up:
         last = {t.player: t.card for t in up}
-        cards = label("table_vs", lang).join(str(c) for _, c in sorted(last.items()))
+        cards = label("table_vs", lang).join(card_text(c, lang) for _, c in sorted(last.items()))
         name += " " + label("table_cards", lang, cards=cards) + ("." if lang == "en" else "。")
     return name
 

@@ -115,7 +115,7 @@ class WarWidget(widgets.VBox):
         # records and a saved game
         self._records_path = records_path(records)  # a served page (Voila): this visitor's own, in memory
         self._recording = records is not False
-        self._records_problem: str | None = None
+        self._records_problem: BaseException | None = None
         self._records = self._open_records(self._records_path)
 
         # the game
@@ -165,7 +165,7 @@ class WarWidget(widgets.VBox):
         if self._records.corrupt_backup is not None:
             self._notify(label("notice_corrupt", self._reg, name=self._records.corrupt_backup.name))
         elif self._records_problem:
-            self._notify(self._records_problem)
+            self._notify(notice_text("records", self._records_problem, self._reg))
         saved = self._records.saved_game if self._recording else None
         if saved and seed is None and code is None and not given_game:
             self._offer_resume(saved)

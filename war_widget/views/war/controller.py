@@ -235,7 +235,9 @@ def set_aids(w: WarWidget, on: bool) -> None:
 
 
 def set_lang(w: WarWidget, lang: str) -> None:
-    w.lang = lang
+    changed, w.lang = lang != w.lang, lang
+    if changed and w.narration_log:  # the lines above stay in the old language: say where the new one starts
+        w.narration_log.append(label("lang_switched", w._reg))
     w._labelled = reg = w._reg
     w._sync(lambda: w.controls.relabel(reg))
     w.chart_view.relabel(w.names, label("chart_title", reg), label("chart_war", reg),

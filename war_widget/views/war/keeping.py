@@ -57,7 +57,7 @@ def open_records(w: WarWidget, path) -> Records:
     try:
         return Records(path)
     except (ValueError, OSError) as exc:
-        w._records_problem = notice_text("records", exc, w._reg)
+        w._records_problem = exc  # said when shown, in the register then known (a kids widget: children's words)
         w._recording = False
         return Records(None)
 

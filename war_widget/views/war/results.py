@@ -8,7 +8,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from ...text.i18n import counts_text, label, reason_text, register, value_text
+from ...text.i18n import counts_text, label, reason_text, record_line, register, value_text
 
 __all__ = ["ResultsPanel", "story"]
 
@@ -208,10 +208,7 @@ class ResultsPanel(widgets.HTML):
         if record is None:
             rec = html.escape(label("res_record_off", lang))
         else:
-            losses = record.get("losses", record["games"] - record["wins"] - record["draws"])
-            rec = html.escape(label("res_record_line", lang, games=record["games"], wins=record["wins"],
-                                    losses=losses, draws=record["draws"], current=record["current_streak"],
-                                    best=record["best_streak"]))
+            rec = html.escape(record_line(record, lang))  # no 0連勝, no 0戦0勝 (text/i18n.py)
         title = label("res_record" if you is not None else "res_record_cpu_only", lang)
         colon = ": " if register(lang) == "en" else "："
         if record is None and register(lang) != "en":  # 「戦績は残していません。」 says it all
