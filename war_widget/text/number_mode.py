@@ -1,0 +1,187 @@
+"""The comparison lesson's questions and words: which number is bigger, or which card is stronger.
+
+A card is a number the way a child counts its pips: an ace is 1 (one pip), 2 to 10 are
+themselves, and the pictures are 11, 12, 13 (J, Q, K).  War's order is another thing: in most
+rules the ace is the strongest card, under two-high the 2 is.  So a question about *size* is
+answered by the numbers, never by who wins the battle, and a question about the game asks
+"which is stronger?" and says why ("2が いちばん つよい きまり"), with no made-up numbers such as
+"2（15）".
+
+Modes (``MODES``):
+
+- ``"number"``: every card is asked as a number, A = 1, J Q K = 11 12 13;
+- ``"to10"``: the youngest: only A-10 are asked (a picture card is not a number yet; no question);
+- ``"rules"``: the game's own order.  Under plain number order (K high, A = 1 low: ``ace_low``)
+  that is the same as "which is bigger?"; under any other order the question is "which is
+  stronger?", with the reason, and the engine's battle result is the answer.
+
+Pure functions of cards and rules: the play session asks ``question()`` when two cards are up,
+shows its buttons, and grades with ``number_truth()`` (sizes) or the engine's ``Compared`` event.
+
+>>> from war_widget import Card, Rules
+>>> q = question(Card.parse("KS"), Card.parse("7H"), Rules.preset("classic"), "number", "ja_kids")
+>>> q.text, q.buttons[">"], q.buttons["="], q.buttons["<"]
+('Kと 7、どっちが 大きい？', 'Kの ほうが 大きい', '同じ', '7の ほうが 大きい')
+>>> question(Card.parse("KS"), Card.parse("2H"), Rules.preset("classic").replace(rank_order="two_high"),
+...          "rules", "ja_kids").text
+'Kと 2、どっちが つよい？（2が いちばん つよい きまり）'
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..game.cards import Card
+from ..game.rules import Rules
+from .i18n import register
+
+__all__ = ["MODES", "Question", "number_value", "number_truth", "plain_number_order", "question", "feedback",
+           "rule_reason", "value_line"]
+
+MODES = ("number", "to10", "rules")
+
+_PICTURES = {11: "J", 12: "Q", 13: "K"}
+
+
+def check_mode(mode: object) -> str:
+    """``mode`` if it is one of ``MODES``, else a ValueError naming them."""
+    if mode not in MODES:
+        raise ValueError(f"the number mode must be one of {', '.join(map(repr, MODES))}; got {mode!r}")
+    return str(mode)
+
+
+def number_value(card: Card, mode: str = "number") -> int | None:
+    """The number a child counts on ``card``: A = 1, 2-10, J Q K = 11 12 13 (``"to10"``: None for a
+    picture).  A joker is no number (None)."""
+    check_mode(mode)
+    if not isinstance(card, Card):
+        raise ValueError(f"number_value needs a Card (Card.parse('KS')); got {card!r}")
+    if card.is_joker:
+        return None
+    value = 1 if card.rank == 14 else card.rank
+    if mode == "to10" and value > 10:
+        return None
+    return value
+
+
+def number_truth(a: Card, b: Card) -> str:
+    """">", "=" or "<": how the number on ``a`` compares with the number on ``b`` (A = 1)."""
+    x, y = number_value(a), number_value(b)
+    if x is None or y is None:
+        raise ValueError(f"a joker is not a number; got {a} and {b}")
+    return ">" if x > y else "<" if x < y else "="
+
+
+def plain_number_order(rules: Rules) -> bool:
+    """True when the game's order is the children's number order: K strongest, A = 1 weakest, no
+    suits deciding and no joker; then "which is stronger?" and "which is bigger?" agree."""
+    return rules.rank_order == "ace_low" and rules.tiebreak == "none" and not rules.jokers
+
+
+_REASONS = {
+    "en": {"ace_high": "in these rules the ace is the strongest card", "two_high": "in these rules 2 is the strongest",
+           "low_beats_ace": "in these rules the ace is the strongest, but {low} beats an ace",
+           "ace_low": "in these rules K is the strongest and the ace is 1",
+           "suits": "equal numbers are decided by the suit (♣<♦<♥<♠)", "joker": "a joker beats every card"},
+    "ja": {"ace_high": "Aがいちばん強いきまりです", "two_high": "2がいちばん強いきまりです",
+           "low_beats_ace": "Aがいちばん強いけれど、{low}だけはAに勝つきまりです",
+           "ace_low": "Kがいちばん強く、Aは1のきまりです",
+           "suits": "同じ数ならマークで決めるきまりです（♣<♦<♥<♠）", "joker": "ジョーカーはどの札にも勝ちます"},
+    "ja_kids": {"ace_high": "Aが いちばん つよい きまり", "two_high": "2が いちばん つよい きまり",
+                "low_beats_ace": "Aが いちばん つよいけど、{low}だけは Aに かつ きまり",
+                "ace_low": "Kが いちばん つよくて、Aは 1の きまり",
+                "suits": "同じ 数なら マークで きめる きまり（♣<♦<♥<♠）", "joker": "ジョーカーは どの カードにも かつ"},
+}
+
+_WORDS = {
+    "en": {"ask_bigger": "Which is bigger: {a} or {b}?", "ask_stronger": "Which is stronger: {a} or {b}? ({why})",
+           "bigger": "{a} is bigger", "same": "the same", "stronger": "{a} is stronger",
+           "same_strength": "just as strong", "own": "{name}'s {card}", "right": "Right: {answer}.",
+           "wrong": "Not this time: {answer}.",
+           "values": "{a} is {x} and {b} is {y}: {x} {sign} {y}.", "why": "({why})"},
+    "ja": {"ask_bigger": "{a}と{b}、どちらが大きい？", "ask_stronger": "{a}と{b}、どちらが強い？（{why}）",
+           "bigger": "{a}のほうが大きい", "same": "同じ", "stronger": "{a}のほうが強い", "same_strength": "同じ強さ",
+           "own": "{name}の{card}", "right": "正解！{answer}。",
+           "wrong": "ざんねん。答えは「{answer}」です。",
+           "values": "{a}は{x}、{b}は{y}。{x} {sign} {y}です。", "why": "（{why}）"},
+    "ja_kids": {"ask_bigger": "{a}と {b}、どっちが 大きい？", "ask_stronger": "{a}と {b}、どっちが つよい？（{why}）",
+                "bigger": "{a}の ほうが 大きい", "same": "同じ", "stronger": "{a}の ほうが つよい",
+                "same_strength": "同じ つよさ", "own": "{name}の {card}", "right": "せいかい！ {answer}。",
+                "wrong": "ざんねん。こたえは「{answer}」。", "values": "{a}は {x}、{b}は {y}。{x} {sign} {y}。",
+                "why": "（{why}）"},
+}
+
+
+@dataclass(frozen=True)
+class Question:
+    """One question about two face-up cards: its kind ("bigger": the numbers; "stronger": the
+    rules in force), what it says, why (a stronger question names its rule), and the words of
+    the three answer buttons keyed by the sign they mean (">" = the first card)."""
+
+    kind: str
+    text: str
+    reason: str
+    buttons: dict[str, str]
+
+
+def _glyph(card: Card, reg: str) -> str:
+    if card.is_joker:
+        return "Joker" if reg == "en" else "ジョーカー"
+    return card.rank_name
+
+
+def rule_reason(rules: Rules, lang: str = "en", cards: Sequence[Card] = ()) -> str:
+    """Why the game's order is not plain number order, in words (a joker among ``cards`` first)."""
+    reg = register(lang)
+    if any(c.is_joker for c in cards):
+        return _REASONS[reg]["joker"]
+    if rules.tiebreak == "suits" and rules.rank_order == "ace_low":
+        return _REASONS[reg]["suits"]
+    low = _PICTURES.get(rules.lowest_rank, str(rules.lowest_rank))
+    return _REASONS[reg][rules.rank_order].format(low=low)
+
+
+def question(a: Card, b: Card, rules: Rules, mode: str = "number", lang: str = "en",
+             names: Sequence[str] = ()) -> Question | None:
+    """The question about ``a`` (the first seat's card) and ``b``, or None when ``mode`` asks
+    nothing about them (``"to10"`` and a picture card, or a joker in a number mode).
+
+    Two cards of one rank are told apart by their owners' ``names`` in the buttons."""
+    check_mode(mode)
+    reg = register(lang)
+    words = _WORDS[reg]
+    ga, gb = _glyph(a, reg), _glyph(b, reg)
+    if ga == gb and len(names) >= 2:
+        ga, gb = (words["own"].format(name=names[0], card=ga), words["own"].format(name=names[1], card=gb))
+    if mode == "rules" and not plain_number_order(rules) or (mode == "rules" and (a.is_joker or b.is_joker)):
+        why = rule_reason(rules, reg, (a, b))
+        return Question("stronger", words["ask_stronger"].format(a=_glyph(a, reg), b=_glyph(b, reg), why=why), why,
+                        {">": words["stronger"].format(a=ga), "=": words["same_strength"],
+                         "<": words["stronger"].format(a=gb)})
+    if mode != "rules" and (number_value(a, mode) is None or number_value(b, mode) is None):
+        return None
+    return Question("bigger", words["ask_bigger"].format(a=_glyph(a, reg), b=_glyph(b, reg)), "",
+                    {">": words["bigger"].format(a=ga), "=": words["same"], "<": words["bigger"].format(a=gb)})
+
+
+def value_line(a: Card, b: Card, lang: str = "en") -> str:
+    """The two numbers and their sign: "Kは 13、7は 7。13 > 7。" (A = 1)."""
+    reg = register(lang)
+    x, y = number_value(a), number_value(b)
+    return _WORDS[reg]["values"].format(a=_glyph(a, reg), b=_glyph(b, reg), x=x, y=y, sign=number_truth(a, b))
+
+
+def feedback(q: Question, a: Card, b: Card, truth: str, right: bool, lang: str = "en") -> str:
+    """What the child reads after answering: right or not, the right answer in the button's words,
+    and why (the numbers for a bigger question, the rule for a stronger one)."""
+    reg = register(lang)
+    words = _WORDS[reg]
+    answer = q.buttons[truth]
+    head = words["right" if right else "wrong"].format(answer=answer[0].upper() + answer[1:] if right and reg == "en"
+                                                       else answer)
+    sep = "" if reg == "ja" else " "
+    if q.kind == "bigger":
+        return f"{head}{sep}{value_line(a, b, reg)}"
+    if reg == "en":
+        return f"{head} {q.reason[0].upper()}{q.reason[1:]}."
+    return f"{head}{words['why'].format(why=q.reason)}"
