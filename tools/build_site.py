@@ -16,7 +16,9 @@ import argparse
 import base64
 import email.parser
 import hashlib
+import html
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -24,6 +26,7 @@ import sys
 import tempfile
 import time
 import tomllib
+import urllib.parse
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -35,10 +38,14 @@ from packaging.utils import canonicalize_name
 ROOT = Path(__file__).resolve().parents[1]
 SITE = ROOT / "site"
 CACHE = SITE / ".cache" / "wheels"
+TOOLS = SITE / ".cache" / "tools"   # the Pyodide kernel's build addon, kept out of the environment
 NODE_PYODIDE = SITE / "node_modules" / "pyodide"
 
 #: the files of the npm package that the page loads (the rest are types, maps and demos)
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "package.json")
+
+#: what the classroom page runs when it opens (its code is hidden: the page shows the table only)
+CLASSROOM_CODE = "from war_widget import WarWidget\nWarWidget()"
 
 #: requirements of the shipped wheels that are deliberately not in the browser, and why
 BROWSER_ABSENT = {
@@ -220,14 +227,23 @@ def ensure_pyodide() -> None:
     subprocess.run(["npm", "ci", "--no-audit", "--no-fund", "--loglevel=error"], cwd=SITE, check=True)
 
 
-def labextension_dir(name: str) -> Path:
-    """An installed lab extension (the Pyodide kernel's, from the pinned jupyterlite-pyodide-kernel)."""
-    from jupyter_core.paths import jupyter_path
+def ensure_kernel_tools() -> Path:
+    """jupyterlite-pyodide-kernel (site/requirements.txt) installed into site/.cache/tools only.
 
-    for base in jupyter_path("labextensions"):
-        if (Path(base) / name / "package.json").exists():
-            return Path(base) / name
-    raise FileNotFoundError(f"lab extension {name} is not installed: pip install -r site/requirements.txt")
+    Its lab extension, installed in the environment, would load into every JupyterLab, Notebook 7
+    and Voila page and break them; here only the site's build sees it (on PYTHONPATH), and the
+    site takes the extension from the same pinned wheel. Returns that wheel."""
+    pins = read_pins(SITE / "requirements.txt")
+    wheels = fetch_wheels(pins)
+    stamp = TOOLS / "installed.txt"
+    want = "".join(f"{p.name}=={p.version} {p.sha256}\n" for p in pins)
+    if not stamp.exists() or stamp.read_text() != want:
+        if TOOLS.exists():
+            shutil.rmtree(TOOLS)
+        subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--no-index",
+                        "--target", str(TOOLS), *[str(w) for w in wheels.values()]], check=True)
+        stamp.write_text(want)
+    return wheels["jupyterlite-pyodide-kernel"]
 
 
 def contents() -> list[Path]:
@@ -239,12 +255,34 @@ def contents() -> list[Path]:
     return paths
 
 
+def classroom_url(code: str = CLASSROOM_CODE) -> str:
+    """The classroom page, relative to the site: the REPL app running ``code``, in the classroom look
+    (site/classroom-extension: no prompt, no toolbar, no code)."""
+    query = urllib.parse.urlencode({"classroom": "1", "kernel": "python", "toolbar": "0", "showBanner": "0",
+                                    "hideCodeInput": "1", "code": code})
+    return f"repl/index.html?{query}"
+
+
+def write_classroom_page(output: Path) -> None:
+    """classroom.html at the site's root: a plain link and redirect to the classroom page (no script),
+    and the favicon the browser asks the root for."""
+    url = html.escape(classroom_url())
+    (output / "classroom.html").write_text(
+        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>War</title>\n"
+        f"<meta http-equiv=\"refresh\" content=\"0; url={url}\">\n"
+        "<link rel=\"icon\" href=\"favicon.ico\"></head>\n"
+        f"<body><p><a href=\"{url}\">Play War</a></p></body></html>\n", encoding="utf-8")
+    if not (output / "favicon.ico").exists():
+        shutil.copy2(output / "lab" / "favicon.ico", output / "favicon.ico")
+
+
 def build(output: Path) -> dict[str, object]:
     """Build the site into ``output`` (replaced); returns a summary (sizes, packages, seconds)."""
     started = time.perf_counter()
     ensure_pyodide()
     browser = fetch_wheels(read_pins(SITE / "wheels.txt"))
     extensions = fetch_wheels(read_pins(SITE / "extensions.txt"))
+    kernel_wheel = ensure_kernel_tools()
     with tempfile.TemporaryDirectory(prefix="war-site-") as tmp_name:
         tmp = Path(tmp_name)
         own = build_own_wheel(tmp / "own")
@@ -261,7 +299,8 @@ def build(output: Path) -> dict[str, object]:
                 shutil.copy2(app_config, lite / app_config.parent.name / "jupyter-lite.json")
         config = {"LiteBuildConfig": {
             "ignore_sys_prefix": True,
-            "federated_extensions": [str(labextension_dir("@jupyterlite/pyodide-kernel-extension")),
+            "federated_extensions": [str(kernel_wheel),
+                                     str(SITE / "classroom-extension"),
                                      str(browser["anywidget"]), str(browser["plotly"]),
                                      *[str(p) for p in extensions.values()]],
             "contents": [str(p) for p in contents()],
@@ -272,8 +311,10 @@ def build(output: Path) -> dict[str, object]:
         (lite / "jupyter_lite_config.json").write_text(json.dumps(config, indent=1), encoding="utf-8")
         if output.exists():
             shutil.rmtree(output)
+        env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(TOOLS), *filter(None, [os.environ.get("PYTHONPATH")])])}
         subprocess.run([sys.executable, "-m", "jupyterlite_core", "build", "--lite-dir", str(lite)],
-                       cwd=lite, check=True, stdout=subprocess.DEVNULL)
+                       cwd=lite, check=True, stdout=subprocess.DEVNULL, env=env)
+    write_classroom_page(output)
     files = [p for p in output.rglob("*") if p.is_file()]
     return {"output": str(output), "files": len(files), "bytes": sum(p.stat().st_size for p in files),
             "packages": sorted(packages), "seconds": round(time.perf_counter() - started, 1)}

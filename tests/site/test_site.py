@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import subprocess
 import time
 from pathlib import Path
 from typing import Any
@@ -86,3 +87,13 @@ def build_site_presets() -> list[str]:
     from war_widget import Rules
 
     return Rules.presets()
+
+
+def test_the_classroom_extension_is_lint_clean() -> None:
+    """The hand-written prebuilt extension of the classroom page passes the repository's ESLint."""
+    eslint = build_site.ROOT / "node_modules" / ".bin" / "eslint"
+    if not eslint.exists():
+        pytest.fail("eslint is not installed: run `npm ci` in the repository (the README's test command does)")
+    done = subprocess.run([str(eslint), "--max-warnings", "0", "site/classroom-extension"], cwd=build_site.ROOT,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stdout + done.stderr
