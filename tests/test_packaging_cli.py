@@ -31,11 +31,18 @@ def _cli(*args: str, **kw: object) -> subprocess.CompletedProcess[str]:
 
 @pytest.mark.parametrize("flag", ["--games", "--seed", "--workers", "--max-rounds"])
 @pytest.mark.parametrize("text", ["١٢", "５", "1_000", "+5", " 5", "5 ", "0x10", "1e3", "٣"])
-def test_numbers_take_ascii_digits_only(flag: str, text: str) -> None:
-    done = _cli("simulate", flag, text)
-    assert done.returncode == 2 and "Traceback" not in done.stderr
-    errors = [line for line in done.stderr.splitlines() if "error" in line]
+def test_numbers_take_ascii_digits_only(flag: str, text: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as stop:           # in this process: argparse's own exit
+        main(["simulate", flag, text])
+    stderr = capsys.readouterr().err
+    assert stop.value.code == 2 and "Traceback" not in stderr
+    errors = [line for line in stderr.splitlines() if "error" in line]
     assert len(errors) == 1 and "digits 0-9" in errors[0] and repr(text) in errors[0]
+
+
+def test_the_digit_rule_in_a_real_process() -> None:
+    done = _cli("simulate", "--games", "١٢")
+    assert done.returncode == 2 and "Traceback" not in done.stderr and "digits 0-9" in done.stderr
 
 
 def test_plain_digits_are_still_accepted() -> None:

@@ -1,4 +1,4 @@
-"""The engine on scripted positions: the worked examples of RULES.md, beats, capture modes,
+"""The engine on scripted positions: the worked examples of docs/rules.md, beats, capture modes,
 gather orders, rank orders in play, jokers, deals, Razboi, Tod und Leben and cycles."""
 from __future__ import annotations
 
@@ -38,7 +38,7 @@ def check_conservation(game: Game) -> None:
     assert Counter(held) == Counter(c for h in game.dealt for c in h)
 
 
-# --- worked examples of RULES.md ----------------------------------------------------------------
+# --- worked examples of docs/rules.md ----------------------------------------------------------------
 def test_worked_example_000_first_six_rounds():
     # You: K, 4, 9 (war: 1 down, A), a card below Q, 6 (war: 1 down, 2), 5.
     # Opponent: 7, J, 9 (war: 1 down, 10), Q, 6 (war: 1 down, K), 3.

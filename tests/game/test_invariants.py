@@ -49,7 +49,7 @@ def play_checked(game: Game, cap: int = CAP) -> list:
             assert event.counts == counts and not game.table
         if (isinstance(event, Returned) and rules.capture != "aside" and game.outcome is not None
                 and game.outcome.reason is Termination.VOID_ROUND):
-            # RULES.md: the void round is only for the moment every card of the game is on the table
+            # docs/rules.md: the void round is only for the moment every card of the game is on the table
             assert sum(len(cards) for _, cards in event.cards) == total
         if rules.capture != "aside":
             assert all(counts[p] == 0 for p in range(rules.players) if game.out[p])

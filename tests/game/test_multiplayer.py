@@ -115,7 +115,7 @@ def test_three_player_zero_lose_in_an_all_war():
     assert record.winner == 0 and len(record.cards_moved) == 7 and game.out == [False, False, True]
 
 
-# --- RULES.md "Three or four players": fighters who all run out drop out, the others play on ---
+# --- docs/rules.md "Three or four players": fighters who all run out drop out, the others play on ---
 def test_three_players_reusing_fighters_drop_out_and_the_holder_takes_the_table():
     game = Game.from_hands(rules(), [["9S"], ["9H"], ["2D", "3D", "4D", "5D"]])
     record = game.play_round()

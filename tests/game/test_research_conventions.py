@@ -1,4 +1,4 @@
-"""The conventions of War's mathematical literature (RULES.md "Research conventions"): suits
+"""The conventions of War's mathematical literature (docs/rules.md "Research conventions"): suits
 breaking ties, Spivey's explicit cycle, and the MathOverflow return order
 (``previous_winner_first``) with the last winner part of the position; and ``loser_first``."""
 from __future__ import annotations

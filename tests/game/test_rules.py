@@ -1,4 +1,4 @@
-"""Rules: the preset table of RULES.md, validation of every option and combination, rank orders."""
+"""Rules: the preset table of docs/rules.md, validation of every option and combination, rank orders."""
 from __future__ import annotations
 
 import pytest
@@ -7,7 +7,7 @@ from war_widget import Card, Rules
 
 C = Card.parse
 
-# The preset table of RULES.md, column by column (deck, face_down, capture, gather, shortage, zero, limit).
+# The preset table of docs/rules.md, column by column (deck, face_down, capture, gather, shortage, zero, limit).
 TABLE = {
     "classic": (52, 1, "won_pile", "shuffle", "last_card_up", "lose", 40),
     "classic_long": (52, 1, "won_pile", "shuffle", "last_card_up", "lose", 240),

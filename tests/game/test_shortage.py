@@ -1,4 +1,4 @@
-"""Running short during a war: every shortage rule of RULES.md on scripted positions."""
+"""Running short during a war: every shortage rule of docs/rules.md on scripted positions."""
 from __future__ import annotations
 
 from collections import Counter

@@ -1,4 +1,4 @@
-"""Scripted Steal War positions (from_hands), one or more per rule of RULES.md "Steal War" and
+"""Scripted Steal War positions (from_hands), one or more per rule of docs/rules.md "Steal War" and
 per timing choice documented in war_widget/variants/steal/game.py."""
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The War engine: a pure, deterministic state machine that plays every rule of RULES.md.
+"""The War engine: a pure, deterministic state machine that plays every rule of docs/rules.md.
 
 A round is a sequence of beats; ``Game.step()`` performs one beat and returns its event
 (flip, compare, war declared, face-down laid, collect, return, shuffle, player out, game over).
@@ -22,7 +22,7 @@ module ``persistence`` imports the engine, never the reverse.
 >>> game.outcome.winner, game.outcome.reason.name
 (0, 'SHORTAGE')
 
-Choices where RULES.md leaves a point open (each is tested in ``tests/``):
+Choices where docs/rules.md leaves a point open (each is tested in ``tests/``):
 
 * ``gather="played"``: battle by battle; within a battle player 1's cards (face-down ones first,
   then the face-up one) before player 2's.  Face-down war cards belong to the battle they precede.
@@ -47,8 +47,8 @@ Choices where RULES.md leaves a point open (each is tested in ``tests/``):
   the others play as many cards as the fewest among those who still hold cards.
 * Three or four players: when every fighter of a war has run out (``lose``: none can complete
   it) while another player in the round still holds cards, the fighters drop out (their
-  holdings go on the table) and the table goes to that player (RULES.md).  Our choice where
-  RULES.md says "the player": several such players compare the cards they turned up in this
+  holdings go on the table) and the table goes to that player (docs/rules.md).  Our choice where
+  docs/rules.md says "the player": several such players compare the cards they turned up in this
   round, and a tie among them is their own war.
 * ``zero="reuse"``: when both fighters of a two-player game reuse their cards and tie, nothing new
   can be turned: the draw of [003].  With three or four players when nobody outside the war

@@ -2,8 +2,8 @@
 
 ``WarEngine`` adds the war beat to ``RoundEnd``: the war's fighters and plan under every
 ``shortage`` / ``zero`` / ``war_players`` rule, players who run short (they forfeit, reuse a card,
-or the war cannot be settled), and the three-or-four-player drop-out (RULES.md).  The choices where
-RULES.md leaves a point open are listed in ``war_widget.game.engine``'s docstring.
+or the war cannot be settled), and the three-or-four-player drop-out (docs/rules.md).  The choices where
+docs/rules.md leaves a point open are listed in ``war_widget.game.engine``'s docstring.
 """
 from __future__ import annotations
 
@@ -86,7 +86,7 @@ class WarEngine(RoundEnd):
     def _all_fighters_run_out(self, fighters: list[int], have: dict[int, int], need: int) -> bool:
         """Three or four players: every fighter has run out (``shortage="lose"``: none can
         complete the war) while another player still holds cards.  Then the fighters drop out
-        (RULES.md, "Three or four players").  Not for ``split`` or ``aside``, whose games are
+        (docs/rules.md, "Three or four players").  Not for ``split`` or ``aside``, whose games are
         decided by counts."""
         rules = self.rules
         if rules.shortage == "split" or rules.capture == "aside" or not self._holders_outside(fighters):

@@ -1,4 +1,4 @@
-"""The rules of a game of War: one frozen, validated value with every option of RULES.md.
+"""The rules of a game of War: one frozen, validated value with every option of docs/rules.md.
 
 Presets name the combinations the source texts describe; ``Rules.preset("classic")``.
 """
@@ -134,7 +134,7 @@ class Rules:
     # --- presets -----------------------------------------------------------------------
     @classmethod
     def preset(cls, name: str) -> Rules:
-        """The rules of a named preset of RULES.md (``Rules.presets()`` lists them)."""
+        """The rules of a named preset of docs/rules.md (``Rules.presets()`` lists them)."""
         if not isinstance(name, str) or name not in PRESETS:
             raise ValueError(f"unknown preset {name!r}; presets are: {', '.join(PRESETS)} "
                              "(steal_war and casino_war have their own classes)")

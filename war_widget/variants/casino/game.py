@@ -52,7 +52,7 @@ class CasinoWar:
     bet equal to the main bet with every `bet()` unless told otherwise.
     `tie_bonus=True` pays the war-tie bonus: when the war cards tie again, the
     raise wins a bonus equal to the original bet, so the hand nets +2 bets
-    instead of +1 (a common casino rule; off by default, as in RULES.md).
+    instead of +1 (a common casino rule; off by default, as in docs/rules.md).
     """
 
     def __init__(self, decks: int = 6, tie_bet: bool = False, tie_bonus: bool = False,

@@ -1,6 +1,6 @@
 """Steal War [003]: War with face-up capture piles that can be stolen by matching rank.
 
-The rules (RULES.md "Steal War"): 52 cards + 2 jokers (highest); a war is 3 face-down cards and
+The rules (docs/rules.md "Steal War"): 52 cards + 2 jokers (highest); a war is 3 face-down cards and
 1 face-up.  Won cards go face up onto the winner's capture pile, the winner choosing which of
 them lies on top.  Before playing, a player looks at the next card of the hand; if its rank
 equals the top card of an opponent's pile, the player may put the card on that pile and move the
