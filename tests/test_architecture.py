@@ -106,7 +106,7 @@ TRANSITIONAL_ALIASES: dict[str, str] = {}   # the final sweep removed the last o
 # Libraries the pure game never imports: no notebook or drawing library, no global random state,
 # no wall clock (the project's standards).
 GAME_FORBIDDEN = {"ipywidgets", "ipycanvas", "anywidget", "traitlets", "plotly", "IPython", "ipykernel", "comm",
-                  "numba", "tqdm", "random", "time", "datetime"}
+                  "numba", "llvmlite", "numpy", "tqdm", "random", "time", "datetime"}
 
 # Upward edges kept on purpose for callers that have not moved yet, each with the caller to fix.
 # An entry that no longer matches an import fails the test, so the list only shrinks.
