@@ -1,6 +1,6 @@
-"""Issue 11, item 4: every public entry answers bad input with a clear ValueError, and a loaded
-save is checked as a whole, so a tampered save cannot lie (hand-made cases and hypothesis-made
-tampering of real saves)."""
+"""Issue 11, item 4: every public entry answers bad input with a clear ValueError; issue 19: a
+saved game of the old format (version 1, a dump of the engine's fields) is read by replaying its
+deal, so a tampered one cannot lie (hand-made cases and hypothesis-made tampering of real saves)."""
 from __future__ import annotations
 
 import json
@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from war_widget import Card, Game, Outcome, Rules, Termination
 from war_widget.game.cards import make_deck
 from war_widget.game.codes import decode_code
+from war_widget.game.engine_json_v1 import v1_state
 from war_widget.game.rng import SplitMix64
 from war_widget.game.rules import GATHER_ORDERS, SHORTAGES
 from war_widget.game.stats import GameStats
@@ -90,12 +91,15 @@ def test_a_failing_policy_leaves_the_game_as_it_was():
     assert (game.counts, game.table, game.phase) == before
 
 
-# --- whole-save checks: the issue's cases -------------------------------------------------------
-def real_save(preset: str = "classic", seed: int = 8, beats: int = 0) -> dict:
+# --- version-1 saves (dumps of the engine's fields): read by replay, so none can lie --------------
+NO_POSITION = r"not a valid saved game: no position of this game is the saved one"
+
+
+def real_save(preset: str | Rules = "classic", seed: int = 8, beats: int = 0) -> dict:
     game = Game(preset, seed=seed)
     for _ in range(beats):
         game.step()
-    return json.loads(game.to_json())
+    return v1_state(game)
 
 
 def mid_war_save() -> dict:
@@ -103,21 +107,26 @@ def mid_war_save() -> dict:
     for _ in range(3):
         game.step()                               # flip, compare (a tie), war declared: phase 'lay'
     assert game.phase == "lay"
-    return json.loads(game.to_json())
+    return v1_state(game)
 
 
 def load(state: dict) -> Game:
     return Game.from_json(json.dumps(state))
 
 
+def test_the_unchanged_version_1_saves_load():
+    for state in (real_save(), mid_war_save(), real_save("pagat", beats=30)):
+        assert v1_state(load(state)) == state
+
+
 def test_out_flags_that_contradict_the_holdings():
     state = real_save()
     state["out"] = [True, False]
-    with pytest.raises(ValueError, match=r"player 1 is marked out but holds 26 cards"):
+    with pytest.raises(ValueError, match=NO_POSITION):
         load(state)
     three = real_save(Rules.preset("pagat").replace(players=3), beats=0)
     three["out"] = [False, False, True]
-    with pytest.raises(ValueError, match=r"player 3 is marked out but holds 17 cards"):
+    with pytest.raises(ValueError, match=NO_POSITION):
         load(three)
 
 
@@ -125,69 +134,96 @@ def test_unused_holding_a_dealt_card_or_a_foreign_joker():
     state = real_save(Rules.preset("pagat").replace(players=3))
     assert len(state["unused"]) == 1
     state["unused"] = [state["hands"][0][0]]
-    with pytest.raises(ValueError, match=r"unused must be the cards the deal of seed 8 sets aside"):
+    with pytest.raises(ValueError, match=NO_POSITION):
         load(state)
     state = real_save(Rules.preset("pagat").replace(players=3))
     state["unused"] = state["unused"] + ["RJ"]
-    with pytest.raises(ValueError, match=r"unused must be the cards the deal of seed 8 sets aside"):
+    with pytest.raises(ValueError, match=NO_POSITION):
         load(state)
-    scripted = json.loads(Game.from_hands("classic", [["KS"], ["QS"]]).to_json())
+    scripted = v1_state(Game.from_hands("classic", [["KS"], ["QS"]]))
     scripted["unused"] = ["RJ"]
-    with pytest.raises(ValueError, match=r"a scripted deal sets no card aside, but unused holds RJ"):
+    with pytest.raises(ValueError, match=NO_POSITION):
         load(scripted)
 
 
 def test_a_card_in_two_places():
     state = real_save()
     state["won"][1] = [state["hands"][0][0]]
-    with pytest.raises(ValueError, match=r"is in the save 2 times"):
+    with pytest.raises(ValueError, match=NO_POSITION):
         load(state)
+    scripted = v1_state(Game.from_hands("classic", [["KS"], ["QS"]]))
+    scripted["dealt"] = [["KS", "KS"], ["QS"]]
+    with pytest.raises(ValueError, match=r"dealt: KS appears twice in the hands"):
+        load(scripted)
 
 
 def test_a_war_plan_with_tie_rank_zero():
     state = mid_war_save()
     state["tie_rank"] = 0
-    with pytest.raises(ValueError, match=r"phase 'lay' comes after a war: it needs a war and the tied rank 2\.\.15"):
+    with pytest.raises(ValueError, match=NO_POSITION):
         load(state)
     state = mid_war_save()
     state["tie_rank"], state["phase"] = 0, "war"
-    with pytest.raises(ValueError, match=r"tie_rank must be the rank of the tied cards \(9\); got 0"):
+    with pytest.raises(ValueError, match=NO_POSITION):
         load(state)
 
 
-@pytest.mark.parametrize("change,message", [
-    (dict(reason="ALL_CARDS", winner=7), r"the outcome's winner must be a seat 0\.\.1; got 7"),
-    (dict(winner=None, drawn=[]), r"the outcome names no winner, loser, team or drawn players"),
-    (dict(drawn=[0, 1]), r"an outcome names drawn players or a winner / loser, not both"),
-    (dict(counts=[52, 0]), r"the outcome's counts \[52, 0\] are not the holdings"),
-    (dict(reason="CYCLE"), r"a cycle start and period exactly when the game ended in a cycle"),
-    (dict(reason="HANDS_EMPTY"), r"only capture='aside' ends a game when the hands are used up"),
-    (dict(winning_team=1), r"only a team game has a winning team"),
-    (dict(reason="EXPLODED"), r"outcome is not an outcome"),
+@pytest.mark.parametrize("change", [
+    dict(reason="ALL_CARDS", winner=7), dict(winner=None, drawn=[]), dict(drawn=[0, 1]), dict(counts=[52, 0]),
+    dict(reason="CYCLE"), dict(reason="HANDS_EMPTY"), dict(winning_team=1), dict(reason="EXPLODED"),
+    dict(winner=1), dict(reason="VOID_ROUND"),
 ])
-def test_an_outcome_that_is_not_an_outcome(change, message):
+def test_an_impossible_end_state(change):
+    """The issue's cases: a winner that contradicts the holdings, VOID_ROUND on a plain finish."""
     game = Game("classic", seed=4)
     game.play_to_end()
-    state = json.loads(game.to_json())
-    assert state["outcome"]["reason"] == "ROUND_LIMIT" and state["outcome"]["winner"] is not None
+    state = v1_state(game)
+    assert state["outcome"]["reason"] == "ROUND_LIMIT" and state["outcome"]["winner"] == 0
     state["outcome"].update(change)
-    with pytest.raises(ValueError, match=message):
+    with pytest.raises(ValueError, match=NO_POSITION):
+        load(state)
+
+
+def test_fake_history_and_fake_pending_events():
+    """Seven wars in a round that had none; a pending Returned / Collected that never happened
+    (AS twice, counts 99)."""
+    state = real_save(beats=12)
+    assert state["history"] and state["history"][0][1] == 0
+    state["history"][0][1] = 7
+    with pytest.raises(ValueError, match=NO_POSITION):
+        load(state)
+    for fake in ({"type": "Returned", "round": 1, "cards": [[0, ["#AS", "#AS"]]], "counts": [99, 0]},
+                 {"type": "Collected", "round": 1, "winner": 0, "cards": ["#AS", "#AS"], "counts": [99, 0],
+                  "wars": 0}):
+        state = real_save(beats=12)
+        state["pending"] = [fake]
+        with pytest.raises(ValueError, match=NO_POSITION):
+            load(state)
+
+
+def test_rules_with_a_missing_option_are_not_the_default():
+    state = real_save("bicycle", beats=5)
+    del state["rules"]["round_limit"]
+    with pytest.raises(ValueError, match=r"rules: the option round_limit is missing"):
+        load(state)
+    state["rules"] = {}
+    with pytest.raises(ValueError, match=r"rules: the options deck, .* are missing"):
         load(state)
 
 
 def test_a_deal_that_is_not_the_seeds_deal():
     state = real_save()
     state["dealt"][0][0], state["dealt"][1][0] = state["dealt"][1][0], state["dealt"][0][0]
-    with pytest.raises(ValueError, match=r"the hands dealt are not the deal of seed 8 under these rules"):
+    with pytest.raises(ValueError, match=NO_POSITION):
         load(state)
 
 
 def test_a_deterministic_game_must_be_where_its_deal_leads():
     game = Game.from_hands("bicycle", [["KS", "9S", "2C", "7D"], ["QS", "8H", "3C", "6D"]])
     game.play_round()
-    state = json.loads(game.to_json())
+    state = v1_state(game)
     state["hands"][0][0], state["hands"][1][0] = state["hands"][1][0], state["hands"][0][0]
-    with pytest.raises(ValueError, match=r"not what the deal leads to"):
+    with pytest.raises(ValueError, match=NO_POSITION):
         load(state)
 
 
@@ -215,9 +251,9 @@ def saves_of(rules: Rules, seed: int, rng: random.Random, scripted: bool = False
     out = []
     for _ in range(150):
         if rng.random() < 0.25:
-            out.append(game.to_json())
+            out.append(json.dumps(v1_state(game)))
         if game.step() is None:
-            out.append(game.to_json())
+            out.append(json.dumps(v1_state(game)))
             break
     return out
 
@@ -239,8 +275,9 @@ def test_real_saves_of_many_rule_sets_all_load_and_continue_the_same_way():
     assert len(POOL) > 60
     for text in POOL:
         game = Game.from_json(text)
-        assert game.to_json() == text
-        a, b = Game.from_json(text), Game.from_json(text)
+        assert json.dumps(v1_state(game)) == text
+        assert Game.from_json(game.to_json()).to_json() == game.to_json()
+        a, b = Game.from_json(text), Game.from_json(game.to_json())
         assert [a.step() for _ in range(15)] == [b.step() for _ in range(15)]
 
 
@@ -307,6 +344,7 @@ def test_tampered_saves_are_rejected_or_play_on_soundly(data):
         assert str(exc).startswith(("not a valid saved game", "not a saved game", "saved game version"))
         return
     assert not must_fail, f"a {kind} tampering was accepted"
+    assert v1_state(game) == json.loads(json.dumps(state))     # only a real position loads
     dealt = Counter(c for h in game.dealt for c in h)
     for _ in range(200):
         if game.step() is None:

@@ -1,5 +1,7 @@
-"""Saved games: versioned JSON that continues exactly, mid-war included; anything else is a
-ValueError naming the problem (checked by hand and by fuzzing)."""
+"""Saved games: versioned JSON (the rules, the deal and the beats, replayed on load) that continues
+exactly, mid-war included; anything else is a ValueError naming the problem (checked by hand and
+by fuzzing).  Version-1 saves (dumps of the engine's fields) are read once, by replay: see
+tests/game/test_bad_input.py for tampered ones."""
 from __future__ import annotations
 
 import json
@@ -9,7 +11,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from war_widget import Game, Rules
+from war_widget.game.engine_json_v1 import v1_state
 from war_widget.game.persistence import FORMAT, VERSION
+from war_widget.game.save_check import RULE_OPTIONS
 
 
 def future(game: Game, beats: int = 10**6) -> list:
@@ -103,10 +107,10 @@ def test_callable_policy_cannot_be_saved():
 
 
 VALID = Game.from_hands("classic", [["9S", "2C", "AH"], ["9H", "4D", "10S"]]).to_json()
-_war = Game.from_hands("classic", [["9S", "2C", "AH"], ["9H", "4D", "10S"]])
-for _ in range(3):
-    _war.step()
-VALID_WAR = _war.to_json()          # a war declared, the face-down cards not yet laid
+NUMBERED = Game("bicycle", seed=3)
+for _ in range(20):
+    NUMBERED.step()
+VALID_NUMBERED = NUMBERED.to_json()
 
 
 def edit(base: str = VALID, **changes) -> str:
@@ -119,43 +123,45 @@ def edit(base: str = VALID, **changes) -> str:
     return json.dumps(state)
 
 
+def rules_without(option: str) -> dict:
+    rules = Rules.preset("bicycle").to_dict()
+    del rules[option]
+    return rules
+
+
 BAD_SAVES = [
     ("", r"not a saved game: the text is not valid JSON \(Expecting value at position 0\)"),
     ("{", r"not a saved game: the text is not valid JSON"),
     ("[1, 2]", r"not a saved game: expected a JSON object with \"format\": 'war_widget.game'"),
     ('{"format": "other"}', r"expected a JSON object with \"format\""),
-    (edit(version=2), r"saved game version 2 is not supported; this version reads 1"),
-    (edit(rules={"deck": 40}), r"not a valid saved game: rules: deck must be one of 52, 36, 32; got 40"),
-    (edit(rules=[]), r"rules: rules must be a JSON object of options"),
-    (edit(hands=KeyError), r"not a valid saved game: the field 'hands' is missing"),
-    (edit(hands=[["9S", "9S"], ["4D", "10S"]]), r"9S is in the save 2 times"),
-    (edit(hands=[["2C", "AH", "KS"], ["4D", "10S"]]), r"the cards held and on the table are not the cards dealt"),
-    (edit(hands=[["2C", "XX"], ["4D", "10S"]]), r"hands: not a card: 'XX'"),
-    (edit(hands=[["2C", "AH"]]), r"hands must be a list of 2 items"),
-    (edit(dealt=[["9S", "RJ", "AH"], ["9H", "4D", "10S"]]),
-     r"the cards dealt must be distinct cards of the rules' deck"),
-    (edit(phase="dance"), r"phase must be one of start, flip, compare, war, lay, collect, over; got 'dance'"),
-    (edit(phase="collect"), r"a round in progress needs fighters among the players in the round, and cards on"),
-    (edit(VALID_WAR, phase="collect"), r"the round has a winner exactly in the phase 'collect'"),
-    (edit(VALID_WAR, phase="collect", winner=1, fighters=[0], in_round=[0, 1]), r"the winner of the table must be a "),
-    (edit(VALID_WAR, faceup=[], phase="war"), r"every fighter needs a face-up card"),
-    (edit(VALID_WAR, tied=[], phase="war"), r"a war needs at least two tied fighters"),
-    (edit(phase="over"), r"a game has an outcome exactly when its phase is 'over'"),
-    (edit(seed=-1), r"seed must be a whole number from 0 to 18446744073709551615; got -1"),
-    (edit(rng="12"), r"rng must be a whole number"),
-    (edit(round_number=3), r"history has 0 rounds but round_number is 3"),
-    (edit(fighters=[0, 7]), r"fighters must be a whole number from 0 to 1; got 7"),
-    (edit(fighters=[0, 0]), r"fighters names a player twice"),
-    (edit(VALID_WAR, plan=[[0, 5]]), r"the war plan must give every fighter 0 to 1 face-down cards"),
-    (edit(table=[[0, "9S", True]]), r"a table card must be a list of 4 items"),
-    (edit(pending=[{"type": "Exploded", "round": 1}]),
-     r"pending beats and round events must be events of the types Shuffled"),
-    (edit(pending=[{"type": "PlayerOut", "round": 1}]),
-     r"a pending PlayerOut must have exactly the fields player, round"),
-    (edit(pending=[{"type": "PlayerOut", "round": 1, "player": 9}]),
-     r"PlayerOut.player must be a whole number from 0 to 1"),
-    (edit(outcome={"reason": "NOPE"}), r"outcome is not an outcome"),
-    (edit(scripted="yes"), r"scripted must be true or false"),
+    (edit(version=3), r"saved game version 3 is not supported; this version reads 1 and 2 \(the save is from a newer"),
+    (edit(version="2"), r"saved game version 2 is not supported"),
+    (edit(rules={}), r"rules: the options deck, jokers, .*tiebreak are missing \(a save writes every option out\)"),
+    (edit(VALID_NUMBERED, rules=rules_without("round_limit")),
+     r"rules: the option round_limit is missing \(a save writes every option out\)"),
+    (edit(rules=dict(Rules().to_dict(), deck=40)), r"not a valid saved game: rules: deck must be one of 52, 36, 32"),
+    (edit(rules=dict(Rules().to_dict(), colour=1)), r"rules: unknown rule option\(s\) colour"),
+    (edit(rules=[]), r"rules must be a JSON object with every option"),
+    (edit(beats=KeyError), r"not a valid saved game: the field beats is missing"),
+    (edit(hands=[["9S"], ["4D"]]), r"unknown field 'hands'"),
+    (edit(beats=-1), r"beats must be a whole number from 0 to 5000000; got -1"),
+    (edit(beats=2.0), r"beats must be a whole number .*; got 2\.0"),
+    (edit(beats=True), r"beats must be a whole number .*; got True"),
+    (edit(beats=10**9), r"beats must be a whole number from 0 to 5000000"),
+    (edit(beats=99), r"the game ends after \d+ beats; the save says 99"),
+    (edit(ended_now="no"), r"ended_now must be true or false; got 'no'"),
+    (edit(deal={"seed": -5}), r"deal.seed must be a whole number from 0 to 18446744073709551615; got -5"),
+    (edit(deal={"seed": 1.9}), r"deal.seed must be a whole number .*; got 1\.9"),
+    (edit(deal={"hands": []}), r"deal must be \{\"seed\": n\}"),
+    (edit(deal={"seed": 0, "hands": [["9S", "9S"], ["4D"]]}), r"deal: 9S appears twice in the hands"),
+    (edit(deal={"seed": 0, "hands": [["9S", "XX"], ["4D"]]}), r"deal: .*XX"),
+    (edit(deal={"seed": 0, "hands": [["9S"]]}), r"deal: from_hands needs one hand per player"),
+    (edit(deal={"seed": 0, "hands": "9S"}), r"deal.hands must be one list of card codes per player"),
+    (edit(check={"round": 0, "counts": [3, 3], "phase": "over"}),
+     r"the replay reaches round 0, counts \[3, 3\], phase 'start'; the save says .*phase 'over'"),
+    (edit(VALID_NUMBERED, check=dict(json.loads(VALID_NUMBERED)["check"], counts=[52, 0])),
+     r"the replay reaches round \d+, counts .*; the save says round \d+, counts \[52, 0\]"),
+    (edit(check={"round": 0}), r"check must be \{\"round\": n"),
 ]
 
 
@@ -163,6 +169,52 @@ BAD_SAVES = [
 def test_bad_saves(text, message):
     with pytest.raises(ValueError, match=message):
         Game.from_json(text)
+
+
+def test_every_option_is_written_out_and_nothing_else():
+    for preset in Rules.presets():
+        state = json.loads(Game(preset, seed=1).to_json())
+        assert tuple(state["rules"]) == RULE_OPTIONS
+        assert set(state) == {"format", "version", "rules", "deal", "beats", "ended_now", "check"}
+        assert state["deal"] == {"seed": 1} and state["beats"] == 0
+
+
+def test_a_bicycle_save_does_not_resume_as_classic():
+    """The issue's case: a save whose rules lack an option was silently the default."""
+    state = json.loads(VALID_NUMBERED)
+    assert Game.from_json(VALID_NUMBERED).rules == Rules.preset("bicycle")
+    for option in RULE_OPTIONS:
+        broken = dict(state, rules={k: v for k, v in state["rules"].items() if k != option})
+        with pytest.raises(ValueError, match=rf"the option {option} is missing"):
+            Game.from_json(json.dumps(broken))
+
+
+def test_the_save_is_the_history_not_the_position():
+    """Everything but the rules, the deal and the beat count is replayed: the save has no
+    field a position could contradict."""
+    game = Game("classic", seed=77)
+    game.play_to_end()
+    state = json.loads(game.to_json())
+    assert state["beats"] == game.beats and state["check"]["phase"] == "over"
+    assert len(game.to_json()) < 700
+
+
+def test_a_long_game_replays_quickly():
+    """The issue's measure: game 41 of bicycle seed 11 ends in a cycle at round 2403."""
+    import time
+
+    from war_widget.sim.simulation import game_seed
+
+    game = Game("bicycle", game_seed(11, 41))
+    start = time.perf_counter()
+    game.play_to_end()
+    played = time.perf_counter() - start
+    text = game.to_json()
+    start = time.perf_counter()
+    again = Game.from_json(text)
+    replayed = time.perf_counter() - start
+    assert (again.round_number, again.outcome, again.history) == (2403, game.outcome, game.history)
+    assert replayed < 3 * played + 0.05          # a replay costs what playing cost
 
 
 @pytest.mark.parametrize("value", [None, 12, {"format": FORMAT}])
@@ -177,9 +229,50 @@ def test_bytes_are_read_too():
         Game.from_json(b"\xff\xfe\x00")
 
 
+def test_nested_json_and_huge_texts_are_clear_errors():
+    with pytest.raises(ValueError, match=r"cannot be read as JSON \(RecursionError\)"):
+        Game.from_json("[" * 100_000 + "]" * 100_000)
+    with pytest.raises(ValueError, match=r"far more than a save holds") as info:
+        Game.from_json("x" * 2_000_000)
+    assert len(str(info.value)) < 200
+
+
 def test_format_header():
     state = json.loads(VALID)
-    assert state["format"] == FORMAT and state["version"] == VERSION == 1
+    assert state["format"] == FORMAT and state["version"] == VERSION == 2
+
+
+# --- version 1: read once ----------------------------------------------------------------------
+def test_version_1_saves_still_load_at_the_same_position_and_are_written_anew():
+    for preset in ("classic", "bicycle", "pagat", "kids_aside", "tod_und_leben"):
+        game = Game(preset, seed=12)
+        for beats in range(0, 90, 7):
+            while game.beats < beats and game.step() is not None:
+                pass
+            old = json.dumps(v1_state(game))
+            loaded = Game.from_json(old)
+            assert v1_state(loaded) == v1_state(game) and loaded.beats == game.beats
+            assert json.loads(loaded.to_json())["version"] == 2
+            assert future(loaded, 30) == future(Game.from_json(game.to_json()), 30)
+
+
+def test_a_version_1_save_without_round_events_or_last_winner_loads():
+    """Early saves had neither field."""
+    game = Game("classic", seed=4)
+    for _ in range(10):
+        game.step()
+    state = v1_state(game)
+    del state["round_events"], state["last_winner"]
+    assert Game.from_json(json.dumps(state)).beats == game.beats
+
+
+def test_a_version_1_time_end_loads():
+    game = Game("classic", seed=4)
+    for _ in range(11):
+        game.step()
+    game.end_now()
+    loaded = Game.from_json(json.dumps(v1_state(game)))
+    assert loaded.outcome == game.outcome and loaded.counts == game.counts
 
 
 # --- fuzzing: nothing but ValueError escapes ---------------------------------------------------
@@ -189,11 +282,11 @@ json_values = st.recursive(
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=4),
     max_leaves=12)
 
-SAVES = [VALID, Game("classic", seed=3).to_json()]
+SAVES = [VALID, VALID_NUMBERED, Game("classic", seed=3).to_json()]
 g = Game("pagat", seed=8)
 for _ in range(7):
     g.step()
-SAVES.append(g.to_json())
+SAVES += [g.to_json(), json.dumps(v1_state(g))]
 
 
 @st.composite
@@ -204,9 +297,11 @@ def mutated_save(draw) -> str:
         action = draw(st.sampled_from(["replace", "delete", "nested"]))
         if action == "delete":
             del state[key]
-        elif action == "nested" and isinstance(state[key], list) and state[key]:
-            i = draw(st.integers(0, len(state[key]) - 1))
-            state[key][i] = draw(json_values)
+        elif action == "nested" and isinstance(state[key], (list, dict)) and state[key]:
+            if isinstance(state[key], dict):
+                state[key][draw(st.sampled_from(sorted(state[key])))] = draw(json_values)
+            else:
+                state[key][draw(st.integers(0, len(state[key]) - 1))] = draw(json_values)
         else:
             state[key] = draw(json_values)
     return json.dumps(state)
@@ -232,7 +327,7 @@ def load_or_value_error(text) -> None:
             break
 
 
-@settings(max_examples=300)
+@settings(max_examples=300, deadline=None)
 @given(st.one_of(st.text(max_size=40), json_values.map(json.dumps), mutated_save(), cut_save()))
 def test_fuzz_from_json_raises_only_value_error(text):
     load_or_value_error(text)

@@ -157,17 +157,33 @@ class Game(WarEngine):
 
     # --- playing ----------------------------------------------------------------------------
     def step(self) -> Event | None:
-        """Perform the next beat and return its event (None once the game is over)."""
-        if self._pending:
-            event = self._pending.popleft()
-        elif self._phase == OVER:
-            return None
-        else:
-            event = _BEATS[self._phase](self)
-        events = self._round_events
-        if events and events[-1].round != event.round:
-            events.clear()
-        events.append(event)
+        """Perform the next beat and return its event (None once the game is over).
+
+        A beat is all or nothing: an exception anywhere inside it (a ``KeyboardInterrupt`` from
+        the stop button included) leaves the game at the last complete beat, every card where it
+        was.  The beat is committed by one statement (the beat count); until then the game is
+        marked as being changed, and an interrupted beat is undone by replaying the committed
+        beats from the deal (the engine is deterministic, so this is the same position)."""
+        try:
+            if self._broken:
+                self._repair()
+            self._broken = True
+            if self._pending:
+                event = self._pending.popleft()
+            elif self._phase == OVER:
+                self._broken = False
+                return None
+            else:
+                event = _BEATS[self._phase](self)
+            events = self._round_events
+            if events and events[-1].round != event.round:
+                events.clear()
+            events.append(event)
+            self._beats, self._broken = self._beats + 1, False      # the commit: one statement
+        except BaseException:
+            if self._broken:
+                self._repair()
+            raise
         self._publish(event)
         return event
 
@@ -210,18 +226,57 @@ class Game(WarEngine):
 
     def end_now(self) -> Outcome:
         """End the game now, as a time limit does: the round in progress is abandoned and its
-        cards go back to who laid them, then more cards wins (equal is a draw)."""
+        cards go back to who laid them, then more cards wins (equal is a draw).  All or nothing,
+        as a beat is."""
+        if self._broken:
+            self._repair()
         if self.outcome is not None:
             return self.outcome
-        while self._pending:
-            self._publish(self._pending.popleft())
-        if self._table:
-            self._publish(self._return_table())
-        self._new_round([])
-        self.outcome = self._by_counts(Termination.TIME)
-        self._phase = OVER
-        self._publish(GameOver(self.round_number, self.outcome))
+        try:
+            self._broken = True
+            due = list(self._pending)
+            self._pending.clear()
+            if self._table:
+                due.append(self._return_table())
+            self._new_round([])
+            self.outcome = self._by_counts(Termination.TIME)
+            self._phase = OVER
+            due.append(GameOver(self.round_number, self.outcome))
+            self._ended_now, self._broken = True, False             # the commit: one statement
+        except BaseException:
+            if self._broken:
+                self._repair()
+            raise
+        for event in due:
+            self._publish(event)
         return self.outcome
+
+    # --- replaying: the game is its deal and its number of beats ----------------------------
+    def _replayed(self, beats: int, ended_now: bool = False) -> Game:
+        """A new game with this one's rules and deal, ``beats`` beats on (no subscribers).
+        ValueError if the game ends before that many beats."""
+        game = type(self).__new__(type(self))
+        game.rules, game.seed, game._scripted = self.rules, self.seed, self._scripted
+        game._rng = SplitMix64(self.seed)
+        if self._scripted:
+            game._setup([list(h) for h in self.dealt], list(self.unused))
+        else:
+            hands, unused = deal(self.rules, game._rng)
+            game._setup(hands, unused)
+        step = game.step
+        for done in range(beats):
+            if step() is None:
+                raise ValueError(f"this game ends after {done} beats, not {beats}")
+        if ended_now:
+            game.end_now()
+        return game
+
+    def _repair(self) -> None:
+        """Go back to the last committed beat after an interrupted one: replay the committed
+        beats from the deal, then take over the replayed position in one statement."""
+        fresh = self._replayed(self._beats, self._ended_now)
+        fresh._subscribers = self._subscribers
+        self.__dict__ = fresh.__dict__
 
     # --- the beats (wars and shortages: engine_wars) -------------------------------------------
     def _turn_over(self, p: int) -> Shuffled:
@@ -332,35 +387,15 @@ class Game(WarEngine):
 
     # --- serialisation ----------------------------------------------------------------------
     def to_json(self) -> str:
-        """The whole game as versioned JSON text; :meth:`from_json` continues it exactly."""
+        """The game as versioned JSON text (its rules, deal and beats); :meth:`from_json`
+        replays it and continues exactly."""
         return engine_json.dumps(self)
 
     @classmethod
     def from_json(cls, text: str | bytes) -> Game:
-        """A game saved by :meth:`to_json`, mid-round included; ValueError if the text is not one."""
-        game = engine_json.loads(text, cls)
-        if game._detects_cycles and game.round_number and game.outcome is None:
-            game._replay_positions()
-        return game
-
-    def _replay_positions(self) -> None:
-        """Cycle detection remembers every position; with no randomness they are replayed from the
-        deal, not stored, and the replay must agree with the save."""
-        replay = type(self).__new__(type(self))
-        replay.rules, replay.seed, replay._scripted = self.rules, self.seed, True
-        replay._rng = SplitMix64(0)
-        replay._setup([list(h) for h in self.dealt], list(self.unused))
-        while replay.round_number < self.round_number and not replay.is_over:
-            replay.play_round()
-
-        def stock(g: Game) -> list[list[Card]]:   # hand then won pile: unchanged when an unshuffled pile turns over
-            return [list(h) + list(w) for h, w in zip(g.hands, g.won, strict=True)]
-
-        if replay.round_number != self.round_number or replay.history != self.history or (
-                self.phase == "start" and stock(replay) != stock(self)):
-            raise ValueError("not a valid saved game: the history and holdings are not what the deal leads to "
-                             "under these rules (nothing is shuffled after the deal, so the deal decides every round)")
-        self._seen = replay._seen
+        """The game saved by :meth:`to_json`, mid-round included, replayed from its deal; a
+        ValueError saying what is wrong if the text is not one."""
+        return engine_json.loads(text, cls)
 
     def __repr__(self) -> str:
         name = self.rules.preset_name or "custom"

@@ -88,8 +88,9 @@ class GameState:
         self._round_events: list[Event] = []
         self._phase = START
         self._new_round([])
-        self._phase = START
-        self._new_round([])
+        self._beats = 0                # beats committed since the deal: with the deal, the whole game
+        self._ended_now = False        # end_now() was called (the time limit's end)
+        self._broken = False           # a beat is being made (an interrupt then repairs the game)
 
     def _new_round(self, players: list[int]) -> None:
         self._in_round: list[int] = list(players)   # still in this round
@@ -134,6 +135,11 @@ class GameState:
     def in_round(self) -> bool:
         """True between the first flip of a round and the beat that decides the table."""
         return self._phase not in (START, OVER)
+
+    @property
+    def beats(self) -> int:
+        """How many beats were taken since the deal (with the deal, this is the whole game)."""
+        return self._beats
 
     @property
     def phase(self) -> str:
