@@ -10,6 +10,7 @@ import textwrap
 import pytest
 
 from war_widget import Game, Rules, Termination
+from war_widget.views.records import Records
 from war_widget.views.war import WarWidget
 from war_widget.views.war import app as widget_app
 
@@ -300,8 +301,8 @@ def test_records_count_finished_games(tmp_path):
     assert "1 games" in w.results.value
     w.new_game_button.click()
     w.fast_forward()
-    assert w.record is not None and w.record["games"] == 2 and json.loads(path.read_text())["record"]["games"] == 2
-    assert json.loads(path.read_text())["game"] is None      # nothing in progress
+    assert w.record is not None and w.record["games"] == 2 and Records(path).record["games"] == 2
+    assert Records(path).saved_game is None                  # nothing in progress
     w.controls.reset_records_button.click()
     assert w.record is not None and w.record["games"] == 0
     w.controls.records.value = False
@@ -315,7 +316,7 @@ def test_a_damaged_records_file(tmp_path):
     assert "damaged" in w.notice.value
     kept = [p for p in tmp_path.iterdir() if p.name.startswith("records.corrupt-")]
     assert len(kept) == 1 and kept[0].read_text() == "{this is not json" and kept[0].name in w.notice.value
-    assert json.loads(path.read_text())["record"]["games"] == 0
+    assert Records(path).record["games"] == 0
     w.flip()
     assert w.game.round_number == 1
 

@@ -61,18 +61,19 @@ def decode_code(code: str) -> tuple[Rules, int]:
     Only ASCII letters, digits, ``_ / + = -`` are allowed, with nothing around the number (no
     spaces or line breaks: the widget's text box trims what a person types before asking)."""
     if not isinstance(code, str):
-        raise ValueError(f"a game number is text like 'classic-12345'; got {code!r}")
+        raise ValueError(f"a game number is text like 'classic-12345'; got {type(code).__name__}")
+    shown = repr(code) if len(code) <= 80 else f"{code[:60]!r}... ({len(code)} characters)"
     if code != code.strip():
-        raise ValueError(f"a game number has no spaces or line breaks around it; got {code!r}")
+        raise ValueError(f"a game number has no spaces or line breaks around it; got {shown}")
     match = _CODE.fullmatch(code)
     if not match:
-        raise ValueError(f"not a game number: {code[:80]!r}{'...' if len(code) > 80 else ''}; a game number looks "
+        raise ValueError(f"not a game number: {shown}; a game number looks "
                          "like 'classic-12345' or 'kids+face_down=2-7' (preset, optional +option=value, a dash, the "
                          "seed; ASCII letters and digits only)")
     preset, tokens, seed_text = match.groups()
     seed = int(seed_text)
     if seed > _SEED_MAX:
-        raise ValueError(f"the seed in game number {code!r} is too large (at most {_SEED_MAX})")
+        raise ValueError(f"the seed in game number {shown} is too large (at most {_SEED_MAX})")
     rules = Rules.preset(preset)
     changes: dict[str, object] = {}
     for token in filter(None, tokens.split("+")):
@@ -82,6 +83,6 @@ def decode_code(code: str) -> tuple[Rules, int]:
             raise ValueError(f"a value of {name} in a game number is {longest} characters long; "
                              f"no option value is longer than {_VALUE_MAX}")
         if name in changes:
-            raise ValueError(f"the option {name} appears twice in game number {code!r}; give each option once")
+            raise ValueError(f"the option {name} appears twice in game number {shown}; give each option once")
         changes[name] = _parse_value(name, value, getattr(rules, name, None))
     return rules.replace(**changes), seed

@@ -17,7 +17,7 @@ from ipycanvas import Canvas, hold_canvas
 from ..text.casino import TEXT, casino_error, describe_hand, display_suits, signed, verdict_key
 from ..text.i18n import check_lang
 from ..variants.casino.game import CasinoWar
-from ..variants.casino.hands import HandResult, rank_name
+from ..variants.casino.hands import HandResult, check_chips, rank_name
 from .cards import fit_size
 from .ops import BACK as CARD_BACK
 from .ops import INK, RED
@@ -114,6 +114,7 @@ class CasinoWarWidget(widgets.VBox):
 
     def chip(self, amount: int) -> None:
         """Add a chip to the bet (the tie bet follows it when the toggle is on)."""
+        amount = check_chips(amount, "a chip")            # chip(-5) must not lower the bet, nor chip(True) add 1
         self.session.bet(self.session.current_bet + amount)
         self._say(self._t("bet_now", n=self.session.current_bet))
         self._refresh()

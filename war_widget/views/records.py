@@ -1,171 +1,144 @@
-"""The lifetime record and the game in progress, in one small JSON file on this computer.
+"""The War widget's records: the lifetime record and the games in progress, kept in the records
+store (``war_widget.session.store``, a SQLite file several kernels share safely).
 
-No account, no ranking: games, wins, losses, draws, the current and best winning streak, and the
-game being played (``Game.to_json``) so it survives a kernel restart.  Writes are atomic (a
-temporary file in the same folder, then ``os.replace``).  A file that cannot be read is never
-overwritten: it is renamed aside (``records.corrupt-20250101-120000.json``) and a fresh one is
-started; ``Records.corrupt_backup`` names the kept file so the widget can say so in one line.
+``Records(path)`` keeps the interface the widget has always used.  ``path`` names the records
+file: ``records.json`` (the default, and the JSON file of earlier versions) stands for the store
+``records.sqlite3`` beside it, and the JSON file, if there is one, is read once into the store
+(its record and saved game are kept; a file that cannot be read at all is renamed aside as
+``records.corrupt-<time>.json``, and ``corrupt_backup`` names it).  Each game in progress has its
+own slot, named by its game number (or its deal, for a scripted one): finishing one game clears
+only that game's slot, and only while it still holds what this widget saved there.
 """
 from __future__ import annotations
 
+import hashlib
 import json
 import os
-import tempfile
-import time
 from pathlib import Path
 from typing import Any
 
-__all__ = ["Records", "default_path", "FORMAT", "VERSION"]
+from ..game.codes import encode_code
+from ..game.engine import Game
+from ..game.rules import Rules
+from ..session.store import FORMAT, VERSION, RecordsStore, SavedGame, rename_aside
 
-FORMAT = "war_widget.records"
-VERSION = 1
-_COUNTERS = ("games", "wins", "losses", "draws", "current_streak", "best_streak")
+__all__ = ["Records", "default_path", "store_path", "game_slot", "FORMAT", "VERSION"]
 
 
 def default_path() -> Path:
-    """``records.json`` in the user's data folder for war_widget (platformdirs)."""
+    """``records.json`` in the user's data folder for war_widget (platformdirs); the store is
+    ``records.sqlite3`` beside it."""
     from platformdirs import user_data_dir
 
     return Path(user_data_dir("war_widget", appauthor=False)) / "records.json"
 
 
-def _empty() -> dict[str, Any]:
-    return {"format": FORMAT, "version": VERSION, "record": {k: 0 for k in _COUNTERS}, "game": None}
+def store_path(path: str | os.PathLike[str]) -> tuple[Path, Path]:
+    """The store file for a records path, and the legacy JSON file beside it."""
+    path = Path(path)
+    if path.suffix == ".json":
+        return path.with_suffix(".sqlite3"), path
+    return path, path.with_suffix(".json")
 
 
-def _validate(data: Any, deep: bool = True) -> dict[str, Any]:
-    """The data if it is a records file we can read; ValueError saying what is wrong otherwise.
+def game_slot(text: str) -> str:
+    """The slot of a saved game (``Game.to_json()`` text): its game number, or for a scripted deal
+    ``deal-`` and a digest of its rules and deal.  ValueError if the text is not a save."""
+    try:
+        state = json.loads(text)
+    except (ValueError, RecursionError):
+        raise ValueError("not a saved game") from None
+    if not isinstance(state, dict):
+        raise ValueError("not a saved game")
+    deal = state.get("deal") if state.get("version") == 2 else {
+        "seed": state.get("seed"), **({"hands": state.get("dealt")} if state.get("scripted") else {})}
+    rules = state.get("rules")
+    if not isinstance(deal, dict) or not isinstance(rules, dict):
+        raise ValueError("not a saved game")
+    if "hands" not in deal:
+        try:
+            return encode_code(Rules.from_dict(rules), deal.get("seed"))  # type: ignore[arg-type]
+        except (ValueError, TypeError):
+            raise ValueError("not a saved game: its rules or seed cannot be read") from None
+    digest = hashlib.sha256(json.dumps([rules, deal], sort_keys=True).encode()).hexdigest()[:16]
+    return f"deal-{digest}"
 
-    ``deep`` also rebuilds the saved game to check it (done once, when the file is opened)."""
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise ValueError(f"not a war_widget records file (expected format {FORMAT!r})")
-    if data.get("version") != VERSION:
-        raise ValueError(f"records version {data.get('version')!r} is not supported (this version reads {VERSION})")
-    record = data.get("record")
-    if not isinstance(record, dict):
-        raise ValueError("the record is missing")
-    for key in _COUNTERS:
-        value = record.get(key)
-        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise ValueError(f"record field {key!r} must be a whole number >= 0; got {value!r}")
-    game = data.get("game")
-    if game is not None:
-        if not isinstance(game, dict) or not isinstance(game.get("game"), str):
-            raise ValueError("the saved game is malformed")
-        if deep:
-            from ..game.engine import Game
 
-            Game.from_json(game["game"])  # raises ValueError if it is not a valid saved game
-    return {"format": FORMAT, "version": VERSION, "record": {k: record[k] for k in _COUNTERS}, "game": game}
+def _check(text: str) -> str:
+    """The slot of a saved game that can be replayed; ValueError if it cannot."""
+    Game.from_json(text)
+    return game_slot(text)
 
 
 class Records:
-    """The record file at ``path`` (``None``: kept in memory only, nothing written)."""
+    """The records at ``path`` (``None``: kept in memory only, nothing written)."""
 
-    def __init__(self, path: str | os.PathLike | None) -> None:
+    def __init__(self, path: str | os.PathLike[str] | None) -> None:
         self.path = Path(path) if path is not None else None
         self.corrupt_backup: Path | None = None
         self.problem: str | None = None
-        self._data = self._load()
-
-    # --- reading -------------------------------------------------------------------------
-    def _load(self) -> dict[str, Any]:
-        if self.path is None or not self.path.exists():
-            return _empty()
-        try:
-            text = self.path.read_text(encoding="utf-8")
-            return _validate(json.loads(text))
-        except (ValueError, UnicodeDecodeError) as exc:  # JSONDecodeError is a ValueError
-            self.problem = str(exc)
-            self.corrupt_backup = self._set_aside()
-            data = _empty()
-            self._write(data)
-            return data
-        except OSError as exc:
-            raise ValueError(f"cannot read the records file {self.path}: {exc}") from None
-
-    def _set_aside(self) -> Path:
-        """Rename the unreadable file to a name not used yet; never overwrite anything."""
-        assert self.path is not None
-        stamp = time.strftime("%Y%m%d-%H%M%S")
-        n = 0
-        while True:
-            suffix = f"-{n}" if n else ""
-            candidate = self.path.with_name(f"{self.path.stem}.corrupt-{stamp}{suffix}{self.path.suffix}")
-            if not candidate.exists():
-                break
-            n += 1
-        os.replace(self.path, candidate)
-        return candidate
-
-    def _refresh(self) -> None:
-        """Re-read the file before changing it, so two widgets sharing it do not undo each other."""
-        if self.path is None or not self.path.exists():
-            return
-        try:
-            self._data = _validate(json.loads(self.path.read_text(encoding="utf-8")), deep=False)
-        except (ValueError, UnicodeDecodeError, OSError):
-            self.corrupt_backup = self._set_aside()
-            self._data = {**_empty(), "record": self._data["record"]}
-
-    def _write(self, data: dict[str, Any]) -> None:
+        self._mine: dict[str, str] = {}          # slot -> the game text this widget saved there
+        self._bad: set[str] = set()              # game texts that cannot be read (newer versions)
         if self.path is None:
+            self.store = RecordsStore(None)
             return
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=self.path.name + ".", suffix=".tmp", dir=self.path.parent)
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as fh:
-                json.dump(data, fh, separators=(",", ":"))
-            os.replace(tmp, self.path)
-        except BaseException:
-            if os.path.exists(tmp):
-                os.unlink(tmp)
-            raise
+        db, legacy = store_path(self.path)
+        self.store = RecordsStore(db)
+        self.corrupt_backup = self.store.damaged_file
+        if legacy.is_file() and self.store.import_legacy(legacy, _check) and self.store.legacy_unreadable:
+            self.corrupt_backup = rename_aside(legacy)
+        self._check_games()
+        if self.store.problems:
+            self.problem = "; ".join(self.store.problems)
+
+    def _check_games(self) -> None:
+        """Replay each saved game once: one that cannot be read is set aside; one from a newer
+        war_widget is left where it is (that version can resume it), just not offered here."""
+        for saved in self.store.games():
+            try:
+                Game.from_json(saved.payload["game"])
+            except ValueError as exc:
+                if "newer war_widget" in str(exc):
+                    self._bad.add(saved.payload["game"])
+                elif self.store.writable:
+                    self.store.set_aside_game(saved.slot, str(exc)[:300])
 
     # --- the record ----------------------------------------------------------------------
     @property
     def record(self) -> dict[str, int]:
         """games, wins, losses, draws, current_streak, best_streak."""
-        return dict(self._data["record"])
+        return self.store.record
 
     def add_result(self, result: str) -> dict[str, int]:
         """Count a finished game: ``"win"``, ``"loss"`` or ``"draw"``."""
-        if result not in ("win", "loss", "draw"):
-            raise ValueError(f"result must be 'win', 'loss' or 'draw'; got {result!r}")
-        self._refresh()
-        r = self._data["record"]
-        r["games"] += 1
-        r[{"win": "wins", "loss": "losses", "draw": "draws"}[result]] += 1
-        r["current_streak"] = r["current_streak"] + 1 if result == "win" else 0
-        r["best_streak"] = max(r["best_streak"], r["current_streak"])
-        self._write(self._data)
-        return self.record
+        return self.store.add_result(result)
 
     def reset_record(self) -> None:
-        """Start the record again from zero (the saved game is kept)."""
-        self._refresh()
-        self._data["record"] = {k: 0 for k in _COUNTERS}
-        self._write(self._data)
+        """Start the record again from zero (saved games are kept)."""
+        self.store.reset_record()
 
-    # --- the game in progress ------------------------------------------------------------
+    # --- games in progress ---------------------------------------------------------------
+    def saved_games(self) -> list[SavedGame]:
+        """Every game in progress this version can resume, the latest first."""
+        return [g for g in self.store.games() if g.payload["game"] not in self._bad]
+
     @property
     def saved_game(self) -> dict[str, Any] | None:
-        """The saved game in progress: ``{"game": json text, ...settings}``, or None."""
-        game = self._data.get("game")
-        return dict(game) if game else None
+        """The latest game in progress: ``{"game": json text, ...settings}``, or None."""
+        games = self.saved_games()
+        return dict(games[0].payload) if games else None
 
     def save_game(self, payload: dict[str, Any]) -> None:
-        """Keep ``payload`` (with the game's JSON under ``"game"``) as the game in progress."""
+        """Keep ``payload`` (with the game's JSON under ``"game"``) in its game's slot."""
         if not isinstance(payload, dict) or not isinstance(payload.get("game"), str):
             raise ValueError("save_game needs a dict with the game's JSON text under 'game'")
-        self._refresh()
-        self._data["game"] = payload
-        self._write(self._data)
+        slot = game_slot(payload["game"])
+        self.store.save_game(slot, payload)
+        self._mine[slot] = payload["game"]
 
     def clear_game(self) -> None:
-        """Forget the game in progress (it has ended)."""
-        if self._data.get("game") is None:
-            return
-        self._refresh()
-        self._data["game"] = None
-        self._write(self._data)
+        """Forget the games this widget saved (its game has ended); a slot another widget has
+        saved into since is left alone."""
+        for slot, text in list(self._mine.items()):
+            self.store.clear_game(slot, only_if=text)
+            del self._mine[slot]

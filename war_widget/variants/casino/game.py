@@ -37,6 +37,8 @@ from .hands import (
     _check_decks,
     _check_seed,
     _money,
+    check_flag,
+    check_hands,
     parse_rank,
     rank_name,
 )
@@ -60,8 +62,8 @@ class CasinoWar:
         self.decks: int | None = _check_decks(decks)
         money = _check_bankroll(bankroll)
         given = _check_seed(seed)
-        self.tie_bet: bool = bool(tie_bet)
-        self.tie_bonus: bool = bool(tie_bonus)
+        self.tie_bet: bool = check_flag(tie_bet, "tie_bet")
+        self.tie_bonus: bool = check_flag(tie_bonus, "tie_bonus")
         first_seed = secrets.randbits(63) if given is None else given
         self.seed: int | None = first_seed
         self._rng: SplitMix64 = SplitMix64(first_seed)
@@ -220,6 +222,10 @@ class CasinoWar:
 
     def play_hands(self, n: int, bet: int, choice: str = "war", tie_bet: int | None = None) -> list[HandResult]:
         """Play up to `n` hands with the same bet, stopping early when it can no longer be covered."""
+        n = check_hands(n)
+        bet = _check_chips(bet, "bet")
+        if choice not in CHOICES:
+            raise ValueError(f"choice must be 'war' or 'surrender', got {choice!r}")
         played: list[HandResult] = []
         stake = bet if (tie_bet is None and self.tie_bet) else (tie_bet or 0)
         while len(played) < n and self._bankroll >= bet + stake:

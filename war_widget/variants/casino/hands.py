@@ -58,10 +58,47 @@ def _check_decks(decks: object) -> int:
     return count
 
 
+MAX_BANKROLL = 10**12        # chips; a float holds every half chip up to far beyond this
+MAX_HANDS = 1_000_000        # hands in one play_hands() call (a few seconds)
+
+
 def _check_bankroll(bankroll: object) -> float:
-    if isinstance(bankroll, bool) or not isinstance(bankroll, numbers.Real) or not float(bankroll) > 0:
-        raise ValueError(f"bankroll must be a positive number, got {bankroll!r}")
-    return _money(int(bankroll) if isinstance(bankroll, numbers.Integral) else float(bankroll))
+    """A bankroll of whole (or half) chips from 1 to MAX_BANKROLL: with less than one chip no bet
+    is possible; infinity would let play_hands() run forever."""
+    allowed = f"a number of chips from 1 to {MAX_BANKROLL:,} (whole or half chips)"
+    if isinstance(bankroll, bool) or not isinstance(bankroll, numbers.Real):
+        raise ValueError(f"bankroll must be {allowed}; got {_short(bankroll)}")
+    if isinstance(bankroll, numbers.Integral):
+        if not 1 <= int(bankroll) <= MAX_BANKROLL:
+            raise ValueError(f"bankroll must be {allowed}; got {_short(bankroll)}")
+        return int(bankroll)
+    value = float(bankroll)
+    if not 1 <= value <= MAX_BANKROLL or not (2 * value).is_integer():   # nan fails the first test
+        raise ValueError(f"bankroll must be {allowed}; got {_short(bankroll)}")
+    return _money(value)
+
+
+def _short(value: object) -> str:
+    """``repr(value)``, cut to 60 characters (a 400-digit number is not echoed whole)."""
+    try:
+        text = repr(value)
+    except ValueError:           # an int too long for repr
+        text = f"a {type(value).__name__} too large to show"
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def check_flag(value: object, what: str) -> bool:
+    """``value`` if it is True or False ("no" or 1 are not)."""
+    if not isinstance(value, bool):
+        raise ValueError(f"{what} must be True or False; got {_short(value)}")
+    return value
+
+
+def check_hands(value: object) -> int:
+    """A number of hands for play_hands(): a whole number from 0 to MAX_HANDS."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral) or not 0 <= int(value) <= MAX_HANDS:
+        raise ValueError(f"the number of hands must be a whole number from 0 to {MAX_HANDS:,}; got {_short(value)}")
+    return int(value)
 
 
 def _check_seed(seed: object) -> int | None:
@@ -72,11 +109,14 @@ def _check_seed(seed: object) -> int | None:
 
 def _check_chips(value: object, what: str, *, allow_zero: bool = False) -> int:
     if isinstance(value, bool) or not isinstance(value, numbers.Integral):
-        raise ValueError(f"{what} must be a whole number of chips, got {value!r}")
+        raise ValueError(f"{what} must be a whole number of chips, got {_short(value)}")
     if value < 0 or (value == 0 and not allow_zero):
         allowed = "zero or more" if allow_zero else "positive (1 or more)"
-        raise ValueError(f"{what} must be {allowed}, got {value}")
+        raise ValueError(f"{what} must be {allowed}, got {_short(value)}")
     return int(value)
+
+
+check_chips = _check_chips    # the public name, for the views
 
 
 # --------------------------------------------------------------- hand records

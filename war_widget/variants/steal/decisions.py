@@ -6,7 +6,7 @@ The timing choices these follow are numbered in ``war_widget.variants.steal.game
 from __future__ import annotations
 
 from ...game.cards import Card
-from .actions import PLAY, Action, ChooseTop, Play, Steal
+from .actions import PLAY, Action, ChooseTop, Play, Steal, action_to_json
 from .events import Protected, StealDeclined, Stolen, Swapped, TopChosen
 from .state import StealState
 
@@ -75,6 +75,7 @@ class StealDecisions(StealState):
         if action not in legal:
             raise ValueError(f"{action!r} is not a legal action for player {p + 1} now; "
                              f"legal: {', '.join(map(repr, legal))}")
+        self._log.append([p, action_to_json(action)])
         if isinstance(action, ChooseTop):
             self._top = action.card
             self._queue.append(TopChosen(self._current_round, p, action.card))

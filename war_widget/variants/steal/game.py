@@ -160,6 +160,7 @@ class StealWarGame(StealTurns):
             if queue:
                 event = queue.popleft()
                 self._round_events.append(event)
+                self._log_beat()
                 for callback in list(self._subscribers):
                     callback(event)
                 if not queue:
@@ -227,6 +228,7 @@ class StealWarGame(StealTurns):
         self._reset_window()
         self.outcome = self._by_counts(Termination.TIME)
         self._phase = "over"
+        self._ended_now = True
         self._emit(GameOver(self.round_number, self.outcome))
         return self.outcome
 

@@ -59,7 +59,17 @@ class StealState:
         self._queue: deque[Event] = deque()
         self._round_events: list[Event] = []
         self._phase = "start"
+        self._log: list[int | list[Any]] = []      # the moves since the deal: beats (a count) and decisions
+        self._ended_now = False
+        self._from_v1 = False                      # loaded from a version-1 save: no history to write
         self._reset_round()
+
+    def _log_beat(self) -> None:
+        log = self._log
+        if log and isinstance(log[-1], int):
+            log[-1] += 1
+        else:
+            log.append(1)
 
     def _reset_round(self) -> None:
         self._fighters: list[int] = []
@@ -188,11 +198,14 @@ def encode_steal_code(players: int, seed: int) -> str:
 def decode_steal_code(code: str) -> tuple[int, int]:
     """The players and seed of a Steal War game number; a clear ValueError if it is not one."""
     if not isinstance(code, str):
-        raise ValueError(f"a Steal War game number is text like 'steal_war-12345'; got {code!r}")
-    match = re.fullmatch(r"steal_war(?:\+players=([234]))?-(\d{1,20})", code.strip())
+        raise ValueError(f"a Steal War game number is text like 'steal_war-12345'; got {type(code).__name__}")
+    shown = repr(code) if len(code) <= 60 else f"{code[:40]!r}... ({len(code)} characters)"
+    if code != code.strip():
+        raise ValueError(f"a Steal War game number has no spaces or line breaks around it; got {shown}")
+    match = re.fullmatch(r"steal_war(?:\+players=([234]))?-([0-9]{1,20})", code, flags=re.ASCII)
     if not match:
-        raise ValueError(f"not a Steal War game number: {code!r}; it looks like 'steal_war-12345' or "
-                         "'steal_war+players=3-12345'")
+        raise ValueError(f"not a Steal War game number: {shown}; it looks like 'steal_war-12345' or "
+                         "'steal_war+players=3-12345' (ASCII letters and digits only)")
     seed = int(match.group(2))
     if seed > _SEED_MAX:
         raise ValueError(f"the seed in {code!r} is too large (at most {_SEED_MAX})")

@@ -1,0 +1,119 @@
+"""Issue 19: a Steal War save is its history (the deal, then every beat and decision), replayed on
+load, so it cannot hold an impossible game; version-1 saves (dumps of the fields) are still read,
+every field checked, and the issue's bad ones are clear ValueErrors."""
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from war_widget.variants.steal import Steal, StealWarGame, always_steal, greedy
+from war_widget.variants.steal.game_json import _dumps_v1
+
+
+def played(seed: int = 3, beats: int = 60) -> StealWarGame:
+    game = StealWarGame(2, seed, (greedy, always_steal))
+    for _ in range(beats):
+        if game.step() is None:
+            break
+    return game
+
+
+def future(game: StealWarGame, n: int = 300) -> list[Any]:
+    return [game.step() for _ in range(n)]
+
+
+def test_a_save_is_the_history_and_replays_the_same_future() -> None:
+    game = played()
+    state = json.loads(game.to_json())
+    assert set(state) == {"format", "version", "players", "deal", "log", "ended_now", "check"}
+    assert state["version"] == 2 and state["deal"] == {"seed": 3}
+    assert any(isinstance(m, list) for m in state["log"])            # the policies' decisions are in it
+    copy = StealWarGame.from_json(game.to_json(), (greedy, always_steal))
+    assert copy.to_json() == game.to_json() and copy.counts == game.counts and copy.piles == game.piles
+    assert future(copy) == future(game)
+
+
+def test_a_decision_in_progress_and_a_scripted_deal_round_trip() -> None:
+    game = StealWarGame.from_hands([["9S", "2C"], ["4D", "3D"]], piles=[["4C"], ["9H"]])
+    game.apply(Steal(1))
+    copy = StealWarGame.from_json(game.to_json())
+    assert copy.to_act == 1 and copy.legal_actions() == game.legal_actions() and copy.code is None
+    game.apply(Steal(0))
+    copy.apply(Steal(0))
+    assert game.step() == copy.step() and game.piles == copy.piles
+
+
+def test_an_ended_game_round_trips() -> None:
+    game = played(beats=20)
+    outcome = game.end_now()
+    copy = StealWarGame.from_json(game.to_json())
+    assert copy.outcome == outcome and copy.counts == game.counts and copy.step() is None
+
+
+def edit(game: StealWarGame, **changes: Any) -> str:
+    return json.dumps(dict(json.loads(game.to_json()), **changes))
+
+
+def test_a_tampered_history_is_rejected() -> None:
+    game = played()
+    state = json.loads(game.to_json())
+    decision = next(i for i, m in enumerate(state["log"]) if isinstance(m, list))
+    cases = [
+        (dict(log=state["log"] + [10**6]), r"the log plays beats after the game is over|a decision is due"),
+        (dict(log=[*state["log"][:decision], [state["log"][decision][0], ["steal", 3]]]), r"not a legal action|seat"),
+        (dict(log=[["x"]]), r"the log holds beat counts and \[seat, decision\] pairs"),
+        (dict(log=[True]), r"the log holds beat counts"),
+        (dict(check=dict(state["check"], counts=[54, 0])), r"the replay reaches .* \(a tampered save\)"),
+        (dict(deal={"seed": -5}), r"deal.seed must be a whole number from 0 to 18446744073709551615; got -5"),
+        (dict(deal={"seed": 1.9}), r"deal.seed must be a whole number .*; got 1\.9"),
+        (dict(deal={"seed": 0, "hands": [["KS", "KS"], ["QS"]]}), r"deal: KS appears twice"),
+        (dict(players=True), r"players must be a whole number from 2 to 4; got True"),
+        (dict(ended_now="no"), r"ended_now must be true or false"),
+        (dict(extra=1), r"a save has exactly the fields"),
+    ]
+    for change, message in cases:
+        with pytest.raises(ValueError, match=message):
+            StealWarGame.from_json(edit(game, **change))
+
+
+def v1(game: StealWarGame, **changes: Any) -> str:
+    return json.dumps(dict(json.loads(_dumps_v1(game)), **changes))
+
+
+def test_version_1_saves_still_load() -> None:
+    game = played()
+    copy = StealWarGame.from_json(_dumps_v1(game), (greedy, always_steal))
+    assert copy.counts == game.counts and copy.phase == game.phase
+    assert future(copy) == future(game)
+    assert json.loads(copy.to_json())["version"] == 1       # no history to write: it stays a full dump
+
+
+def test_the_issues_bad_version_1_saves_are_clear_errors() -> None:
+    game = played(beats=7)
+    state = json.loads(_dumps_v1(game))
+    twice = json.loads(_dumps_v1(game))
+    twice["hands"][0].append(twice["hands"][1][0])
+    twice["dealt"][0].append(twice["dealt"][1][0])
+    on_table = StealWarGame.from_hands([["9S", "9H"], ["9D", "2C"]], seed=1)
+    while on_table.phase not in ("war", "lay", "collect", "choose") and on_table.step() is not None:
+        pass
+    no_top = json.loads(_dumps_v1(on_table))
+    cases = [
+        (json.dumps(twice), r"a card is dealt twice|not the deal of seed"),
+        (v1(game, winner="x"), r"winner must be a whole number from 0 to 1; got x"),
+        (json.dumps(dict(no_top, top="AS")), r"the top card AS is not on the table"),
+        (v1(game, seed=-5), r"seed must be a whole number from 0 to 18446744073709551615; got -5"),
+        (v1(game, seed=1.9), r"seed must be a whole number .*; got 1\.9"),
+        (v1(game, scripted="no"), r"scripted must be true or false; got 'no'"),
+        (v1(game, out=[]), r"out must have one true/false per player \(2\)"),
+        (json.dumps(dict(no_top, fighters=[])), r"needs at least two fighters; got \[\]"),
+        (v1(game, phase="dance"), r"phase must be one of"),
+        ("[" * 100_000 + "]" * 100_000, r"cannot be read as JSON \(RecursionError\)"),
+        (json.dumps({"format": "war_widget.steal_war", "version": 2, "deal": [[[[]]]] * 3}), r"exactly the fields"),
+    ]
+    assert state["phase"]
+    for text, message in cases:
+        with pytest.raises(ValueError, match=message):
+            StealWarGame.from_json(text)
