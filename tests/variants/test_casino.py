@@ -205,7 +205,7 @@ def test_bad_decks(decks, message):
 
 
 def test_bad_session_settings():
-    with pytest.raises(ValueError, match=r"bankroll must be a positive number, got 0"):
+    with pytest.raises(ValueError, match=r"bankroll must be a number of chips from 1 to .*; got 0"):
         CasinoWar(bankroll=0)
     with pytest.raises(ValueError, match=r"seed must be an int or None, got 'x'"):
         CasinoWar(seed="x")

@@ -20,7 +20,9 @@ class RoundEnd(GameState):
     def _setup(self, hands: list[list[Card]], unused: list[Card]) -> None:
         super()._setup(hands, unused)
         self._seen: dict[bytes, int] = {}
-        if self._detects_cycles:
+        self._cycles = self._detects_cycles             # asked every round: computed once
+        self._winner_in_key = self._last_winner_matters
+        if self._cycles:
             self._seen[self._position_key()] = 0
 
     def _return_table(self) -> Returned:
@@ -84,7 +86,7 @@ class RoundEnd(GameState):
                 return Outcome(reason, winner=remaining[0], counts=counts)
         if rules.round_limit is not None and self.round_number >= rules.round_limit:
             return self._by_counts(Termination.ROUND_LIMIT)
-        if self._detects_cycles:
+        if self._cycles:
             key = self._position_key()
             first = self._seen.get(key)
             if first is not None:
@@ -135,7 +137,7 @@ class RoundEnd(GameState):
     def _position_key(self) -> bytes:
         """The whole position between rounds: every hand and won pile, in order, and the last
         winner when the gather order depends on it."""
-        out = bytearray([self._last_winner]) if self._last_winner_matters else bytearray()
+        out = bytearray([self._last_winner]) if self._winner_in_key else bytearray()
         for h, w in zip(self.hands, self.won, strict=True):
             out.extend([c.index for c in h])
             out.append(254)

@@ -30,13 +30,18 @@ from __future__ import annotations
 
 import json
 import os
-import sqlite3
+import sys
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+try:
+    import sqlite3
+except ImportError:          # Pyodide ships sqlite3 as a package to load; without it, no store
+    sqlite3 = None  # type: ignore[assignment]
 
 __all__ = ["RecordsStore", "SavedGame", "ReadOnlyStore", "rename_aside", "COUNTERS", "RESULTS", "FORMAT", "VERSION",
            "LEGACY_FORMAT"]
@@ -116,6 +121,9 @@ class RecordsStore:
 
     # --- opening --------------------------------------------------------------------------
     def _connect(self) -> sqlite3.Connection:
+        if sqlite3 is None:
+            raise OSError("the records store needs Python's sqlite3 module, which this Python lacks "
+                          "(in Pyodide: load the 'sqlite3' package)")
         target = ":memory:" if self.path is None else str(self.path)
         if self.path is not None:
             self.path.parent.mkdir(parents=True, exist_ok=True)
@@ -150,7 +158,7 @@ class RecordsStore:
         """Create the tables of a new store; read the version of an existing one."""
         version = self._meta_version(db)
         if version is None:
-            if self.path is not None:
+            if self.path is not None and sys.platform != "emscripten":   # WAL needs shared memory
                 db.execute("PRAGMA journal_mode = WAL")
             db.execute("PRAGMA synchronous = FULL")
             with _transaction(db):

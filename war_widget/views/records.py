@@ -14,6 +14,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -27,7 +28,10 @@ __all__ = ["Records", "default_path", "store_path", "game_slot", "FORMAT", "VERS
 
 def default_path() -> Path:
     """``records.json`` in the user's data folder for war_widget (platformdirs); the store is
-    ``records.sqlite3`` beside it."""
+    ``records.sqlite3`` beside it.  In the browser (Pyodide, JupyterLite) a file at the root of
+    ``/drive``, which the browser keeps across reloads."""
+    if sys.platform == "emscripten":
+        return Path("/drive/.war_widget_records.json")
     from platformdirs import user_data_dir
 
     return Path(user_data_dir("war_widget", appauthor=False)) / "records.json"
