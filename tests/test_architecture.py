@@ -41,8 +41,8 @@ ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "war_widget"
 
 # layer: rank.  Equal ranks with different names are side by side and may not import each other.
-RANKS = {"game.parts": 0, "game.engine": 1, "game.saves": 2, "text": 3, "simulator": 3, "session": 4, "views": 5,
-         "app": 6}
+RANKS = {"game.parts": 0, "game.engine": 1, "game.saves": 2, "text": 3, "simulator": 3, "session": 4, "lessons": 4,
+         "views": 5, "app": 6}
 
 # (pattern relative to war_widget/, layer); the first match wins.  "facade" marks re-export modules.
 LAYER_OF: list[tuple[str, str]] = [
@@ -85,6 +85,10 @@ LAYER_OF: list[tuple[str, str]] = [
     ("sim/fastsim/*.py", "simulator"),
     # the play sessions: the play with no widget (issue 16), the records store
     ("session/*.py", "session"),
+    # the lessons: teacher's guides and printables (issue 18), beside the sessions
+    ("lessons/__init__.py", "facade"),
+    ("lessons/__main__.py", "app"),
+    ("lessons/*.py", "lessons"),
     # the views
     ("views/__init__.py", "facade"),
     ("views/war/__init__.py", "facade"),
