@@ -7,6 +7,8 @@ import json
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from war_widget.variants.steal import Steal, StealWarGame, always_steal, greedy
 from war_widget.variants.steal.game_json import _dumps_v1
@@ -117,3 +119,44 @@ def test_the_issues_bad_version_1_saves_are_clear_errors() -> None:
     for text, message in cases:
         with pytest.raises(ValueError, match=message):
             StealWarGame.from_json(text)
+
+
+# --- fuzzing: nothing but ValueError escapes, and what loads plays on with every card -------------
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 2**65) | st.floats(allow_nan=True) | st.text(max_size=5)
+    | st.sampled_from(["#KS", "KS", "play", "steal", "look", "over", "Stolen"]),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=5), inner, max_size=3),
+    max_leaves=10)
+_GAME = played(beats=40)
+SAVES = [_GAME.to_json(), _dumps_v1(_GAME), StealWarGame(3, 4).to_json()]
+
+
+@st.composite
+def mutated(draw: st.DrawFn) -> str:
+    state = json.loads(draw(st.sampled_from(SAVES)))
+    for _ in range(draw(st.integers(1, 3))):
+        key = draw(st.sampled_from(sorted(state)))
+        value = state[key]
+        if isinstance(value, list) and value and draw(st.booleans()):
+            value[draw(st.integers(0, len(value) - 1))] = draw(json_values)
+        elif draw(st.booleans()):
+            del state[key]
+        else:
+            state[key] = draw(json_values)
+    return json.dumps(state)
+
+
+@settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.one_of(mutated(), json_values.map(json.dumps)))
+def test_fuzz_from_json_raises_only_value_error(text: str) -> None:
+    try:
+        players = StealWarGame.from_json(text).players
+    except ValueError as exc:
+        assert str(exc) and len(str(exc)) < 600
+        return
+    game = StealWarGame.from_json(text, (greedy, always_steal, greedy, greedy)[:players])
+    total = sum(game.counts) + len(game.table)
+    for _ in range(300):
+        if game.step() is None:
+            break
+        assert sum(game.counts) + len(game.table) == total

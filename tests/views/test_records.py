@@ -204,3 +204,23 @@ def test_default_path_is_in_the_user_data_folder():
     path = default_path()
     assert path.name == "records.json" and "war_widget" in str(path.parent)
     assert os.path.isabs(path)
+
+
+def test_two_war_widgets_finishing_games_do_not_delete_each_others_saved_game(tmp_path):
+    """The issue's case with real widgets sharing one records file: each game in progress is
+    saved; the one that finishes clears only its own; the other is offered to a new widget."""
+    from war_widget.views.war import WarWidget
+
+    path = tmp_path / "records.json"
+    a, b = WarWidget(seed=101, records=path), WarWidget(seed=202, records=path)
+    for _ in range(3):
+        a.flip()
+        b.flip()
+    slots = {g.slot for g in Records(path).saved_games()}
+    assert slots == {a.game.code, b.game.code}
+    a.fast_forward()
+    assert a.game.is_over and Records(path).record["games"] == 1
+    left = Records(path).saved_games()
+    assert [g.slot for g in left] == [b.game.code]
+    c = WarWidget(records=path)
+    assert c.resume() and c.game.code == b.game.code and c.game.round_number == b.game.round_number

@@ -129,8 +129,8 @@ def loads(text: str | bytes, cls: type[G], policies: Sequence[Policy | None] | N
                          f"this version reads 1 and {VERSION}")
     try:
         game = _load_v1(state, cls) if version == 1 else _load(state, cls)
-    except _Bad as exc:
-        raise ValueError(f"not a valid saved Steal War game: {exc}") from None
+    except (_Bad, ValueError) as exc:        # ValueError: an entry of the wrong length, a bad card
+        raise ValueError(f"not a valid saved Steal War game: {str(exc)[:300]}") from None
     except (KeyError, TypeError, IndexError, AttributeError, OverflowError, RecursionError) as exc:
         raise ValueError(f"not a valid saved Steal War game: missing or malformed field ({exc!r})"[:300]) from None
     game.policies = _check_policies(policies, game.players)
