@@ -281,3 +281,12 @@ def test_an_unreadable_legacy_file_is_set_aside_whole(tmp_path: Path) -> None:
     store = RecordsStore(tmp_path / "records.sqlite3")
     assert store.import_legacy(legacy) and store.legacy_unreadable
     assert store.set_aside()[0][:2] == ("file records.json", "{this is not json")
+
+
+def test_setting_aside_a_bad_game_spares_a_good_one_saved_there_since(tmp_path: Path) -> None:
+    store = RecordsStore(tmp_path / "r.sqlite3")
+    store.save_game("t", {"game": "bad"})
+    other = RecordsStore(tmp_path / "r.sqlite3")
+    other.save_game("t", {"game": "good"})          # another kernel, between the read and the move
+    store.set_aside_game("t", "cannot be replayed", only_if="bad")
+    assert [g.payload for g in store.games()] == [{"game": "good"}] and store.set_aside() == []

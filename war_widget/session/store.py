@@ -293,11 +293,19 @@ class RecordsStore:
             db.execute("DELETE FROM games WHERE slot = ?", (slot,))
         return True
 
-    def set_aside_game(self, slot: str, problem: str) -> None:
-        """Move the game in ``slot`` to the set-aside rows (it cannot be read: ``problem``)."""
+    def set_aside_game(self, slot: str, problem: str, only_if: str | None = None) -> None:
+        """Move the game in ``slot`` to the set-aside rows (it cannot be read: ``problem``); with
+        ``only_if``, only while the slot still holds that game text (another process may have
+        saved a good game there since it was read)."""
         with self._write() as db:
             row = db.execute("SELECT data FROM games WHERE slot = ?", (slot,)).fetchone()
-            if row is not None:
+            held = None
+            if row is not None and only_if is not None:
+                try:
+                    held = _loads(row[0]).get("game")
+                except (ValueError, AttributeError):
+                    held = None
+            if row is not None and (only_if is None or held == only_if):
                 self._set_aside(db, f"game {slot}", row[0], problem)
                 db.execute("DELETE FROM games WHERE slot = ?", (slot,))
         self.problems.append(f"the saved game {slot!r} could not be read ({problem}); it was set aside")

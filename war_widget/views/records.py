@@ -105,7 +105,7 @@ class Records:
                 if "newer war_widget" in str(exc):
                     self._bad.add(saved.payload["game"])
                 elif self.store.writable:
-                    self.store.set_aside_game(saved.slot, str(exc)[:300])
+                    self.store.set_aside_game(saved.slot, str(exc)[:300], only_if=saved.payload["game"])
 
     # --- the record ----------------------------------------------------------------------
     @property
