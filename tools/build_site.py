@@ -45,7 +45,7 @@ NODE_PYODIDE = SITE / "node_modules" / "pyodide"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "package.json")
 
 #: what the classroom page runs when it opens (its code is hidden: the page shows the table only)
-CLASSROOM_CODE = "from war_widget import WarWidget\nWarWidget()"
+CLASSROOM_CODE = "from war_widget.views.component import TableComponent\nTableComponent()"
 
 #: requirements of the shipped wheels that are deliberately not in the browser, and why
 BROWSER_ABSENT = {
@@ -249,7 +249,7 @@ def ensure_kernel_tools() -> Path:
 def contents() -> list[Path]:
     """What the site's file browser holds: the lesson notebooks and the teacher guides."""
     paths = sorted((ROOT / "notebooks").glob("*.ipynb"))
-    guides = ROOT / "war_widget" / "lessons" / "guides"
+    guides = ROOT / "docs" / "teachers"
     if guides.is_dir():
         paths.append(guides)
     return paths
