@@ -217,3 +217,18 @@ def test_an_interrupted_subscriber_does_not_undo_the_beat() -> None:
     with pytest.raises(KeyboardInterrupt):
         game.step()
     assert game.beats == 1 and len(heard) == 1 and len(game.table) == 2
+
+
+def test_a_game_left_mid_beat_is_repaired_before_it_is_saved_or_played() -> None:
+    """A second interrupt can land while an interrupted beat is being undone: the game stays
+    marked, and the next save or beat undoes it first."""
+    game = war_game()
+    game.step()
+    reference = war_game()
+    reference.step()
+    game._broken = True                     # as if stopped inside a beat and inside its repair
+    game.hands[0].popleft()                 # a card half-moved
+    assert Game.from_json(game.to_json()).to_json() == reference.to_json()
+    game._broken = True
+    game.hands[1].popleft()
+    assert game.step() == reference.step() and game.to_json() == reference.to_json()

@@ -389,6 +389,8 @@ class Game(WarEngine):
     def to_json(self) -> str:
         """The game as versioned JSON text (its rules, deal and beats); :meth:`from_json`
         replays it and continues exactly."""
+        if self._broken:                      # a beat was interrupted and not yet undone
+            self._repair()
         return engine_json.dumps(self)
 
     @classmethod
