@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import {
-  beatTiming, cardSpots, fitPx, flights, keyAction, layout, mergeBeats, parseCard, RANK_MIN_PX, tableSize,
+  beatTiming, cardSpots, chartFont, chartSeries, fitPx, flights, keyAction, layout, mergeBeats, parseCard, RANK_MIN_PX, tableSize,
 } from "../../war_widget/views/component/table.js";
 
 test("card codes read as rank, suit and colour; jokers as a star", () => {
@@ -115,4 +115,16 @@ test("a long text shrinks until it fits", () => {
   const px = fitPx(measure, "= the same, and that is a long sentence", 40, 300);
   assert.ok(measure("= the same, and that is a long sentence", px) <= 300);
   assert.equal(fitPx(measure, "WAR!", 40, 300), 40);
+});
+
+test("the chart's series: head and tail of one game joined, cut at the round on screen", () => {
+  const head = { game: 3, counts: [[26, 26], [27, 25]], wars: [1] };
+  const tail = { game: 3, start: 2, counts: [[25, 27], [24, 28], [30, 22]], wars: [3] };
+  const s = chartSeries(head, tail, 3);
+  assert.deepEqual(s.x, [0, 1, 2, 3]);
+  assert.deepEqual(s.ys, [[26, 27, 25, 24], [26, 25, 27, 28]]);
+  assert.deepEqual(s.wars, { x: [1, 3], y: [27, 24] });
+  // a head of another game (not yet replaced) is not joined to this tail
+  assert.deepEqual(chartSeries({ game: 2, counts: [[1, 1]] }, { game: 3, counts: [[26, 26]], wars: [] }, 9).x, [0]);
+  assert.ok(chartFont(390) >= 13 && chartFont(1900) <= 22);
 });

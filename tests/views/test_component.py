@@ -140,3 +140,19 @@ def test_bad_arguments_say_what_is_allowed() -> None:
         w.answer("bigger")
     with pytest.raises(ValueError, match="round number >= 0"):
         w.goto_round(-1)
+
+
+def test_the_chart_series_grow_by_a_small_tail_and_follow_back_and_new_games() -> None:
+    w = TableComponent(code=CODE)
+    assert w.plotly_js.startswith("/**") and "plotly.js" in w.plotly_js[:100]
+    for _ in range(12):
+        w.flip()
+        browser_shows_all(w)
+    tail = w.chart_tail
+    assert tail["start"] == 0 and len(tail["counts"]) == 13 and tail["counts"][-1] == w.beats[-1]["counts"]
+    game = tail["game"]
+    w.back()
+    assert w.chart_tail["game"] == game + 1 and len(w.chart_tail["counts"]) == 12
+    w.new_game()
+    assert w.chart_tail["counts"] == [[26, 26]] and w.chart_tail["wars"] == []
+    assert TableComponent(chart=False).plotly_js == ""

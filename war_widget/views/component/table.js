@@ -177,6 +177,32 @@ export function newest(incoming) {
   return incoming.length ? incoming[incoming.length - 1].id : 0;
 }
 
+/** The chart's series from the two traits (head: the first blocks, tail: the rounds since), up
+ * to round `upTo`: x (rounds), one y list per seat, and the war markers on seat 0's line. */
+export function chartSeries(head, tail, upTo) {
+  const counts = [];
+  if (head && tail && head.game === tail.game) counts.push(...(head.counts || []));
+  if (tail) counts.push(...(tail.counts || []));
+  const n = Math.min(counts.length, upTo + 1);
+  const x = [];
+  const ys = [];
+  for (let r = 0; r < n; r++) {
+    x.push(r);
+    counts[r].forEach((c, seat) => {
+      if (!ys[seat]) ys[seat] = [];
+      ys[seat].push(c);
+    });
+  }
+  const wars = [...((head && tail && head.game === tail.game && head.wars) || []), ...((tail && tail.wars) || [])]
+    .filter((r) => r < n);
+  return { x, ys, wars: { x: wars, y: wars.map((r) => counts[r][0]) } };
+}
+
+/** Chart text size for a chart `width` px wide: readable on a phone, not tiny on a projector. */
+export function chartFont(width) {
+  return Math.round(Math.max(13, Math.min(22, width / 55)));
+}
+
 // --- drawing ---------------------------------------------------------------------------------
 const SEAT_COLOURS = ["#2f7de1", "#e0523f", "#8a5cd6", "#d99a1e"];
 const INK = "#1d2230";
@@ -557,6 +583,25 @@ function el(tag, attrs, ...children) {
   return node;
 }
 
+/** plotly.js (the bundle of the plotly package) run once per page as a classic script; an AMD
+ * loader on the page (RequireJS) is hidden meanwhile so plotly.js sets window.Plotly. */
+function loadPlotly(source) {
+  if (window.Plotly) return Promise.resolve(window.Plotly);
+  if (!window.__warWidgetPlotly) {
+    window.__warWidgetPlotly = new Promise((resolve, reject) => {
+      const url = URL.createObjectURL(new Blob([source], { type: "text/javascript" }));
+      const script = document.createElement("script");
+      const define = window.define;
+      window.define = undefined;
+      script.onload = () => { window.define = define; URL.revokeObjectURL(url); resolve(window.Plotly); };
+      script.onerror = (e) => { window.define = define; reject(e); };
+      script.src = url;
+      document.head.append(script);
+    });
+  }
+  return window.__warWidgetPlotly;
+}
+
 function render({ model, el: host }) {
   const root = el("div", { class: "wt-root", "data-war-table": "1" });
   const rules = el("div", { class: "wt-rules" });
@@ -574,7 +619,8 @@ function render({ model, el: host }) {
   const playRow = el("div", { class: "wt-row wt-play" });
   const guessRow = el("div", { class: "wt-row wt-guess", role: "group" });
   const moreRow = el("div", { class: "wt-row wt-more" });
-  root.append(rules, topRow, stage, say, status, guessRow, playRow, moreRow, log);
+  const chartBox = el("div", { class: "wt-chart", "data-role": "chart" });
+  root.append(rules, topRow, stage, say, status, guessRow, playRow, moreRow, log, chartBox);
   host.append(root);
 
   const buttons = {};
@@ -671,6 +717,7 @@ function render({ model, el: host }) {
     root.classList.toggle("wt-portrait", size.portrait);
     L = layout(size.width, size.height, setup.players || 2);
     draw(performance.now());
+    if (plot && plotly) plotly.relayout(plot, { width: chartLayout().width, height: chartLayout().height });
   }
 
   let boxes = [];
@@ -685,6 +732,57 @@ function render({ model, el: host }) {
     } else {
       boxes = paint(ctx, L, setup, current.view, [], 1, current.kind);
     }
+  }
+
+  // --- the count chart: Plotly's own plotly.js, one chart per table -------------------------
+  let plot = null;          // the Plotly graph div once drawn
+  let plotly = null;
+  function chartLayout() {
+    const width = Math.max(280, chartBox.clientWidth || root.clientWidth || 600);
+    const font = chartFont(width);
+    const w = words();
+    return { width, height: Math.round(Math.max(220, Math.min(360, width * 0.32))), autosize: false,
+      margin: { l: font * 3.2, r: 12, t: font * 3.6, b: font * 3.2 },
+      font: { size: font }, title: { text: w.chart_title || "", x: 0, xanchor: "left", font: { size: font * 1.1 } },
+      xaxis: { title: { text: w.chart_round || "" }, rangemode: "tozero" },
+      yaxis: { rangemode: "tozero", range: [0, setup.total || 52] },
+      legend: { orientation: "h", x: 1, xanchor: "right", y: 1.02, yanchor: "bottom", font: { size: font } },
+      paper_bgcolor: "rgba(0,0,0,0)", plot_bgcolor: "rgba(255,255,255,0.6)", showlegend: true };
+  }
+  function chartData(series) {
+    const names = setup.names || [];
+    const lines = series.ys.map((y, seat) => ({ type: "scatter", mode: "lines+markers", name: names[seat] || "",
+      x: series.x.slice(), y: y.slice(), marker: { size: 5 }, line: { color: SEAT_COLOURS[seat % 4], width: 3 } }));
+    const wars = { type: "scatter", mode: "markers", name: words().chart_war || "War", x: series.wars.x.slice(),
+      y: series.wars.y.slice(), marker: { symbol: "star", size: 14, color: GOLD, line: { color: INK, width: 1 } } };
+    return [...lines, wars];
+  }
+  function redrawChart(upTo) {
+    if (!setup.chart || !plotly || destroyed) return;
+    const series = chartSeries(model.get("chart_head"), model.get("chart_tail"), upTo);
+    plotly.react(chartBox, chartData(series), chartLayout(), { displayModeBar: false, responsive: false });
+    if (!plot) {
+      plot = chartBox;
+      plot.on("plotly_click", (d) => {
+        const p = d && d.points && d.points[0];
+        if (p && Number.isFinite(p.x)) send({ do: "goto", round: Math.round(p.x) });
+      });
+    }
+    root.dataset.chartPoints = String(series.x.length);
+  }
+  function extendChart(beat) {
+    if (!plot || !beat.point) return;
+    const [r, ...counts] = beat.point;
+    const idx = counts.map((_, i) => i);
+    plotly.extendTraces(plot, { x: counts.map(() => [r]), y: counts.map((c) => [c]) }, idx);
+    if (beat.war) plotly.extendTraces(plot, { x: [[r]], y: [[counts[0]]] }, [counts.length]);
+    root.dataset.chartPoints = String(Number(root.dataset.chartPoints || 0) + 1);
+  }
+  if (setup.chart && model.get("plotly_js")) {
+    loadPlotly(model.get("plotly_js")).then((P) => {
+      plotly = P;
+      redrawChart(current ? current.round : 0);
+    });
   }
 
   function show(beat) {
@@ -713,6 +811,12 @@ function render({ model, el: host }) {
     if (model.get("shown") !== beat.id) {
       model.set("shown", beat.id);
       model.save_changes();
+    }
+    if (plotly) {
+      const have = Number(root.dataset.chartPoints || 0);
+      if (beat.cut || !plot) redrawChart(beat.round);
+      else if (beat.point && beat.point[0] === have) extendChart(beat);
+      else if (beat.point) redrawChart(beat.round);
     }
     const ev = new CustomEvent("war-beat", { bubbles: true, composed: true, detail: { id: beat.id, point: beat.point,
       round: beat.round, counts: beat.counts, war: beat.war } });

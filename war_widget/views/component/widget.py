@@ -23,11 +23,12 @@ __all__ = ["TableComponent", "SPEEDS", "BACKLOG"]
 
 HERE = Path(__file__).parent
 SPEEDS = ("slow", "normal", "fast")
+CHART_BLOCK = 256   # rounds of the chart's series resent together (the tail stays under ~2 KB)
 BACKLOG = 16   # unshown beats kept for the browser; beyond, only where the game stands is sent
 
 _WORDS = ("flip", "step", "back", "autoplay", "slow", "normal", "fast", "fast_forward", "new_game", "replay",
           "game_number", "fullscreen", "exit_fullscreen", "guess_title", "guess_bigger", "guess_same",
-          "guess_smaller", "speed", "rules")
+          "guess_smaller", "speed", "rules", "chart_title", "chart_war", "chart_round")
 
 
 class TableComponent(anywidget.AnyWidget):
@@ -40,17 +41,27 @@ class TableComponent(anywidget.AnyWidget):
     setup = traitlets.Dict().tag(sync=True)         # names, mode, words, rules line: per game
     beats: Any = traitlets.List().tag(sync=True)        # the beats the browser has not shown yet (+ the last)
     shown = traitlets.Int(0).tag(sync=True)         # written by the browser: the beat on screen
+    # the count chart: Plotly's own plotly.js (sent once, run by the browser), the series up to the
+    # last block of CHART_BLOCK rounds (changes once a block) and the rounds since (small)
+    plotly_js = traitlets.Unicode("").tag(sync=True)
+    chart_head: Any = traitlets.Dict().tag(sync=True)
+    chart_tail: Any = traitlets.Dict().tag(sync=True)
     autoplay = traitlets.Bool(False).tag(sync=True)
     speed = traitlets.Unicode("normal").tag(sync=True)
 
     def __init__(self, rules: Rules | str = "classic", code: str | None = None, mode: str = "cpu",
                  guess: bool = False, aids: bool | None = None, lang: str = "en", speed: str = "normal",
-                 **kwargs: Any) -> None:
+                 chart: bool = True, **kwargs: Any) -> None:
         if speed not in SPEEDS:
             raise ValueError(f"speed must be one of {', '.join(SPEEDS)}; got {speed!r}")
         self.play = TablePlay(rules, code=code, mode=mode, guess=guess, aids=aids, lang=lang)
         self._next_id = 0
+        self._chart_game = 0
         self.listeners: list[Callable[[list[dict[str, Any]]], None]] = []
+        self.chart = bool(chart)
+        if self.chart:
+            from plotly.offline import get_plotlyjs  # public: the plotly.js bundle the package ships
+            kwargs["plotly_js"] = get_plotlyjs()
         super().__init__(speed=speed, **kwargs)
         self._push(self.play.new_game(code=self.play.code), cut=True)
         self.on_msg(self._on_action)
@@ -61,7 +72,7 @@ class TableComponent(anywidget.AnyWidget):
         return {"names": p.names, "mode": p.mode, "guess": p.guess, "players": len(p.names),
                 "rules_line": p.rules_line, "lang": p.reg, "values": p.values(), "code": p.code,
                 "total": sum(p.beat("x", "")["counts"]), "words": {w: label(w, p.reg) for w in _WORDS},
-                "limit": p.game.rules.round_limit}
+                "limit": p.game.rules.round_limit, "chart": self.chart}
 
     def _push(self, new: list[dict[str, Any]], cut: bool = False) -> None:
         """Send ``new`` beats: appended to those not yet shown, or (``cut``) replacing them all."""
@@ -76,9 +87,25 @@ class TableComponent(anywidget.AnyWidget):
         if len(beats) > BACKLOG:           # no browser keeps up (or none is there): show where it stands
             last = dict(beats[-1], cut=True)
             beats = [last]
+        self._chart(cut)
         self.beats = beats
         for listener in self.listeners:
             listener(new)
+
+    def _chart(self, cut: bool) -> None:
+        """The chart's series in two traits: the head changes once a block (or at a cut: a new
+        game, Back, a jump), the tail each round; ``game`` tells a view which series go together."""
+        if not self.chart:
+            return
+        points, wars = self.play.points, self.play.wars
+        split = (len(points) - 1) // CHART_BLOCK * CHART_BLOCK
+        if cut:
+            self._chart_game += 1
+        if cut or len(self.chart_head.get("counts", ())) != split:
+            self.chart_head = {"game": self._chart_game, "start": 0, "counts": [p[1:] for p in points[:split]],
+                               "wars": [r for r in wars if r < split]}
+        self.chart_tail = {"game": self._chart_game, "start": split, "counts": [p[1:] for p in points[split:]],
+                           "wars": [r for r in wars if r >= split]}
 
     def _on_action(self, _widget: object, content: dict[str, Any], _buffers: object) -> None:
         do = content.get("do") if isinstance(content, dict) else None
