@@ -138,6 +138,63 @@ def bench_fast_forward() -> dict[str, float]:
     return {"ff_s": statistics.median(widget_times), "engine_s": statistics.median(engine_times)}
 
 
+def bench_component() -> dict[str, float]:
+    """The table component (views/component): bytes of synced state a flip changes, early in a
+    game and late in the longest of 60 classic deals with no round limit, and widget models a
+    table makes (the component is one model: table, controls, narration and chart)."""
+    import dataclasses
+
+    from war_widget.game.rules import Rules
+    from war_widget.views.component import TableComponent
+
+    created = 0
+    orig_init = ipywidgets.Widget.__init__
+
+    def counting_init(self: Any, *args: Any, **kwargs: Any) -> None:
+        nonlocal created
+        created += 1
+        orig_init(self, *args, **kwargs)
+
+    ipywidgets.Widget.__init__ = counting_init  # type: ignore[method-assign]
+    try:
+        w = TableComponent(code="classic-42")
+    finally:
+        ipywidgets.Widget.__init__ = orig_init  # type: ignore[method-assign]
+    models = created
+
+    def flips(w: TableComponent, n: int) -> list[int]:
+        sizes: list[int] = []
+        for _ in range(n):
+            size = 0
+
+            def count(change: dict[str, Any]) -> None:
+                nonlocal size
+                size += len(json.dumps(change["new"]))
+
+            names = ["beats", "chart_head", "chart_tail", "setup"]
+            w.observe(count, names=names)
+            w.flip()
+            w.unobserve(count, names=names)
+            w.shown = w.beats[-1]["id"]        # the browser showed them
+            sizes.append(size)
+        return sizes
+
+    early = flips(w, 30)
+    rules = dataclasses.replace(Rules.preset("classic"), round_limit=None)
+    length, code = 0, ""
+    for seed in range(1, 61):
+        g = Game(rules, seed)
+        g.play_to_end()
+        if g.round_number > length:
+            length, code = g.round_number, g.code or ""
+    late_w = TableComponent(code=code)
+    late_w.goto_round(length - 31)
+    late_w.shown = late_w.beats[-1]["id"]
+    late = flips(late_w, 30)
+    return {"models": models, "early": statistics.median(early), "late": statistics.median(late),
+            "late_max": max(late), "late_round": length - 31}
+
+
 def main() -> None:
     WarWidget(seed=0, records=False).close()  # imports and first-use costs out of the way
     r = bench_rounds()
@@ -158,6 +215,13 @@ def main() -> None:
     print(f"{'  (messages per round, largest round)':<44}{r['messages']:10.0f}     "
           f"| largest {r['bytes_max'] / 1024:.2f} KB")
     line("fast-forward a 240-round game + chart", f["ff_s"], "s", f["engine_s"], "engine game", 1)
+    c = bench_component()
+    print("Table component (views/component), state a flip changes (JSON of the synced traits):")
+    line("component bytes per flip, rounds 1-30", c["early"] / 1024, "KB", r["bytes"] / 1024, "WarWidget", 4)
+    line(f"component bytes per flip, from round {c['late_round']:.0f}", c["late"] / 1024, "KB", c["early"] / 1024,
+         "rounds 1-30", 4)
+    print(f"{'  (largest late flip)':<44}{c['late_max'] / 1024:10.2f} KB")
+    print(f"{'widget models per table (component)':<44}{c['models']:10.0f}     (target <= 30)")
 
 
 if __name__ == "__main__":

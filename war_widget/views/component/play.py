@@ -280,8 +280,9 @@ class TablePlay:
         first["say"] = f"{say} {first['say']}"
         first["view"]["feedback"] = self.feedback
         first["answer"] = {"given": symbol.strip(), "right": right}
-        for b in beats:
+        for b in beats:                 # the tick or cross stays on the table until the next flip
             b["score"] = list(self.score)
+            b["view"]["feedback"] = self.feedback
         return beats
 
     def back(self) -> list[Beat]:

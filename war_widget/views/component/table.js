@@ -716,6 +716,7 @@ function render({ model, el: host }) {
     canvas.height = Math.round(size.height * dpr);
     root.classList.toggle("wt-portrait", size.portrait);
     L = layout(size.width, size.height, setup.players || 2);
+    root.dataset.rankPx = String(L.rankPx);
     draw(performance.now());
     if (plot && plotly) plotly.relayout(plot, { width: chartLayout().width, height: chartLayout().height });
   }
@@ -808,6 +809,18 @@ function render({ model, el: host }) {
     root.dataset.round = String(beat.round);
     root.dataset.counts = beat.counts.join(",");
     root.dataset.feedback = v.feedback || "";
+    root.dataset.tableCards = String(v.table.length);
+    root.dataset.over = v.over ? "1" : "";
+    // where the newest card of each seat lies (CSS px of the canvas): tests read its pixels
+    if (L) {
+      const top = new Map();
+      for (const sp of cardSpots(v.table, L)) top.set(sp.seat, sp);   // the newest card of each seat
+      const spots = [...top.values()];
+      root.dataset.spots = JSON.stringify(spots.map((sp) => [sp.seat, sp.up ? 1 : 0,
+        Math.round(sp.x + L.cw * 0.15), Math.round(sp.y + L.ch * 0.88)]));
+      root.dataset.feedbackAt = `${Math.round(L.cx)},${Math.round(L.cy - L.ch * 0.75)}`;
+      root.dataset.rankPx = String(L.rankPx);
+    }
     if (model.get("shown") !== beat.id) {
       model.set("shown", beat.id);
       model.save_changes();
@@ -854,6 +867,7 @@ function render({ model, el: host }) {
         if (queue.length) startNext(now);
       }
     }
+    root.dataset.idle = anim || queue.length ? "" : "1";
     if (!anim && !queue.length && model.get("autoplay") && current && !current.view.over && !current.view.asking
         && setup.mode !== "two_player") {
       const gap = AUTOPLAY_GAP_MS * (SPEED_FACTOR[model.get("speed")] ?? 1);
@@ -902,6 +916,7 @@ function render({ model, el: host }) {
     lastQueued = last.id;
     show(last);
   }
+  root.dataset.idle = "1";
   speed.value = model.get("speed");
   onAutoplay();
 

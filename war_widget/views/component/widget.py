@@ -23,7 +23,7 @@ __all__ = ["TableComponent", "SPEEDS", "BACKLOG"]
 
 HERE = Path(__file__).parent
 SPEEDS = ("slow", "normal", "fast")
-CHART_BLOCK = 256   # rounds of the chart's series resent together (the tail stays under ~2 KB)
+CHART_BLOCK = 64    # rounds of the chart's series resent together (the tail stays under ~0.6 KB)
 BACKLOG = 16   # unshown beats kept for the browser; beyond, only where the game stands is sent
 
 _WORDS = ("flip", "step", "back", "autoplay", "slow", "normal", "fast", "fast_forward", "new_game", "replay",

@@ -1,0 +1,405 @@
+"""The table component (war_widget/views/component) in real front ends: JupyterLab, Notebook 7,
+Voila (classroom/play.ipynb) and marimo (classroom/app.py), in headless Chromium.
+
+Every beat the browser shows is recorded in the page as it is shown (the component's "war-beat"
+event): the sentence, the round line, the counts line, the canvas's accessible name, the chart's
+points and the canvas pixels where the newest cards lie; the tests then check that all of them
+tell the same moment. Layout items of issue 17 are asserted from positions and sizes read from
+the page at 1920x1080, 1366x768, 768x1024 and 390x844 (screenshots in tests/browser/artifacts/).
+"""
+from __future__ import annotations
+
+import importlib.util
+import json
+import re
+import shutil
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+# the helpers of this folder's conftest.py (servers, pages), loaded by path: tests/ has no packages
+_spec = importlib.util.spec_from_file_location("war_browser_helpers", Path(__file__).with_name("conftest.py"))
+assert _spec is not None and _spec.loader is not None
+_helpers = importlib.util.module_from_spec(_spec)
+sys.modules["war_browser_helpers"] = _helpers
+_spec.loader.exec_module(_helpers)
+ARTIFACTS, REPO, close_page, free_port = _helpers.ARTIFACTS, _helpers.REPO, _helpers.close_page, _helpers.free_port
+isolated_env, new_page, start_server = _helpers.isolated_env, _helpers.new_page, _helpers.start_server
+stop_server, wait_until = _helpers.stop_server, _helpers.wait_until
+
+pytestmark = pytest.mark.browser
+
+CLASSROOM = REPO / "classroom"
+ACTIONS = ["flip", "step", "back", "autoplay", "speed", "fast_forward", "new_game", "code", "replay", "fullscreen"]
+RANKS = {"J": 11, "Q": 12, "K": 13, "A": 14}
+
+# Runs in the page on the component's root: keep a snapshot of what is on screen at every beat.
+_JS_RECORD = """root => {
+    if (root.__record) return;
+    root.__record = [];
+    const canvas = root.querySelector('canvas.war-table');
+    root.addEventListener('war-beat', e => {
+        const dpr = canvas.width / canvas.getBoundingClientRect().width;
+        const ctx = canvas.getContext('2d');
+        const px = (x, y) => Array.from(ctx.getImageData(Math.round(x * dpr), Math.round(y * dpr), 1, 1).data);
+        const spots = JSON.parse(root.dataset.spots || '[]');
+        const chart = root.querySelector('.wt-chart');
+        root.__record.push({
+            id: e.detail.id, round: e.detail.round, counts: e.detail.counts,
+            sentence: root.querySelector('[data-role=sentence]').textContent,
+            log: (root.querySelector('[role=log]').lastElementChild || {}).textContent || '',
+            roundText: root.querySelector('[data-role=round]').textContent,
+            countsText: root.querySelector('[data-role=counts]').textContent,
+            label: canvas.getAttribute('aria-label') || '',
+            tableCards: Number(root.dataset.tableCards || 0),
+            chartX: chart && chart.data ? chart.data[0].x.length : null,
+            spots: spots.map(([seat, up, x, y]) => [seat, up, px(x, y)]),
+            middle: null,
+        });
+    });
+}"""
+
+_JS_DEEP_ACTIVE = """() => {
+    let a = document.activeElement;
+    while (a && a.shadowRoot && a.shadowRoot.activeElement) a = a.shadowRoot.activeElement;
+    if (!a) return null;
+    const s = getComputedStyle(a);
+    return {action: a.dataset ? (a.dataset.action || (a.classList.contains('war-table') ? 'canvas' : '')) : '',
+            outline: parseFloat(s.outlineWidth) || 0, style: s.outlineStyle};
+}"""
+
+
+class Table:
+    """One table component on a page, driven as a person would."""
+
+    def __init__(self, page, root, name: str) -> None:
+        self.page, self.root, self.name = page, root, name
+
+    def data(self, key: str) -> str:
+        return self.root.get_attribute(f"data-{key}") or ""
+
+    def control(self, action: str):
+        return self.root.locator(f"[data-action='{action}']")
+
+    def record(self) -> list[dict]:
+        return self.root.evaluate("r => r.__record || []")
+
+    def act(self, action: str, timeout: float = 30.0) -> dict:
+        """Press a control and wait until the table shows the beats it brought, all of them."""
+        before = len(self.record())
+        self.root.evaluate(_JS_RECORD)
+        self.control(action).click()
+        wait_until(lambda: len(self.record()) > before and self.data("idle") == "1", timeout,
+                   f"{self.name}: the beats of {action}")
+        return self.record()[-1]
+
+    def sentence(self) -> str:
+        return self.root.locator("[data-role=sentence]").inner_text()
+
+
+def _check_beats(record: list[dict], name: str) -> None:
+    """At every beat the canvas, the sentence, the round, the counts and the chart agree."""
+    assert record, f"{name}: no beat was shown"
+    for b in record:
+        where = f"{name}: beat {b['id']} ({b['sentence']!r})"
+        assert b["sentence"] == b["log"], where
+        assert re.search(rf"\b{b['round']}\b", b["roundText"]), (where, b["roundText"])
+        assert [int(n) for n in re.findall(r"\d+", b["countsText"])][-len(b["counts"]):] == b["counts"], where
+        for n in b["counts"]:
+            assert re.search(rf"\b{n} card", b["label"]), (where, b["label"])
+        if b["chartX"] is not None:
+            assert b["chartX"] == b["round"] + 1, (where, b["chartX"])   # rounds 0..round
+        for _seat, up, (r, g, bl, _a) in b["spots"]:
+            if up:
+                assert min(r, g, bl) > 200, (where, "a face-up card is drawn there", (r, g, bl))
+            else:
+                assert bl > r + 40, (where, "a card back is drawn there", (r, g, bl))
+
+
+# Voila's page asks for a font from the internet (none here): a failed load that is not ours
+NOT_OURS = ("ERR_NAME_NOT_RESOLVED",)
+
+
+def _console_errors(page) -> list[str]:
+    return [line for line in page._war_console if line.startswith(("[error]", "[pageerror]"))
+            and not any(n in line for n in NOT_OURS)]
+
+
+def _right_answer(sentence: str) -> str:
+    m = re.search(r"Which is bigger\? (\S+) \? (\S+)", sentence)
+    assert m, sentence
+    a, b = (RANKS.get(t[:-1], None) or int(t[:-1]) for t in m.groups())
+    return ">" if a > b else "<" if a < b else "="
+
+
+def play_games(table: Table) -> None:
+    """Several games in a row: flips, Back, a jump from the chart, Fast-forward, New game,
+    Replay of the first game's number; every beat checked."""
+    table.root.evaluate(_JS_RECORD)
+    assert table.data("round") == "0" and table.data("counts") == "26,26"
+    table.control("speed").select_option("fast")
+    first_code = table.control("code").input_value()
+    assert re.fullmatch(r"classic-\d+", first_code)
+    firsts = [table.act("flip")]
+    for _ in range(3):
+        table.act("flip")
+    assert table.data("round") == "4"
+    table.act("back")
+    assert table.data("round") == "3" and table.sentence().startswith("Back to the end of round 3")
+    # the chart is Plotly's: click the point of round 1 on the first line
+    wait_until(lambda: table.root.evaluate("r => { const c = r.querySelector('.wt-chart');"
+                                           " return c && c.data ? c.data[0].x.length : 0 }") == 4, 30,
+               f"{table.name}: the chart to show rounds 0-3")
+    table.root.locator(".wt-chart").scroll_into_view_if_needed()
+    point = table.root.locator(".wt-chart .scatterlayer .trace").first.locator(".points path").nth(1)
+    box = point.bounding_box()
+    assert box is not None
+    before = len(table.record())
+    # Plotly reports a click on the point it hovers: move there, let it hover, then click
+    table.page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    table.page.wait_for_timeout(300)
+    table.page.mouse.down()
+    table.page.mouse.up()
+    wait_until(lambda: len(table.record()) > before and table.data("idle") == "1", 30, f"{table.name}: the jump")
+    assert table.data("round") == "1" and table.sentence().startswith("Jumped to the end of round 1"), table.sentence()
+    table.act("fast_forward")
+    assert table.data("over") == "1"
+    over_round = int(table.data("round"))
+    assert over_round >= 1
+    table.act("new_game")
+    assert table.data("round") == "0" and table.data("counts") == "26,26"
+    assert table.control("code").input_value() != first_code
+    table.act("flip")
+    table.control("code").fill(first_code)
+    table.act("replay")
+    assert table.control("code").input_value() == first_code and table.data("round") == "0"
+    replayed = table.act("flip")
+    assert replayed["sentence"] == firsts[0]["sentence"] and replayed["counts"] == firsts[0]["counts"]
+    _check_beats(table.record(), table.name)
+    assert not _console_errors(table.page), _console_errors(table.page)
+
+
+def tab_reaches_every_control(table: Table) -> None:
+    table.root.locator("canvas.war-table").focus()
+    seen: dict[str, float] = {}
+    for _ in range(40):
+        table.page.keyboard.press("Tab")
+        active = table.page.evaluate(_JS_DEEP_ACTIVE)
+        if active and active["action"]:
+            seen[active["action"]] = active["outline"]
+    missing = [a for a in ACTIONS if a not in seen]
+    assert not missing, f"{table.name}: Tab never reached {missing}"
+    thin = {a: w for a, w in seen.items() if a in ACTIONS and w < 2}
+    assert not thin, f"{table.name}: focus rings thinner than 2 px: {thin}"
+    # Space on the focused table flips, Backspace goes back
+    table.root.locator("canvas.war-table").focus()
+    r = int(table.data("round"))
+    table.page.keyboard.press(" ")
+    wait_until(lambda: table.data("round") == str(r + 1) and table.data("idle") == "1", 30, "Space to flip")
+    table.page.keyboard.press("Backspace")
+    wait_until(lambda: table.data("round") == str(r) and table.data("idle") == "1", 30, "Backspace to go back")
+
+
+def layout_at_sizes(page, table: Table, prefix: str) -> None:
+    """The whole game on one screen at projector sizes; a portrait table on a phone."""
+    for w, h in [(1920, 1080), (1366, 768), (768, 1024), (390, 844)]:
+        page.set_viewport_size({"width": w, "height": h})
+        page.wait_for_timeout(400)
+        canvas = table.root.locator("canvas.war-table").bounding_box()
+        flip = table.control("flip").bounding_box()
+        sentence = table.root.locator("[data-role=sentence]").bounding_box()
+        assert canvas and flip and sentence
+        path = ARTIFACTS / f"{prefix}-{w}x{h}.png"
+        page.screenshot(path=str(path))
+        assert canvas["x"] >= 0 and canvas["x"] + canvas["width"] <= w + 1, (w, h, canvas)
+        if w >= 1366:
+            # table, Flip, Step/Back/Autoplay and the last sentence at once, with no scrolling
+            table.root.scroll_into_view_if_needed()
+            span = flip["y"] + flip["height"] - canvas["y"]
+            assert span <= h, f"{prefix} {w}x{h}: table top to Flip bottom is {span} px"
+            for action in ("step", "back", "autoplay"):
+                box = table.control(action).bounding_box()
+                assert box and box["y"] + box["height"] - canvas["y"] <= h
+            assert canvas["width"] >= 0.5 * w * 0.6, (w, canvas)
+        if w <= 768:
+            for action in ACTIONS:
+                box = table.control(action).bounding_box()
+                assert box and box["height"] >= 44 and box["width"] >= 44, (prefix, w, action, box)
+        if w == 390:
+            assert canvas["height"] > canvas["width"], f"{prefix}: a portrait table on a phone, got {canvas}"
+            assert int(table.data("rank-px")) >= 34
+        width = table.root.evaluate("r => r.scrollWidth")
+        assert width <= w, f"{prefix} {w}x{h}: the component is {width} px wide"
+
+
+# --- the front ends ----------------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def marimo_table(chromium, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Table]:
+    root = tmp_path_factory.mktemp("marimo")
+    env = isolated_env(root)
+    env["PYTHONPATH"] = str(REPO) + (":" + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
+    port = free_port()
+    argv = [sys.executable, "-m", "marimo", "run", "--headless", "--host", "127.0.0.1", "--port", str(port),
+            str(CLASSROOM / "app.py")]
+    server = start_server("marimo", argv, env, root, f"http://127.0.0.1:{port}", "/")
+    page = new_page(chromium, "marimo", viewport={"width": 1920, "height": 1080})
+    try:
+        page.goto(server.url + "/", wait_until="domcontentloaded", timeout=90_000)
+        root_el = page.locator("[data-war-table]")
+        root_el.wait_for(timeout=120_000)
+        wait_until(lambda: root_el.get_attribute("data-round") == "0", 60, "marimo: the table at round 0")
+        yield Table(page, root_el, "marimo")
+    finally:
+        close_page(page)
+        stop_server(server)
+
+
+@pytest.fixture(scope="module")
+def voila_table(chromium, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Table]:
+    root = tmp_path_factory.mktemp("voila-classroom")
+    notebook = root / "play.ipynb"
+    shutil.copy(CLASSROOM / "play.ipynb", notebook)
+    env = isolated_env(root)
+    env["PYTHONPATH"] = str(REPO) + (":" + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
+    port = free_port()
+    argv = [sys.executable, "-m", "voila", "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
+            "--VoilaConfiguration.extension_denylist="
+            '["@jupyter-notebook/lab-extension", "@jupyterlite/pyodide-kernel-extension"]', str(notebook)]
+    server = start_server("voila-classroom", argv, env, root, f"http://127.0.0.1:{port}", "/voila/static/favicon.ico")
+    page = new_page(chromium, "voila-classroom", viewport={"width": 1920, "height": 1080})
+    try:
+        page.goto(server.url + "/", wait_until="commit", timeout=90_000)
+        root_el = page.locator("[data-war-table]")
+        root_el.wait_for(timeout=180_000)
+        wait_until(lambda: root_el.get_attribute("data-round") == "0", 60, "Voila: the table at round 0")
+        yield Table(page, root_el, "voila")
+    finally:
+        close_page(page)
+        stop_server(server)
+
+
+def _lab_notebook(root: Path) -> Path:
+    """A notebook of three tables: one game, two players, "Which is bigger?"."""
+    cells = ["from war_widget.views.component import TableComponent\nTableComponent()",
+             "TableComponent(mode='two_player')", "TableComponent(guess=True, speed='fast')"]
+    nb = {"cells": [{"cell_type": "code", "execution_count": None, "id": f"c{i}", "metadata": {}, "outputs": [],
+                     "source": c} for i, c in enumerate(cells)],
+          "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}},
+          "nbformat": 4, "nbformat_minor": 5}
+    path = root / "tables.ipynb"
+    path.write_text(json.dumps(nb))
+    return path
+
+
+def _labextension_dirs() -> list[Path]:
+    from jupyter_core.paths import jupyter_path
+
+    return [Path(p) for p in jupyter_path("labextensions") if Path(p).is_dir()]
+
+
+def _jupyter_tables(chromium, tmp_path_factory, kind: str) -> Iterator[list[Table]]:
+    root = tmp_path_factory.mktemp(kind)
+    notebook = _lab_notebook(root)
+    env = isolated_env(root)
+    # JupyterLite's kernel extension (installed for the static site) fails to load in a server's
+    # Lab and Notebook 7 ("Shared module @jupyterlite/services doesn't exist"): not ours, so these
+    # servers read the lab extensions from a folder that has all but JupyterLite's
+    labext = root / "labextensions"
+    labext.mkdir()
+    for base in _labextension_dirs():
+        for entry in base.iterdir():
+            if entry.name != "@jupyterlite" and not (labext / entry.name).exists():
+                (labext / entry.name).symlink_to(entry)
+    port = free_port()
+    common = ["--allow-root", "--no-browser", "--ip=127.0.0.1", f"--port={port}", "--ServerApp.port_retries=0",
+              "--IdentityProvider.token=", "--ServerApp.password=", "--ServerApp.disable_check_xsrf=True",
+              f"--ServerApp.root_dir={root}"]
+    if kind == "lab":
+        argv = [sys.executable, "-m", "jupyterlab", *common, "--LabApp.expose_app_in_browser=True",
+                f"--LabApp.labextensions_path={json.dumps([str(labext)])}"]
+        url_path, ready = f"/lab/tree/{notebook.name}?reset", "/lab"
+    else:
+        argv = [sys.executable, "-m", "notebook", *common, "--JupyterNotebookApp.expose_app_in_browser=True",
+                f"--JupyterNotebookApp.labextensions_path={json.dumps([str(labext)])}"]
+        url_path, ready = f"/notebooks/{notebook.name}", "/tree"
+    server = start_server(f"{kind}-component", argv, env, root, f"http://127.0.0.1:{port}", ready)
+    page = new_page(chromium, f"{kind}-component", viewport={"width": 1920, "height": 1080})
+    try:
+        page.goto(server.url + url_path, wait_until="domcontentloaded", timeout=90_000)
+        page.wait_for_function("() => window.jupyterapp?.shell?.currentWidget?.sessionContext?.session"
+                               "?.kernel?.status === 'idle'", timeout=120_000)
+        page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+        roots = page.locator("[data-war-table]")
+        wait_until(lambda: roots.count() == 3 and all(roots.nth(i).get_attribute("data-round") == "0"
+                                                      for i in range(3)), 120, f"{kind}: three tables at round 0")
+        yield [Table(page, roots.nth(i), f"{kind}[{i}]") for i in range(3)]
+    finally:
+        close_page(page)
+        stop_server(server)
+
+
+@pytest.fixture(scope="module")
+def lab_tables(chromium, tmp_path_factory: pytest.TempPathFactory) -> Iterator[list[Table]]:
+    yield from _jupyter_tables(chromium, tmp_path_factory, "lab")
+
+
+@pytest.fixture(scope="module")
+def nb7_tables(chromium, tmp_path_factory: pytest.TempPathFactory) -> Iterator[list[Table]]:
+    yield from _jupyter_tables(chromium, tmp_path_factory, "notebook7")
+
+
+# --- the tests -----------------------------------------------------------------------------------
+def test_marimo_plays_games_in_a_row(marimo_table: Table) -> None:
+    play_games(marimo_table)
+    tab_reaches_every_control(marimo_table)
+    layout_at_sizes(marimo_table.page, marimo_table, "component-marimo")
+    assert not _console_errors(marimo_table.page)
+
+
+def test_voila_classroom_page_plays_games_in_a_row(voila_table: Table) -> None:
+    play_games(voila_table)
+    tab_reaches_every_control(voila_table)
+    layout_at_sizes(voila_table.page, voila_table, "component-voila")
+    assert not _console_errors(voila_table.page)
+
+
+def test_lab_games_two_players_and_which_is_bigger(lab_tables: list[Table]) -> None:
+    one, two, guess = lab_tables
+    play_games(one)
+    # two players on one device: the first press waits, the second plays the round
+    two.root.evaluate(_JS_RECORD)
+    two.control("press1").scroll_into_view_if_needed()
+    two.act("press1")
+    assert two.data("round") == "0" and "waiting for Player 1" in two.sentence()
+    two.act("flip")
+    assert two.data("round") == "1"
+    _check_beats(two.record(), two.name)
+    # "Which is bigger?": right, then wrong; a tick or a cross drawn on the table in colour
+    guess.root.evaluate(_JS_RECORD)
+    for want in ("right", "wrong"):
+        guess.control("flip").scroll_into_view_if_needed()
+        guess.act("flip")
+        right = _right_answer(guess.sentence())
+        symbol = right if want == "right" else next(a for a in "><=" if a != right)
+        guess.act(f"answer{symbol}")
+        assert guess.data("feedback") == want
+        x, y = (int(v) for v in guess.data("feedback-at").split(","))
+        r, g, b = guess.root.evaluate("""(root, [x, y]) => { const c = root.querySelector('canvas.war-table');
+            const k = c.width / c.getBoundingClientRect().width;
+            return Array.from(c.getContext('2d').getImageData(Math.round(x * k), Math.round(y * k), 1, 1).data)
+                .slice(0, 3); }""", [x, y - 0])
+        colour = "green" if g > r + 50 else "red" if r > g + 50 else "neither"
+        assert colour == ("green" if want == "right" else "red"), (want, (r, g, b))
+        said = [b for b in guess.record() if b["sentence"].startswith(("Right!", "It is"))]
+        assert said and said[-1]["sentence"].startswith("Right!" if want == "right" else "It is")
+    _check_beats(guess.record(), guess.name)
+    tab_reaches_every_control(one)
+    layout_at_sizes(one.page, one, "component-lab")
+    assert not _console_errors(one.page), _console_errors(one.page)
+
+
+def test_notebook7_plays_games_in_a_row(nb7_tables: list[Table]) -> None:
+    play_games(nb7_tables[0])
+    assert not _console_errors(nb7_tables[0].page), _console_errors(nb7_tables[0].page)
