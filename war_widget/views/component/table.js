@@ -43,13 +43,13 @@ export function beatTiming(kind, speed) {
  * controls (`chrome` px) under it on the screen (`top` px are above it). Upright narrow screens
  * get a portrait table. */
 export function tableSize(width, viewportW, viewportH, chrome, top) {
-  const w = Math.max(280, Math.floor(width));
+  const w = Math.max(160, Math.floor(width));   // never wider than the page gives it
   const room = Math.max(240, Math.floor(viewportH - chrome - Math.max(0, Math.min(top, 180)) - 12));
-  const portrait = viewportW < 700 && viewportH > viewportW;
+  const portrait = viewportH > viewportW * 1.15;   // an upright phone or tablet
   const ideal = portrait ? w * 1.45 : w * 0.56;
   const h = Math.max(240, Math.floor(Math.min(ideal, room)));
   // a landscape table never gets wider than its height asks for: the felt stays centred
-  const tw = portrait ? w : Math.min(w, Math.max(Math.floor(h / 0.5), 280));
+  const tw = portrait ? w : Math.min(w, Math.max(Math.floor(h / 0.5), 160));
   return { width: tw, height: h, portrait };
 }
 
@@ -745,7 +745,8 @@ function render({ model, el: host }) {
     return { width, height: Math.round(Math.max(220, Math.min(360, width * 0.32))), autosize: false,
       margin: { l: font * 3.2, r: 12, t: font * 3.6, b: font * 3.2 },
       font: { size: font }, title: { text: w.chart_title || "", x: 0, xanchor: "left", font: { size: font * 1.1 } },
-      xaxis: { title: { text: w.chart_round || "" }, rangemode: "tozero" },
+      xaxis: setup.limit ? { title: { text: w.chart_round || "" }, range: [0, setup.limit], tickformat: "d" }
+        : { title: { text: w.chart_round || "" }, rangemode: "tozero", tickformat: "d" },
       yaxis: { rangemode: "tozero", range: [0, setup.total || 52] },
       legend: { orientation: "h", x: 1, xanchor: "right", y: 1.02, yanchor: "bottom", font: { size: font } },
       paper_bgcolor: "rgba(0,0,0,0)", plot_bgcolor: "rgba(255,255,255,0.6)", showlegend: true };
@@ -818,7 +819,9 @@ function render({ model, el: host }) {
       const spots = [...top.values()];
       root.dataset.spots = JSON.stringify(spots.map((sp) => [sp.seat, sp.up ? 1 : 0,
         Math.round(sp.x + L.cw * 0.15), Math.round(sp.y + L.ch * 0.88)]));
-      root.dataset.feedbackAt = `${Math.round(L.cx)},${Math.round(L.cy - L.ch * 0.75)}`;
+      // a point inside the tick's or cross's disc, off its white strokes
+      const r = Math.min(L.cw, L.ch) * 0.42;
+      root.dataset.feedbackAt = `${Math.round(L.cx)},${Math.round(L.cy - L.ch * 0.75 - r * 0.7)}`;
       root.dataset.rankPx = String(L.rankPx);
     }
     if (model.get("shown") !== beat.id) {
