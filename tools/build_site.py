@@ -246,13 +246,14 @@ def ensure_kernel_tools() -> Path:
     return wheels["jupyterlite-pyodide-kernel"]
 
 
-def contents() -> list[Path]:
-    """What the site's file browser holds: the lesson notebooks and the teacher guides."""
-    paths = sorted((ROOT / "notebooks").glob("*.ipynb"))
-    guides = ROOT / "docs" / "teachers"
-    if guides.is_dir():
-        paths.append(guides)
-    return paths
+def contents(tmp: Path) -> list[Path]:
+    """What the site's file browser holds: the lesson notebooks, and the teacher guides and
+    printables (English and Japanese) that war_widget.lessons writes, in a folder teachers/."""
+    from war_widget.lessons import build as build_lessons
+
+    root = tmp / "contents"   # a folder given as contents is copied in flat: its teachers/ stays a folder
+    build_lessons(root / "teachers")
+    return [*sorted((ROOT / "notebooks").glob("*.ipynb")), root]
 
 
 def classroom_url(code: str = CLASSROOM_CODE) -> str:
@@ -303,7 +304,7 @@ def build(output: Path) -> dict[str, object]:
                                      str(SITE / "classroom-extension"),
                                      str(browser["anywidget"]), str(browser["plotly"]),
                                      *[str(p) for p in extensions.values()]],
-            "contents": [str(p) for p in contents()],
+            "contents": [str(p) for p in contents(tmp)],
             "no_sourcemaps": True,
             "no_unused_shared_packages": True,
             "output_dir": str(output),

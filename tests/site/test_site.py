@@ -65,6 +65,13 @@ def test_the_site_holds_everything_it_loads(site_build: dict[str, Any]) -> None:
     for name, ext in extensions.items():
         assert (site / "extensions" / name / ext["load"]).is_file(), name
     assert all("://" not in json.dumps(v) for k, v in kernel.items()), kernel
+    listing = {c["name"]: c for c in json.loads((site / "api" / "contents" / "all.json").read_text())["content"]}
+    lessons = {p.name for p in (build_site.ROOT / "notebooks").glob("*.ipynb")}
+    assert lessons <= set(listing), lessons - set(listing)
+    assert listing["teachers"]["type"] == "directory"
+    teachers = json.loads((site / "api" / "contents" / "teachers" / "all.json").read_text())
+    guides = {c["name"] for c in teachers["content"]}
+    assert {"guide_play_en.html", "guide_play_ja.html"} <= guides, guides
 
 
 def test_the_engine_replays_the_same_games_in_the_browser(offline: Any, site_server: str) -> None:
