@@ -31,8 +31,7 @@ from war_widget.sim.fastsim import (
     supports,
     unsupported_reason,
 )
-from war_widget.sim.fastsim._kernel import below, shuffle
-from war_widget.sim.fastsim._kernel import game_seed as kernel_game_seed
+from war_widget.sim.fastsim._kernel import activate
 from war_widget.sim.simulation import NATURAL_ENDS, REASONS, game_seed, simulate
 
 # length, winner (-1: none), reason, war rounds, double-war rounds, cycle start, cycle period (-1: none)
@@ -164,10 +163,10 @@ def test_only_callable_policies_are_left_to_the_engine() -> None:
 
 
 def test_rules_are_data_one_compilation_serves_every_rule_set() -> None:
-    from war_widget.sim.fastsim._kernel import play_games
+    play_games = activate().play_games
     for name in Rules.presets():
-        simulate_range(name, 1, 0, 3)
-    simulate_range(Rules.preset("pagat").replace(players=4, teams=True), 1, 0, 3)
+        simulate_range(name, 1, 0, 3, kernel="numba")
+    simulate_range(Rules.preset("pagat").replace(players=4, teams=True), 1, 0, 3, kernel="numba")
     assert len(play_games.signatures) == 1
 
 
@@ -184,7 +183,7 @@ def test_chunking_and_threads_do_not_change_games() -> None:
 def test_game_seeds_are_the_python_definition() -> None:
     for seed in (0, 987654321, 2 ** 64 - 1):
         for i in (0, 1, 59, 10 ** 9):
-            assert int(kernel_game_seed(np.uint64(seed), np.int64(i))) == game_seed(seed, i)
+            assert int(activate().game_seed(np.uint64(seed), np.int64(i))) == game_seed(seed, i)
 
 
 def _unxorshift(y: int, shift: int) -> int:
@@ -209,7 +208,7 @@ def test_a_rejected_draw_is_redrawn_as_the_python_generator_does(n: int) -> None
     state = _state_giving(MASK64)             # the largest output: rejected for any n not dividing 2**64
     rng = np.array([state], np.uint64)
     expected = SplitMix64.from_state(state)
-    assert int(below(rng, np.int64(n) if n < 2 ** 63 else np.uint64(n))) == expected.below(n)
+    assert int(activate().below(rng, np.int64(n) if n < 2 ** 63 else np.uint64(n))) == expected.below(n)
     assert int(rng[0]) == expected.state and expected.state != (state + 0x9E3779B97F4A7C15) & MASK64
 
 
@@ -218,7 +217,7 @@ def test_shuffles_are_the_python_shuffles() -> None:
         rng = np.array([game_seed(seed, 3)], np.uint64)
         items = np.arange(64, dtype=np.int32)
         count = seed % 55
-        shuffle(rng, items, count)
+        activate().shuffle(rng, items, count)
         gen = SplitMix64(game_seed(seed, 3))
         expected = list(range(count))
         gen.shuffle(expected)
@@ -287,12 +286,13 @@ def test_the_compiled_kernel_is_cached_where_it_can_be_written(tmp_path: Path) -
     import subprocess
     import sys
 
-    from war_widget.sim.fastsim._kernel import play_games
-    simulate_range("pagat", 1, 0, 2)
+    play_games = activate().play_games
+    simulate_range("pagat", 1, 0, 2, kernel="numba")
     where = Path(play_games._cache._cache_path)
     assert os.access(where, os.W_OK)
     assert any(f.name.startswith("_kernel.play_games-") and f.suffix == ".nbi" for f in where.iterdir())
-    code = ("from war_widget.sim.fastsim._kernel import play_games\n"
+    code = ("from war_widget.sim.fastsim._kernel import activate\n"
+            "play_games = activate().play_games\n"
             "print(type(play_games._cache._impl.locator).__name__, play_games._cache._cache_path)")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False,
                           env={**os.environ, "NUMBA_CACHE_DIR": str(tmp_path)})

@@ -33,6 +33,9 @@ GOALS = ("collect", "loser_all", "loser_first_out")
 DEALS = ("alternate", "by_color")
 JOKER_DEALS = ("random", "split")
 DECKS = (52, 36, 32)
+JOKER_COUNTS = (0, 2)
+PLAYER_COUNTS = (2, 3, 4)
+FACE_DOWNS = (0, 1, 2, 3, "by_rank")
 
 
 def _is_one_of(value: Any, allowed: Sequence[Any]) -> bool:
@@ -86,15 +89,15 @@ class Rules:
 
     def __post_init__(self) -> None:
         _choice("deck", self.deck, DECKS)
-        if not _is_one_of(self.jokers, (0, 2)):
+        if not _is_one_of(self.jokers, JOKER_COUNTS):
             raise ValueError(f"jokers must be 0 or 2; got {self.jokers!r}")
         _choice("joker_deal", self.joker_deal, JOKER_DEALS)
         if self.joker_deal == "split" and self.jokers != 2:
             raise ValueError("joker_deal='split' buries one joker in each of two hands, so it needs jokers=2")
         _choice("rank_order", self.rank_order, RANK_ORDERS)
-        if not _is_one_of(self.players, (2, 3, 4)):
+        if not _is_one_of(self.players, PLAYER_COUNTS):
             raise ValueError(f"players must be 2, 3 or 4; got {self.players!r}")
-        if not _is_one_of(self.face_down, (0, 1, 2, 3, "by_rank")):
+        if not _is_one_of(self.face_down, FACE_DOWNS):
             raise ValueError(f"face_down must be 0, 1, 2, 3 or 'by_rank'; got {self.face_down!r}")
         _choice("capture", self.capture, CAPTURES)
         if not isinstance(self.shuffle_won_pile, bool):

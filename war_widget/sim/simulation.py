@@ -4,11 +4,13 @@ Game ``i`` of a simulation with seed ``s`` is dealt from ``game_seed(s, i)``, so
 game of a simulation can be replayed on its own with ``Game(rules, game_seed(s, i))``.
 
 Every rule set with named gather orders is played by the compiled simulator
-(``war_widget.sim.fastsim``, numba), which plays exactly the engine's games; rules with a callable
-gather policy by the engine itself, one game after another.  Either way the results are the
+(``war_widget.sim.fastsim``: a C kernel built by the machine's compiler, or numba), which plays
+exactly the engine's games; rules with a callable gather policy by the engine itself, one game
+after another, and so is every rule set where no compiled simulator is installed (said once, with
+how to get it).  Either way the results are the
 same arrays, and they do not depend on how the games are split:
 
-* ``workers=N`` plays on N cores: numba's threads for the compiled simulator, N processes for
+* ``workers=N`` plays on N cores: N threads for the compiled simulator, N processes for
   the engine;
 * ``executor=ex`` sends ranges of games to any ``concurrent.futures.Executor`` (a process or
   thread pool, or a cluster's, e.g. ``dask.distributed.Client(...).get_executor()``).
@@ -27,6 +29,7 @@ import os
 import pickle
 import signal
 import sys
+import warnings
 from collections.abc import Callable
 from concurrent.futures import (
     Executor,
@@ -44,7 +47,8 @@ from ..game.events import Termination
 from ..game.rng import SplitMix64
 from ..game.rules import Rules
 
-__all__ = ["METHODS", "NATURAL_ENDS", "REASONS", "SimulationResult", "game_seed", "max_games", "simulate"]
+__all__ = ["METHODS", "NATURAL_ENDS", "NOT_INSTALLED", "REASONS", "FastSimulatorMissing", "SimulationResult",
+           "game_seed", "max_games", "simulate"]
 
 REASONS: tuple[Termination, ...] = tuple(Termination)      # reasons[i] is REASONS[code]
 _CODE = {t: i for i, t in enumerate(REASONS)}
@@ -240,14 +244,31 @@ def _check_args(rules: Rules | str, games: int, seed: int, max_rounds: int | Non
     return checked
 
 
+NOT_INSTALLED = ("the fast simulator is not installed (no C compiler and no numba found), so simulate() plays "
+                 "the games with the engine: the same results, more slowly. To get it: "
+                 'pip install "war-widget[fast]"')
+_WARNED: list[bool] = []
+
+
+class FastSimulatorMissing(UserWarning):
+    """simulate() plays with the engine: no compiled simulator here (said once a process)."""
+
+
 def _choose_method(rules: Rules, method: str) -> str:
-    from .fastsim import unsupported_reason
+    from .fastsim import kernel_name, unsupported_reason
     reason = unsupported_reason(rules)
     if method == "fast" and reason:
         raise ValueError(f"method='fast' cannot play these rules: {reason}; use method='auto' or 'engine'")
-    if method == "auto":
-        return "engine" if reason else "fast"
-    return method
+    if method == "engine" or (method == "auto" and reason):
+        return "engine"
+    if kernel_name() is None:
+        if method == "fast":
+            raise ValueError(f"method='fast' needs the compiled simulator, which is not here: {NOT_INSTALLED}")
+        if not _WARNED:
+            _WARNED.append(True)
+            warnings.warn(NOT_INSTALLED, FastSimulatorMissing, stacklevel=3)
+        return "engine"
+    return "fast"
 
 
 def _run_range(rules: Rules, seed: int, start: int, stop: int, max_rounds: int | None, method: str,
@@ -300,7 +321,7 @@ def _run_parallel(rules: Rules, seed: int, games: int, max_rounds: int | None, m
         futures = {pool.submit(task, rules, seed, lo, hi, max_rounds, method): (lo, hi) for lo, hi in ranges}
         for future in as_completed(futures):
             lo, hi = futures[future]
-            for a, p in zip(arrays, future.result(), strict=True):
+            for a, p in zip(arrays, _checked_part(future.result(), lo, hi, pool), strict=True):
                 a[lo:hi] = p
             if bar is not None:
                 bar.update(hi - lo)
@@ -341,6 +362,19 @@ def _run_range_in_worker(rules: Rules, seed: int, start: int, stop: int, max_rou
         return _run_range(rules, seed, start, stop, max_rounds, method)
     finally:
         _busy = False
+
+
+def _checked_part(part: object, lo: int, hi: int, executor: Executor) -> tuple[np.ndarray, ...]:
+    """A task's result as the seven arrays of games ``lo .. hi-1``; a clear ValueError when the
+    executor gave back something else (None from a stub executor, a truncated result...)."""
+    ok = isinstance(part, tuple) and len(part) == len(_FIELDS) and all(
+        isinstance(a, np.ndarray) and a.shape == (hi - lo,) for a in part)
+    if not ok:
+        what = "None" if part is None else f"a {type(part).__name__}"
+        raise ValueError(f"the executor {type(executor).__name__} returned {what} for games {lo}..{hi - 1}, not their "
+                         f"{len(_FIELDS)} result arrays: simulate() needs an Executor whose futures return what the "
+                         "submitted function returns (concurrent.futures, dask's get_executor())")
+    return part  # type: ignore[return-value]
 
 
 def _in_jupyter_kernel() -> bool:

@@ -1,14 +1,22 @@
-"""The compiled simulator: War in numba, one game per loop iteration, exactly as the engine plays.
+"""The compiled simulator: War in C or numba, one game per loop iteration, exactly as the engine plays.
 
 Game ``i`` of a simulation is dealt and shuffled from ``simulation.game_seed(seed, i)`` with the
 same SplitMix64 draws the engine makes, so ``Game(rules, game_seed(seed, i))`` replays any game
 it played: length, winner, reason, wars, and for a game that repeats, the round its cycle
-starts and its period.  The rules are numbers given to one compiled kernel (``encode_rules``),
-so no rule set triggers a new compilation; only callable gather policies stay on the engine
-(:func:`unsupported_reason`).
+starts and its period.  The rules are numbers (``encode_rules``); only callable gather policies
+stay on the engine (:func:`unsupported_reason`).
 
-Compiled code is cached on disk (``cache=True``): next to this package when it is writable (an
-editable install), else numba's user cache directory; set ``NUMBA_CACHE_DIR`` to choose (CI).
+Two kernels play the same games (:func:`kernel_name` says which one runs here):
+
+* ``"c"`` (``kernel.c``, :mod:`._ckernel`): built on first use by the machine's C compiler for
+  the rule set in use (its rules fixed as constants), in about half a second, then cached; the
+  package stays pure Python;
+* ``"numba"`` (``_kernel.py``; the extra ``war-widget[fast]``): for machines without a C
+  compiler.  One compilation serves every rule set; compiling takes about 20 s of CPU the first
+  time, then numba's on-disk cache loads it (next to this package when writable, else numba's
+  user cache, else a temporary directory; ``NUMBA_CACHE_DIR`` chooses).
+
+``WAR_WIDGET_KERNEL=c|numba|engine`` forces a choice (``engine``: no compiled kernel).
 
 >>> from war_widget import Game
 >>> from war_widget.sim.simulation import game_seed
@@ -20,9 +28,12 @@ True
 """
 from __future__ import annotations
 
+import importlib.util
+import os
 import sys
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
 import numpy as np
@@ -31,7 +42,9 @@ from ...game.cards import Card
 from ...game.engine import as_rules
 from ...game.events import Termination
 from ...game.rules import Rules
+from . import _kernel
 from ._kernel import (
+    BUFFER_SIZE,
     BY_RANK,
     C_CYCLE_PERIOD,
     C_CYCLE_START,
@@ -43,7 +56,10 @@ from ._kernel import (
     COLUMNS,
     DECK,
     GATHER_CODES,
+    HAND,
+    HLEN,
     KERNEL_REASONS,
+    OUT,
     R_CAPTURE,
     R_DEAL,
     R_DECK_SIZE,
@@ -64,18 +80,22 @@ from ._kernel import (
     R_ZERO,
     RANK,
     RED,
+    RNG_ROW,
     SCRATCH_SIZE,
     STRENGTH,
     TABLE_SIZE,
-    play_games,
-    play_games_parallel,
 )
 
 __all__ = [
+    "KERNELS",
+    "RULE_COLUMNS",
     "KERNEL_TO_REASON",
     "Rows",
     "encode_rules",
     "first_call_message",
+    "kernel_name",
+    "numba_available",
+    "play_from_position",
     "simulate_range",
     "supports",
     "unsupported_reason",
@@ -87,6 +107,58 @@ _CAPTURES = {"bottom": 0, "won_pile": 1, "aside": 2}
 _SHORTAGES = {"last_card_up": 0, "lose": 1, "split": 2, "fewest": 3}
 _GOALS = {"collect": 0, "loser_all": 1, "loser_first_out": 2}
 CHUNK = 8192                  # games per kernel call between progress updates
+KERNELS = ("c", "numba")
+
+
+def numba_available() -> bool:
+    """Whether numba can be imported here (the extra ``war-widget[fast]``)."""
+    return sys.modules.get("numba") is not None or importlib.util.find_spec("numba") is not None
+
+
+def kernel_name() -> str | None:
+    """The compiled kernel ``simulate()`` uses here: "c" (a C compiler is on the machine), else
+    "numba" (installed), else None (the engine plays).  ``WAR_WIDGET_KERNEL`` forces one of
+    "c", "numba", "engine"."""
+    from . import _ckernel
+    forced = os.environ.get("WAR_WIDGET_KERNEL", "").strip().lower()
+    if forced == "engine":
+        return None
+    if forced != "numba" and _ckernel.compiler() is not None:
+        return "c"
+    return "numba" if numba_available() else None
+    if forced == "c" or _ckernel.compiler() is not None:
+        if _ckernel.compiler() is not None:
+            return "c"
+    return "numba" if numba_available() else None
+
+
+def _span(at: int, size: int) -> tuple[int, ...]:
+    return tuple(range(at, at + size))
+
+
+_CARD_TABLES = _span(STRENGTH, 128) + _span(RANK, 64) + _span(RED, 64)
+# Every field of Rules and the entries of the kernel's rule table (``encode_rules``) it decides:
+# the one map from the rules to the kernel (tests/sim/test_guard.py checks it against
+# dataclasses.fields(Rules) and that changing a field changes those entries and no others).
+RULE_COLUMNS: dict[str, tuple[int, ...]] = {
+    "deck": (R_DECK_SIZE, R_LOWEST, *_span(DECK, 64), *_CARD_TABLES),
+    "jokers": (R_DECK_SIZE, *_span(DECK, 64), *_CARD_TABLES),
+    "joker_deal": (R_JOKER_SPLIT,),
+    "rank_order": (R_LOW_BEATS_ACE, R_LOWEST, *_span(STRENGTH, 128)),
+    "players": (R_PLAYERS, *_span(R_GATHER, 4), R_LAST_WINNER_MATTERS),
+    "face_down": (R_FACE_DOWN,),
+    "capture": (R_CAPTURE, R_DETECT),
+    "gather": (*_span(R_GATHER, 4), R_LAST_WINNER_MATTERS, R_DETECT),
+    "shuffle_won_pile": (R_SHUFFLE_PILE, R_DETECT),
+    "shortage": (R_SHORTAGE,),
+    "zero": (R_ZERO,),
+    "war_players": (R_WAR_ALL,),
+    "teams": (R_TEAMS,),
+    "round_limit": (R_ROUND_LIMIT, R_DETECT),
+    "goal": (R_GOAL,),
+    "deal": (R_DEAL,),
+    "tiebreak": _span(STRENGTH, 128),
+}
 
 
 def unsupported_reason(rules: Rules) -> str | None:
@@ -180,31 +252,99 @@ class Rows:
 
 def simulate_range(rules: Rules | str, seed: int, start: int, stop: int, max_rounds: int | None = 100_000, *,
                    threads: int = 1, progress: Callable[[int], None] | None = None,
-                   in_notebook: bool = False) -> Rows:
+                   in_notebook: bool = False, kernel: str | None = None) -> Rows:
     """Play games ``start .. stop-1`` of the simulation seeded ``seed`` (``threads`` > 1: on
-    that many of numba's threads; the rows do not depend on it).  ``in_notebook``: say so in
-    one line if loading or compiling the kernel takes more than a second."""
+    that many threads; the rows do not depend on it).  ``kernel``: "c" or "numba" (default
+    :func:`kernel_name`; the C kernel falls back to numba if it cannot be built).  ``in_notebook``:
+    say so in one line if compiling the numba kernel takes more than a second."""
     table = encode_rules(as_rules(rules))
     cap = 0 if max_rounds is None else int(max_rounds)
-    seed64 = np.uint64(int(seed) & ((1 << 64) - 1))
-    parts = []
+    seed64 = int(seed) & ((1 << 64) - 1)
+    kernel = kernel or kernel_name()
+    if kernel not in KERNELS:
+        raise ValueError(f"no compiled simulator here (kernel {kernel!r}): install a C compiler or "
+                         '`pip install "war-widget[fast]"`, or simulate with method="engine"')
+    out = np.empty((stop - start, COLUMNS), np.int32)
     chunk = CHUNK * max(1, threads)
-    with _compile_notice(in_kernel=in_notebook):
-        for lo in range(start, stop, chunk):
-            hi = min(stop, lo + chunk)
-            out = np.empty((hi - lo, COLUMNS), np.int32)
-            args = (seed64, np.int64(lo), table, np.int64(cap), out)
-            if threads > 1:
-                import numba
-                numba.set_num_threads(min(threads, numba.config.NUMBA_NUM_THREADS))  # type: ignore[attr-defined]
-                blocks = 4 * threads
-                play_games_parallel(*args, np.zeros((blocks, SCRATCH_SIZE), np.int32), np.zeros((blocks, 1), np.uint64))
-            else:
-                play_games(*args, np.zeros((1, SCRATCH_SIZE), np.int32), np.zeros((1, 1), np.uint64))
-            parts.append(Rows.from_matrix(out))
-            if progress is not None:
-                progress(hi - lo)
-    return Rows.concatenate(parts)
+    lib = None
+    if kernel == "c":
+        from . import _ckernel
+        lib = _ckernel.library(_ckernel.build_flags(table))
+        if lib is None and not numba_available():
+            raise ValueError("the C kernel could not be built here and numba is not installed: "
+                             '`pip install "war-widget[fast]"`, or simulate with method="engine"')
+    pool = ThreadPoolExecutor(threads) if threads > 1 and lib is not None else None
+    try:
+        with _compile_notice(ready=True if lib is not None else None, in_kernel=in_notebook):
+            for lo in range(start, stop, chunk):
+                hi = min(stop, lo + chunk)
+                rows = out[lo - start:hi - start]
+                if lib is not None:
+                    _play_c(lib, seed64, lo, table, cap, rows, pool, threads)
+                else:
+                    _play_numba(seed64, lo, table, cap, rows, threads)
+                if progress is not None:
+                    progress(hi - lo)
+    finally:
+        if pool is not None:
+            pool.shutdown()
+    return Rows.from_matrix(out)
+
+
+def _play_c(lib: object, seed: int, lo: int, table: np.ndarray, cap: int, rows: np.ndarray,
+            pool: ThreadPoolExecutor | None, threads: int) -> None:
+    """Rows ``lo ..`` by the C kernel: in one call, or cut into ``threads`` ranges on the pool
+    (ctypes lets go of the GIL during a call; each call keeps its game buffers on its own stack)."""
+    play = lib.war_play_games  # type: ignore[attr-defined]
+    count = len(rows)
+    if pool is None:
+        play(seed, lo, table.ctypes.data, cap, rows.ctypes.data, count)
+        return
+    cuts = [k * count // threads for k in range(threads + 1)]
+    jobs = [pool.submit(play, seed, lo + a, table.ctypes.data, cap, rows[a:b].ctypes.data, b - a)
+            for a, b in zip(cuts, cuts[1:], strict=False) if b > a]
+    for job in jobs:
+        job.result()
+
+
+def _play_numba(seed: int, lo: int, table: np.ndarray, cap: int, rows: np.ndarray, threads: int) -> None:
+    kernel = _kernel.activate()
+    args = (np.uint64(seed), np.int64(lo), table, np.int64(cap), rows)
+    if threads > 1:
+        import numba
+        numba.set_num_threads(min(threads, numba.config.NUMBA_NUM_THREADS))  # type: ignore[attr-defined]
+        blocks = 4 * threads
+        kernel.play_games_parallel(*args, np.zeros((blocks, SCRATCH_SIZE), np.int32),
+                                   np.zeros((blocks, RNG_ROW), np.uint64))
+    else:
+        kernel.play_games(*args, np.zeros((1, SCRATCH_SIZE), np.int32), np.zeros((1, RNG_ROW), np.uint64))
+
+
+def play_from_position(rules: Rules | str, hands: Sequence[Sequence[Card]], seed: int, rounds: int,
+                       kernel: str, fixed: bool = False) -> np.ndarray:
+    """Play up to ``rounds`` rounds from a scripted deal (``Game.from_hands(rules, hands, seed)``'s
+    position) on ``kernel``; one row per round played: reason code (-1 while the game goes on),
+    game winner, wars, the round's winner (-1: none), the count of each of 4 seats.  ``fixed``:
+    the C kernel built for these rules (as ``simulate_range`` plays them), else its one build that
+    reads every rule from the table."""
+    rules = as_rules(rules)
+    table = encode_rules(rules)
+    state = np.zeros(BUFFER_SIZE, np.int32)
+    for p, hand in enumerate(hands):
+        for k, card in enumerate(hand):
+            state[HAND + p * 64 + k] = card.index
+        state[HLEN + p] = len(hand)
+        state[OUT + p] = rules.capture != "aside" and not hand
+    history = np.zeros((rounds, 8), np.int32)
+    if kernel == "c":
+        from . import _ckernel
+        lib = _ckernel.library(_ckernel.build_flags(table, fixed))
+        if lib is None:
+            raise ValueError("the C kernel cannot be built here")
+        played = lib.war_play_from(table.ctypes.data, state.ctypes.data, int(seed), rounds, history.ctypes.data)
+    else:
+        played = _kernel.activate().play_from(table, state, np.array([seed], np.uint64), np.int64(rounds), history)
+    return history[:int(played)]
 
 
 # --- the first call ----------------------------------------------------------------------------------
@@ -218,7 +358,7 @@ def _cache_is_warm() -> bool:
     about a second, and there is nothing to say).  Reads numba's cache index through its private
     API; if that API changes, the answer is "not warm" and the note shows as before."""
     try:
-        return bool(play_games._cache._cache_file._load_index())
+        return bool(_kernel.activate().play_games._cache._cache_file._load_index())
     except Exception:  # noqa: BLE001 - any change in numba's internals means "unknown"
         return False
 
@@ -229,7 +369,7 @@ class _compile_notice:
     then print the same outputs on a fresh machine once the cache is written)."""
 
     def __init__(self, ready: bool | None = None, in_kernel: bool = False, delay: float = 1.0) -> None:
-        self.ready = (bool(play_games.signatures) or _cache_is_warm()) if ready is None else ready
+        self.ready = (bool(_kernel.activate().play_games.signatures) or _cache_is_warm()) if ready is None else ready
         self.in_kernel = in_kernel
         self.delay = delay
         self._timer: threading.Timer | None = None

@@ -35,13 +35,73 @@ game plays on (for detection only) up to 4M rounds before its time-limit result 
 """
 from __future__ import annotations
 
-import numpy as np
-from numba import njit, prange
+import os
+import sys
+import tempfile
+import threading
+import types
 
-# Cached on disk; no reference counting (the kernel allocates nothing: buffers come from Python).
-_jit = njit(cache=True, _nrt=False)  # type: ignore[call-overload]
-_jit_inline = njit(cache=True, _nrt=False, inline="always")  # type: ignore[call-overload]
-_jit_parallel = njit(cache=True, _nrt=False, parallel=True)  # type: ignore[call-overload]
+import numpy as np
+
+# numba is an extra (war-widget[fast]) and takes a second to import: the functions below are plain
+# Python until ``activate()`` wraps each with numba (their layout constants serve the C kernel too).
+prange = range
+_OPTIONS: dict[str, dict] = {}
+_LOCK = threading.Lock()
+_ACTIVE: list[bool] = []
+
+
+def _jit_with(**options):
+    """Mark a function for numba (``njit`` with these options, at ``activate()``)."""
+    def decorate(function):
+        _OPTIONS[function.__name__] = options
+        return function
+    return decorate
+
+
+def activate() -> types.ModuleType:
+    """This module with every kernel function compiled by numba (imports numba; ImportError
+    without it).  Once per process; code already compiled loads from numba's on-disk cache."""
+    with _LOCK:
+        if not _ACTIVE:
+            import numba
+            names = globals()
+            names["prange"] = numba.prange
+            for name, options in _OPTIONS.items():
+                names[name] = _njit(numba, names[name], options)
+            _ACTIVE.append(True)
+    return sys.modules[__name__]
+
+
+def _temporary_numba_cache(numba) -> None:
+    """Point numba's cache at a temporary directory: neither this package's folder nor the home
+    directory is writable (a locked-down school machine, a read-only container)."""
+    place = os.path.join(tempfile.gettempdir(), f"war_widget-numba-{os.getuid() if hasattr(os, 'getuid') else 0}")
+    try:
+        os.makedirs(place, exist_ok=True)
+        with tempfile.NamedTemporaryFile(dir=place):
+            pass
+    except OSError:
+        place = tempfile.mkdtemp(prefix="war_widget-numba-")
+    numba.config.CACHE_DIR = place
+
+
+def _njit(numba, function, options):
+    """``njit`` cached on disk where numba finds a writable place, else in a temporary directory,
+    else not cached; no reference counting (the kernel allocates nothing: buffers come from Python)."""
+    try:
+        return numba.njit(cache=True, _nrt=False, **options)(function)
+    except RuntimeError:              # "cannot cache function ...: no locator available"
+        _temporary_numba_cache(numba)
+    try:
+        return numba.njit(cache=True, _nrt=False, **options)(function)
+    except RuntimeError:
+        return numba.njit(cache=False, _nrt=False, **options)(function)
+
+
+_jit = _jit_with()
+_jit_inline = _jit_with(inline="always")
+_jit_parallel = _jit_with(parallel=True)
 
 # --- the position ---------------------------------------------------------------------------------
 CAP = 64                 # ring buffer slots per pile
@@ -229,7 +289,8 @@ BATTLES = W + 6 * CAP
 SMALL = W + 7 * CAP
 FACEUP, REUSING, PLAN, HAVE = SMALL, SMALL + 4, SMALL + 8, SMALL + 12
 IN_ROUND, FIGHTERS, BEST, SHORT = SMALL + 16, SMALL + 20, SMALL + 24, SMALL + 28
-BUFFER_SIZE = SMALL + 32
+ROUND_WINNER = SMALL + 32            # who won the round being played (-1: nobody yet)
+BUFFER_SIZE = SMALL + 33
 
 
 @_jit
@@ -513,6 +574,7 @@ def play_round(s, rng, r, rounds_before):
     s[base + winner * CAP + ((h + m + 1) & MASK)] = b
     s[length + winner] = m + 2
     s[LAST_WINNER] = winner
+    s[ROUND_WINNER] = winner
     loser = 1 - winner
     if s[HLEN + loser] + s[WLEN + loser] == 0 or (r[R_ROUND_LIMIT] != 0 and rounds_before + 1 >= r[R_ROUND_LIMIT]):
         reason, end_winner = check_end(s, r, rounds_before + 1, False)
@@ -526,6 +588,7 @@ def play_round_general(s, rng, r, rounds_before, flipped):
     (``play_round``'s short path met a tie)."""
     n = r[R_PLAYERS]
     pile_plays = r[R_CAPTURE] == CAPTURE_WON_PILE
+    s[ROUND_WINNER] = -1
     if flipped:
         n_in = nf = 2
         s[IN_ROUND], s[IN_ROUND + 1], s[FIGHTERS], s[FIGHTERS + 1] = 0, 1, 0, 1
@@ -711,6 +774,7 @@ def play_round_general(s, rng, r, rounds_before, flipped):
     else:
         gather(s, rng, r, tlen, winner)
     s[LAST_WINNER] = winner
+    s[ROUND_WINNER] = winner
     base, head, length = (HAND, HHEAD, HLEN) if r[R_CAPTURE] == CAPTURE_BOTTOM else (WON, WHEAD, WLEN)
     h, m = s[head + winner], s[length + winner]
     for k in range(tlen):                       # hand_push / won_push, written out (hot)
@@ -942,7 +1006,11 @@ def _record_cycle(seed, period, r, s, saved, rng, out):
     out[C_CYCLE_START], out[C_CYCLE_PERIOD] = mu, period
 
 
-SCRATCH_SIZE = 2 * BUFFER_SIZE     # per block: the game's buffer and a saved one (Brent, replays)
+# Per block: the game's buffer and a saved one (Brent, replays), rounded up to whole 64-byte lines;
+# the generator state of a block is a row of RNG_ROW uint64 (one cache line): blocks on other cores
+# never write to the same line (adjacent states made two threads slower than one).
+SCRATCH_SIZE = (2 * BUFFER_SIZE + 15) // 16 * 16
+RNG_ROW = 8
 
 
 @_jit
@@ -969,3 +1037,19 @@ def play_games_parallel(seed, start, r, max_rounds, out, scratch, rng):
         lo = b * count // blocks
         hi = (b + 1) * count // blocks
         _play_block(seed, start, lo, hi, r, max_rounds, out, scratch[b], rng[b])
+
+
+@_jit
+def play_from(r, s, rng, rounds, history):
+    """From the position in ``s[:STATE_SIZE]`` (``s``: a game buffer) and the generator state
+    ``rng[0]``, play up to ``rounds`` rounds; row k of ``history``: reason (-1 while the game goes
+    on), game winner, wars, the round's winner (-1: none), the four counts.  Returns the rounds
+    played (the game's end stops it).  The guard's entry point (tests/sim/test_guard.py)."""
+    for k in range(rounds):
+        reason, winner, wars = play_round(s, rng, r, k)
+        history[k, 0], history[k, 1], history[k, 2], history[k, 3] = reason, winner, wars, s[ROUND_WINNER]
+        for p in range(4):
+            history[k, 4 + p] = count_of(s, p)
+        if reason >= 0:
+            return k + 1
+    return rounds

@@ -1,0 +1,184 @@
+"""The guard between the compiled kernels (C and numba) and the engine: round by round, from small deals.
+
+Sampling the end of whole games misses a rule branch that only a rare position reaches (a war
+among four players when one runs short under ``last_card_up``...).  So, as a move generator is
+checked position by position: hypothesis draws the rules from the option lists of
+``war_widget.game.rules`` and a small deal (2-4 players, 8-20 cards: wars and shortages in most
+rounds), both kernels play it from that position (``play_from_position``) and the engine plays
+``Game.from_hands`` of the same deal and seed, and the whole history must agree: every round's
+winner, wars and every player's count after it, and how and when the game ends.  The map from
+every ``Rules`` field to its kernel entries (``RULE_COLUMNS``) is checked against
+``dataclasses.fields(Rules)``.  Steal War's fast replica gets the same guard at the end.
+"""
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from war_widget import Game, Rules
+from war_widget.game import rules as rules_module
+from war_widget.game.cards import Card
+from war_widget.game.events import Termination
+from war_widget.sim.fastsim import (
+    KERNEL_TO_REASON,
+    RULE_COLUMNS,
+    _ckernel,
+    _kernel,
+    encode_rules,
+    kernel_name,
+    numba_available,
+    play_from_position,
+)
+
+REASONS = tuple(Termination)
+KERNELS = [k for k, ok in (("c", _ckernel.compiler() is not None), ("numba", numba_available())) if ok]
+ROUNDS = 150               # rounds played from each drawn position (most small games end well before)
+
+# --- the rules, drawn from the option lists of game/rules.py -----------------------------------------
+OPTIONS: dict[str, tuple[Any, ...]] = {
+    "deck": rules_module.DECKS, "jokers": rules_module.JOKER_COUNTS, "joker_deal": rules_module.JOKER_DEALS,
+    "rank_order": rules_module.RANK_ORDERS, "players": rules_module.PLAYER_COUNTS,
+    "face_down": rules_module.FACE_DOWNS, "capture": rules_module.CAPTURES, "gather": rules_module.GATHER_ORDERS,
+    "shuffle_won_pile": (False, True), "shortage": rules_module.SHORTAGES, "zero": rules_module.ZEROS,
+    "war_players": rules_module.WAR_PLAYERS, "teams": (False, True), "round_limit": (None, 3, 12, 40),
+    "goal": rules_module.GOALS, "deal": rules_module.DEALS, "tiebreak": rules_module.TIEBREAKS,
+}
+
+
+def test_every_rules_field_has_its_options_and_its_kernel_entries() -> None:
+    fields = {f.name for f in dataclasses.fields(Rules)}
+    assert set(OPTIONS) == fields, "a Rules field without options here: add it to OPTIONS"
+    assert set(RULE_COLUMNS) == fields, "a Rules field the kernel does not map: add it to fastsim.RULE_COLUMNS"
+
+
+@pytest.mark.parametrize("field", sorted(RULE_COLUMNS))
+def test_changing_a_field_changes_its_kernel_entries_and_no_others(field: str) -> None:
+    """Every option of every field, from several starting rule sets: the encoded table changes only
+    in the field's entries, and some option of the field changes it (the field reaches the kernel)."""
+    reached = False
+    for base in (Rules(players=4, gather="high_first", round_limit=None, shuffle_won_pile=False), Rules(),
+                 Rules.preset("pagat"), Rules(deck=36, jokers=2, rank_order="low_beats_ace")):
+        before = encode_rules(base)
+        for value in OPTIONS[field]:
+            try:
+                changed = base.replace(**{field: value})
+            except ValueError:
+                continue                             # an option this base cannot take (teams with 2 players)
+            diff = set(np.flatnonzero(encode_rules(changed) != before).tolist())
+            assert diff <= set(RULE_COLUMNS[field]), (field, value, sorted(diff - set(RULE_COLUMNS[field])))
+            reached = reached or bool(diff)
+    assert reached, f"no option of {field} changes the kernel's rule table"
+
+
+@st.composite
+def rule_sets(draw: st.DrawFn) -> Rules:
+    """Any valid rule set the kernels play: each field drawn from its option list (a gather order per
+    seat sometimes); invalid combinations are drawn again."""
+    for _ in range(50):
+        options = {name: draw(st.sampled_from(values)) for name, values in OPTIONS.items()}
+        if draw(st.booleans()):
+            options["gather"] = tuple(draw(st.sampled_from(OPTIONS["gather"])) for _ in range(options["players"]))
+        try:
+            return Rules(**options)
+        except ValueError:
+            continue
+    return Rules()
+
+
+@st.composite
+def small_deals(draw: st.DrawFn) -> tuple[Rules, list[list[Any]], int]:
+    """Rules, 8-20 cards of their deck dealt into hands of any sizes (two hands at least hold
+    cards), and the seed of the shuffles after the deal."""
+    rules = draw(rule_sets())
+    cards = draw(st.permutations(rules.deck_cards))[:draw(st.integers(8, 20))]
+    n = rules.players
+    seats = draw(st.lists(st.integers(0, n - 1), min_size=len(cards), max_size=len(cards)))
+    hands: list[list[Any]] = [[] for _ in range(n)]
+    for card, seat in zip(cards, seats, strict=True):
+        hands[seat].append(card)
+    if sum(1 for h in hands if h) < 2:             # at least two hands must hold cards
+        hands[0], hands[1] = cards[: len(cards) // 2], cards[len(cards) // 2:]
+        for h in hands[2:]:
+            h.clear()
+    return rules, hands, draw(st.integers(0, 2 ** 64 - 1))
+
+
+Deal = tuple[Rules, list[list[Any]], int]
+
+
+def engine_history(rules: Rules, hands: list[list[Any]],
+                   seed: int) -> tuple[list[tuple[int, ...]], tuple[str, int] | None]:
+    """Per round (winner or -1, wars, each count), and how the game ended (reason, winner or -1)
+    if it ended within ROUNDS rounds."""
+    game = Game.from_hands(rules, hands, seed)
+    outcome = game.play_to_end(max_rounds=ROUNDS)
+    rows = [(-1 if w is None else w, wars, *counts) for w, wars, counts in game.history]
+    if outcome is None:
+        return rows, None
+    return rows, (outcome.reason.name, -1 if outcome.winner is None else outcome.winner)
+
+
+def assert_same_history(rules: Rules, hands: list[list[Any]], seed: int, kernel: str, fixed: bool = False) -> None:
+    expected, end = engine_history(rules, hands, seed)
+    got = play_from_position(rules, hands, seed, ROUNDS, kernel, fixed)
+    n = rules.players
+    rows = [(int(h[3]), int(h[2]), *(int(c) for c in h[4:4 + n])) for h in got]
+    where = f"{kernel} kernel, {rules!r}, hands {[[c.code for c in h] for h in hands]}, seed {seed}"
+    if end is not None and end[0] == "CYCLE":   # the engine stops at a repeated position; play_from does not look
+        rows = rows[:len(expected)]
+        assert all(int(h[0]) < 0 for h in got[:len(expected)]), f"{where}: the kernel ended before the cycle"
+    for k, (e, g) in enumerate(zip(expected, rows, strict=False)):
+        assert e == g, f"{where}: round {k + 1}: engine (winner, wars, counts) {e}, kernel {g}"
+    assert len(rows) == len(expected), f"{where}: engine played {len(expected)} rounds, kernel {len(rows)}"
+    if end is not None and end[0] != "CYCLE":
+        last = got[-1]
+        kernel_end = (REASONS[int(KERNEL_TO_REASON[int(last[0])])].name if last[0] >= 0 else "none", int(last[1]))
+        assert kernel_end == end, f"{where}: the game ends {end} in the engine, {kernel_end} in the kernel"
+    if end is None:
+        assert all(int(h[0]) < 0 for h in got), f"{where}: the kernel ended a game the engine plays on"
+
+
+@pytest.mark.parametrize("kernel", KERNELS)
+@settings(max_examples=300, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(deal=small_deals())
+def test_small_deals_play_round_by_round_as_the_engine(kernel: str, deal: Deal) -> None:
+    assert_same_history(*deal, kernel)
+
+
+@settings(max_examples=25, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(deal=small_deals())
+def test_the_c_kernel_built_for_the_rules_in_use_plays_them_round_by_round(deal: Deal) -> None:
+    """As simulate() runs it: a build per rule set, the rules fixed as constants."""
+    if "c" not in KERNELS:
+        pytest.fail("no C compiler: the C kernel cannot be guarded")
+    assert_same_history(*deal, "c", fixed=True)
+
+
+@pytest.mark.parametrize("kernel", KERNELS)
+def test_the_four_player_drop_out_under_last_card_up(kernel: str) -> None:
+    """The path of the issue's mutant (``enough = need`` in dropouts_now): four players, a war
+    among two who hold one card each while the others still hold cards."""
+    rules = Rules.preset("pagat").replace(players=4, shortage="last_card_up", capture="bottom", round_limit=None)
+    hands = [["KS", "5C"], ["KH"], ["2D", "3D", "4D"], ["6H", "7H", "8H"]]
+    assert_same_history(rules, [[Card.parse(c) for c in h] for h in hands], 3, kernel)
+
+
+def test_both_kernels_are_tested_here_and_the_c_layout_is_the_python_one() -> None:
+    assert kernel_name() in ("c", "numba") and KERNELS, "no compiled kernel to guard on this machine"
+    lib = _ckernel.library(())
+    if lib is None:
+        pytest.fail("the C kernel did not build on a machine with a C compiler")
+    got = np.zeros(23, np.int64)
+    lib.war_layout(got.ctypes.data)
+    k = _kernel
+    assert got.tolist() == [k.CAP, k.HAND, k.WON, k.HHEAD, k.HLEN, k.WHEAD, k.WLEN, k.OUT, k.LAST_WINNER,
+                            k.STATE_SIZE, k.R_GATHER, k.STRENGTH, k.RANK, k.RED, k.DECK, k.TABLE_SIZE, k.COLUMNS,
+                            k.K_REUSE_TIE, k.G_LOSER_FIRST, k.SHORT_FEWEST, k.GOAL_LOSER_FIRST_OUT, k.CAPTURE_ASIDE,
+                            k.BY_RANK]
