@@ -1,19 +1,20 @@
-"""Benchmark: ``simulate()`` (the compiled simulator) against a plain Python loop and a plain C loop.
+"""Benchmark: ``simulate()`` (the compiled simulator) against a plain C loop and a plain Python loop.
 
-Run ``python benchmarks/bench_simulate.py``.  On ``pagat`` (1 card down, won cards to the bottom
-in random order, a player who cannot finish a war loses) it times, interleaved in one run so all
-see the same machine load, as medians of repeated runs, in rounds per second:
+Run ``python benchmarks/bench_simulate.py``; in one run, medians of repeated runs, interleaved so
+every side sees the same machine load:
 
-* the plain Python loop most people write: ints, ``random.shuffle``, a ``deque`` per player;
-* a plain C loop of the same rules, written below and compiled here with ``cc -O2`` (skipped
-  with a message when there is no C compiler).  It draws from SplitMix64 exactly as the engine
-  does, so it plays the very same games as ``simulate()``: the benchmark checks the round
-  counts agree game by game before timing;
-* ``simulate()`` on one core, and with ``workers=2``.
-
-Then, each in a fresh process: 1,000,000 pagat games on one core (time and peak RSS), and the
-first call's time (import + compile or cache load + 10 games), with the numba cache warm and
-with an empty cache (``NUMBA_CACHE_DIR`` pointed at a new directory).
+* the first call in a fresh process, ``simulate("pagat", 1000, seed=1)``, with empty caches (the
+  C kernel is built for pagat), with the cache warm, and (``--numba-cold``) numba's kernel with an
+  empty numba cache: wall and CPU time (the compiler's included);
+* rounds per CPU second on one core for pagat, classic_long and three_down: a plain C loop of
+  each rule set (written below, ``cc -O2``; it draws from SplitMix64 as the engine does and
+  gathers in the engine's order, so it plays the very same games: checked game by game before
+  timing), ``simulate()`` (the C kernel built for the rules in use), the C kernel's one build
+  for all rules, and the numba kernel; their ratios to the C loop, and the worst of the three;
+* the plain Python loop most people write for pagat (ints, ``random.shuffle``, a ``deque`` per
+  player), and ``simulate()``'s ratio to it;
+* the wall-clock speed-up of 1-4 workers over one, for both kernels (the arrays checked equal);
+* 1,000,000 pagat games on one core in a fresh process (time and peak RSS).
 """
 from __future__ import annotations
 
@@ -34,16 +35,25 @@ sys.path.insert(0, str(ROOT))
 
 import numpy as np  # noqa: E402
 
+from war_widget.sim.fastsim import simulate_range  # noqa: E402
 from war_widget.sim.simulation import simulate  # noqa: E402
 
 C_SOURCE = r"""
-/* pagat War as a plain C loop: 1 card down, won cards shuffled to the bottom of the hand, a
-   player who cannot finish a war loses (both short: fewer cards loses, equal: counts decide).
-   Cards are 0..51 in the engine's deck order (rank = card / 4 + 2); SplitMix64 with rejection,
-   Fisher-Yates from the last index down, the table in the engine's played order. */
+/* Three rule sets of War as plain C loops, one function each, as a person would write them for
+   those rules alone.  Cards are 0..51 in the engine's deck order (rank = card / 4 + 2); SplitMix64
+   with rejection, Fisher-Yates from the last index down, won cards gathered in the engine's played
+   order (battle by battle, seat by seat) before they are shuffled, so they play simulate()'s games.
+   pagat: 1 card down, won cards shuffled to the bottom of the hand, a player who cannot finish a
+   war loses (both short: fewer cards loses, equal: the game ends).
+   classic_long: 1 down, won cards to a won pile (shuffled into the hand when the hand is empty),
+   a short player lays what they have and turns up their last card (none at all: they lose), 240
+   rounds at most.
+   three_down: 3 down, won cards shuffled to the bottom of the hand, a short player turns up their
+   last card, a player with no card left reuses their face-up card (both: the game ends). */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 static uint64_t st;
@@ -67,15 +77,19 @@ static inline void shuffle(int *a, int n) {
 typedef struct { int c[64]; int head, len; } Hand;
 static inline int pop(Hand *h) { int c = h->c[h->head]; h->head = (h->head + 1) & 63; h->len--; return c; }
 static inline void push(Hand *h, int c) { h->c[(h->head + h->len) & 63] = c; h->len++; }
-
-static long play(uint64_t seed) {
-    int deck[52], table[52], owner[52];
-    Hand h[2];
-    h[0].head = h[0].len = h[1].head = h[1].len = 0;
-    st = seed;
+static inline void deal(Hand *h) {
+    int deck[52];
+    memset(h, 0, 2 * sizeof(Hand));
     for (int i = 0; i < 52; i++) deck[i] = i;
     shuffle(deck, 52);
     for (int i = 0; i < 52; i++) push(&h[i & 1], deck[i]);
+}
+
+static long pagat(uint64_t seed) {
+    int table[52], owner[52];
+    Hand h[2];
+    st = seed;
+    deal(h);
     long rounds = 0;
     for (;;) {
         int t = 0, winner;
@@ -105,10 +119,99 @@ static long play(uint64_t seed) {
     }
 }
 
+static long classic_long(uint64_t seed) {
+    int table[52], pile[52];
+    Hand h[2], won[2];
+    st = seed;
+    deal(h);
+    memset(won, 0, sizeof won);
+    long rounds = 0;
+    for (;;) {
+        rounds++;
+        for (int p = 0; p < 2; p++)                                /* an empty hand takes up the won pile */
+            if (h[p].len == 0) {
+                int n = 0;
+                while (won[p].len) pile[n++] = pop(&won[p]);
+                won[p].head = 0;
+                shuffle(pile, n);
+                for (int i = 0; i < n; i++) push(&h[p], pile[i]);
+            }
+        int t = 0, winner, a = pop(&h[0]), b = pop(&h[1]);
+        int down[2][2], up[2], nd[2];
+        table[t++] = a; table[t++] = b;
+        while (a / 4 == b / 4) {                                   /* war: 1 down, 1 up */
+            int have0 = h[0].len + won[0].len, have1 = h[1].len + won[1].len;
+            if (have0 == 0 && have1 == 0) {                        /* nobody can go on: the game ends */
+                return rounds;
+            }
+            if (have0 == 0 || have1 == 0) { winner = have0 == 0 ? 1 : 0; goto collect; }
+            for (int p = 0; p < 2; p++) {
+                nd[p] = (p ? have1 : have0) > 1 ? 1 : 0;
+                if (won[p].len && h[p].len <= nd[p]) {             /* the won pile under the hand first */
+                    int n = 0;
+                    while (won[p].len) pile[n++] = pop(&won[p]);
+                    won[p].head = 0;
+                    shuffle(pile, n);
+                    for (int i = 0; i < n; i++) push(&h[p], pile[i]);
+                }
+            }
+            for (int p = 0; p < 2; p++)
+                for (int i = 0; i < nd[p]; i++) down[p][i] = pop(&h[p]);
+            up[0] = a = pop(&h[0]);
+            up[1] = b = pop(&h[1]);
+            for (int p = 0; p < 2; p++) {                          /* played order: seat by seat */
+                for (int i = 0; i < nd[p]; i++) table[t++] = down[p][i];
+                table[t++] = up[p];
+            }
+        }
+        winner = a / 4 > b / 4 ? 0 : 1;
+    collect:
+        shuffle(table, t);
+        for (int i = 0; i < t; i++) push(&won[winner], table[i]);
+        if (h[1 - winner].len + won[1 - winner].len == 0 || rounds >= 240) return rounds;
+    }
+}
+
+static long three_down(uint64_t seed) {
+    int table[52];
+    Hand h[2];
+    st = seed;
+    deal(h);
+    long rounds = 0;
+    for (;;) {
+        int t = 0, winner, reuse0 = 0, reuse1 = 0;
+        rounds++;
+        int a = pop(&h[0]), b = pop(&h[1]);
+        table[t++] = a; table[t++] = b;
+        while (a / 4 == b / 4) {                                   /* war: 3 down, 1 up */
+            if (h[0].len == 0) reuse0 = 1;                         /* no card left: turn up the last again */
+            if (h[1].len == 0) reuse1 = 1;
+            if (reuse0 && reuse1) return rounds;                   /* both reuse: the game ends */
+            int n0 = reuse0 ? 0 : (h[0].len - 1 < 3 ? h[0].len - 1 : 3);
+            int n1 = reuse1 ? 0 : (h[1].len - 1 < 3 ? h[1].len - 1 : 3);
+            int d0[3], d1[3];
+            for (int i = 0; i < n0; i++) d0[i] = pop(&h[0]);
+            for (int i = 0; i < n1; i++) d1[i] = pop(&h[1]);
+            if (!reuse0) a = pop(&h[0]);
+            if (!reuse1) b = pop(&h[1]);
+            for (int i = 0; i < n0; i++) table[t++] = d0[i];       /* played order: seat by seat */
+            if (!reuse0) table[t++] = a;
+            for (int i = 0; i < n1; i++) table[t++] = d1[i];
+            if (!reuse1) table[t++] = b;
+        }
+        winner = a / 4 > b / 4 ? 0 : 1;
+        shuffle(table, t);
+        for (int i = 0; i < t; i++) push(&h[winner], table[i]);
+        if (h[1 - winner].len == 0) return rounds;
+    }
+}
+
 int main(int argc, char **argv) {
-    uint64_t seed = strtoull(argv[1], 0, 10);
-    long games = atol(argv[2]);
-    int each = argc > 3;
+    long (*play)(uint64_t) = !strcmp(argv[1], "pagat") ? pagat : !strcmp(argv[1], "classic_long") ? classic_long
+                             : three_down;
+    uint64_t seed = strtoull(argv[2], 0, 10);
+    long games = atol(argv[3]);
+    int each = argc > 4;
     struct timespec t0, t1, c0, c1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
     clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &c0);
@@ -167,31 +270,37 @@ def build_c(directory: Path) -> Path | None:
     return binary
 
 
-def run_c(binary: Path, seed: int, games: int, each: bool = False) -> tuple[float, float, int, list[int]]:
+def run_c(binary: Path, preset: str, seed: int, games: int, each: bool = False) -> tuple[float, float, int, list[int]]:
     """(wall seconds, CPU seconds, rounds, each game's rounds if asked)."""
-    out = subprocess.run([str(binary), str(seed), str(games)] + (["each"] if each else []), check=True,
+    out = subprocess.run([str(binary), preset, str(seed), str(games)] + (["each"] if each else []), check=True,
                          capture_output=True, text=True).stdout.split("\n")
     total, wall, cpu = out[-2].split()
     return float(wall), float(cpu), int(total), [int(x) for x in out[:-2]]
 
 
-def run_simulate(seed: int, games: int, workers: int | None = None) -> tuple[float, float, int]:
-    """(wall seconds, CPU seconds of this process, all threads, rounds)."""
+def run_kernel(preset: str, seed: int, games: int, kernel: str = "c", fixed: bool = True,
+               threads: int = 1) -> tuple[float, float, int]:
+    """One run of the compiled simulator: (wall seconds, CPU seconds of this process, rounds)."""
     start, cpu = time.perf_counter(), time.process_time()
-    result = simulate("pagat", games, seed, workers=workers, progress=False)
-    return time.perf_counter() - start, time.process_time() - cpu, int(result.lengths.sum(dtype=np.int64))
+    rows = simulate_range(preset, seed, 0, games, kernel=kernel, fixed=fixed, threads=threads)
+    return time.perf_counter() - start, time.process_time() - cpu, int(rows.lengths.sum(dtype=np.int64))
 
 
 def fresh_process(code: str, env: dict[str, str] | None = None) -> str:
+    drop = ("NUMBA_CACHE_DIR", "WAR_WIDGET_CACHE_DIR", "WAR_WIDGET_KERNEL")
+    base = {k: v for k, v in os.environ.items() if k not in drop}
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT,
-                          env={**os.environ, **(env or {})})
+                          env={**base, "PYTHONPATH": str(ROOT), **(env or {})})
     return done.stdout.strip()
 
 
-FIRST_CALL = ("import time; t = time.perf_counter()\n"
+FIRST_CALL = ("import resource, time; t = time.perf_counter()\n"
               "from war_widget.sim.simulation import simulate\n"
-              "simulate('pagat', 10, progress=False)\n"
-              "print(f'{time.perf_counter() - t:.2f}')")
+              "r = simulate('pagat', 1000, seed=1, progress=False)\n"
+              "wall = time.perf_counter() - t\n"
+              "me, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)\n"
+              "cpu = me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime\n"
+              "print(f'{wall:.3f} {cpu:.3f} {r.lengths.sum()}')")
 MILLION = ("import resource, time, sys\n"
            "from war_widget.sim.simulation import simulate\n"
            "simulate('pagat', 10, progress=False)\n"
@@ -199,67 +308,109 @@ MILLION = ("import resource, time, sys\n"
            "dt = time.perf_counter() - t\n"
            "print(f'{{dt:.2f}} {{resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f}} "
            "{{r.lengths.mean():.1f}}')")
+PRESETS = ("pagat", "classic_long", "three_down")
+
+
+def first_calls(repeats: int, numba_cold: bool) -> None:
+    """The first call in a fresh process: empty caches (C kernel built), warm cache, and numba's."""
+    rows: dict[str, list[tuple[float, float]]] = {"empty cache (C kernel built)": [], "warm cache": []}
+    sums = set()
+    for _ in range(repeats):
+        with tempfile.TemporaryDirectory() as cache, tempfile.TemporaryDirectory() as numba_cache:
+            env = {"WAR_WIDGET_CACHE_DIR": cache, "NUMBA_CACHE_DIR": numba_cache}
+            wall, cpu, total = fresh_process(FIRST_CALL, env).split()
+            rows["empty cache (C kernel built)"].append((float(wall), float(cpu)))
+            wall, cpu, total2 = fresh_process(FIRST_CALL, env).split()
+            rows["warm cache"].append((float(wall), float(cpu)))
+            sums |= {total, total2}
+    if numba_cold:
+        rows["numba kernel, empty numba cache"] = []
+        with tempfile.TemporaryDirectory() as numba_cache:
+            wall, cpu, total = fresh_process(FIRST_CALL, {"NUMBA_CACHE_DIR": numba_cache,
+                                                          "WAR_WIDGET_KERNEL": "numba"}).split()
+            rows["numba kernel, empty numba cache"].append((float(wall), float(cpu)))
+            sums.add(total)
+    assert len(sums) == 1, f"the first calls played different games: {sums}"
+    print(f"first simulate('pagat', 1000, seed=1) in a fresh process (import + build or load + play; medians of "
+          f"{repeats}; CPU includes the compiler):")
+    for name, values in rows.items():
+        print(f"  {name:34s} wall {statistics.median(v[0] for v in values):6.2f} s   "
+              f"CPU {statistics.median(v[1] for v in values):6.2f} s")
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--python-games", type=int, default=1_000)
-    parser.add_argument("--games", type=int, default=100_000, help="games per timed run of simulate() and C")
+    parser.add_argument("--games", type=int, default=50_000, help="games per timed run of the kernels and C loops")
     parser.add_argument("--million", type=int, default=1_000_000, help="games for the one-core run (0 to skip)")
-    parser.add_argument("--no-cold", action="store_true", help="skip the first call with an empty numba cache")
+    parser.add_argument("--workers", type=int, nargs="+", default=[1, 2, 3, 4], help="worker counts to time")
+    parser.add_argument("--numba-cold", action="store_true", help="also time numba's first compilation (~20 s CPU)")
     args = parser.parse_args(argv)
-    simulate("pagat", 10, progress=False)
-    simulate("pagat", 10, workers=2, progress=False)             # compile / load both kernels first
+    first_calls(args.repeats, args.numba_cold)
+    for preset in PRESETS:                                 # build / load every kernel before timing
+        for kernel, fixed in (("c", True), ("c", False), ("numba", True)):
+            simulate_range(preset, 1, 0, 10, kernel=kernel, fixed=fixed, threads=2)
     with tempfile.TemporaryDirectory() as tmp:
         binary = build_c(Path(tmp))
         if binary is None:
-            print("no C compiler (cc, gcc, clang) found: the C loop is skipped")
-        else:
-            check = simulate("pagat", 2_000, seed=99, progress=False).lengths.tolist()
-            assert run_c(binary, 99, 2_000, each=True)[3] == check, "the C loop must play simulate()'s games"
-        wall: dict[str, list[float]] = {"python": [], "c": [], "simulate": [], "workers=2": []}
-        cpu: dict[str, list[float]] = {"python": [], "c": [], "simulate": []}
+            print("no C compiler (cc, gcc, clang) found: the C loops and the C kernel are skipped")
+            return 1
+        for preset in PRESETS:
+            check = simulate_range(preset, 99, 0, 2_000).lengths.tolist()
+            assert run_c(binary, preset, 99, 2_000, each=True)[3] == check, f"the {preset} C loop must play its games"
+        sides = ("C loop", "simulate()", "C kernel, one build for all rules", "numba kernel")
+        cpu: dict[tuple[str, str], list[float]] = {}
+        python: list[float] = []
         for r in range(args.repeats):      # interleaved: every side sees the same machine load
             w, c, rounds = run_python(r, args.python_games)
-            wall["python"].append(rounds / w)
-            cpu["python"].append(rounds / c)
-            if binary is not None:
-                w, c, rounds, _ = run_c(binary, r, args.games)
-                wall["c"].append(rounds / w)
-                cpu["c"].append(rounds / c)
-            w, c, rounds = run_simulate(r, args.games)
-            wall["simulate"].append(rounds / w)
-            cpu["simulate"].append(rounds / c)
-            w, _, rounds = run_simulate(r, args.games, workers=2)
-            wall["workers=2"].append(rounds / w)
-    med = {k: statistics.median(v) for k, v in wall.items() if v}
-    medc = {k: statistics.median(v) for k, v in cpu.items() if v}
-    print(f"pagat, rounds per second (medians of {args.repeats} interleaved runs; by wall clock, and by the "
-          f"process's CPU time, which other programs on the machine do not slow down):")
-    for name, label in (("python", "plain Python loop (ints, random.shuffle, deque)"), ("c", "plain C loop (cc -O2)"),
-                        ("simulate", "simulate(), one core"), ("workers=2", "simulate(), workers=2")):
-        if name in med:
-            extra = f"   CPU time {medc[name]:14,.0f}" if name in medc else ""
-            print(f"  {label:48s} wall {med[name]:14,.0f}{extra}")
-    print(f"  simulate() / plain Python loop: wall {med['simulate'] / med['python']:6.1f}x   "
-          f"CPU {medc['simulate'] / medc['python']:6.1f}x   workers=2 (wall) {med['workers=2'] / med['python']:6.1f}x")
-    if "c" in med:
-        print(f"  simulate() / plain C loop:      wall {med['simulate'] / med['c']:6.2f}    "
-              f"CPU {medc['simulate'] / medc['c']:6.2f}    workers=2 (wall) {med['workers=2'] / med['c']:6.2f}")
-    print(f"  workers=2 / one core (wall):    {med['workers=2'] / med['simulate']:6.2f}   "
-          f"(load average now {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)")
+            python.append(rounds / c)
+            for preset in PRESETS:
+                for side in sides:
+                    if side == "C loop":
+                        w, c, rounds, _ = run_c(binary, preset, r, args.games)
+                    else:
+                        kernel = "numba" if side == "numba kernel" else "c"
+                        w, c, rounds = run_kernel(preset, r, args.games, kernel=kernel, fixed=side == "simulate()")
+                    cpu.setdefault((preset, side), []).append(rounds / c)
+        med = {k: statistics.median(v) for k, v in cpu.items()}
+        print(f"\nrounds per CPU second, one core (medians of {args.repeats} interleaved runs of {args.games:,} games; "
+              "the same games on every side):")
+        print(f"  {'':36s}" + "".join(f"{p:>14s}" for p in PRESETS))
+        for side in sides:
+            print(f"  {side:36s}" + "".join(f"{med[(p, side)]:14,.0f}" for p in PRESETS))
+        for side in sides[1:]:
+            ratios = [med[(p, side)] / med[(p, "C loop")] for p in PRESETS]
+            print(f"  {side + ' / C loop':36s}" + "".join(f"{x:14.2f}" for x in ratios) + f"   worst {min(ratios):.2f}")
+        py = statistics.median(python)
+        print(f"  plain Python loop (pagat, ints, random.shuffle, deque): {py:,.0f}; simulate() / Python loop: "
+              f"{med[('pagat', 'simulate()')] / py:.1f}x")
+    workers(args.repeats, args.games * 4, args.workers)
     if args.million:
         dt, rss, mean = fresh_process(MILLION.format(games=args.million)).split()
-        print(f"{args.million:,} games of pagat on one core in {float(dt):.1f} s (mean length {mean} rounds); "
+        print(f"\n{args.million:,} games of pagat on one core in {float(dt):.1f} s (mean length {mean} rounds); "
               f"peak RSS of that process {rss} MB")
-    warm = fresh_process(FIRST_CALL)
-    print(f"first call in a fresh process (import + load the compiled kernel + 10 games): {warm} s")
-    if not args.no_cold:
-        with tempfile.TemporaryDirectory() as cache:
-            cold = fresh_process(FIRST_CALL, {"NUMBA_CACHE_DIR": cache})
-        print(f"first call with an empty numba cache (import + compile + 10 games): {cold} s")
     return 0
+
+
+def workers(repeats: int, games: int, counts: list[int]) -> None:
+    """Wall-clock speed-up of N workers over one, for both kernels (the same arrays every time)."""
+    walls: dict[tuple[str, int], list[float]] = {}
+    reference = {k: simulate("pagat", 2_000, seed=5, progress=False).lengths for k in ("c",)}
+    for r in range(repeats):
+        for kernel in ("c", "numba"):
+            for n in counts:
+                w, _, _ = run_kernel("pagat", r, games, kernel=kernel, threads=n)
+                walls.setdefault((kernel, n), []).append(w)
+    for n in counts:
+        same = simulate("pagat", 2_000, seed=5, workers=n, progress=False).lengths
+        assert np.array_equal(same, reference["c"]), f"workers={n} changed the games"
+    print(f"\nworkers on pagat, {games:,} games: wall-clock speed-up over one worker (medians of {repeats}; "
+          f"{os.cpu_count()} cores, load average now {os.getloadavg()[0]:.1f}):")
+    for kernel in ("c", "numba"):
+        one = statistics.median(walls[(kernel, 1)])
+        print(f"  {kernel + ' kernel':14s}" + "".join(
+            f"   workers={n}: {one / statistics.median(walls[(kernel, n)]):4.2f}x" for n in counts))
 
 
 if __name__ == "__main__":

@@ -13,16 +13,17 @@ every ``Rules`` field to its kernel entries (``RULE_COLUMNS``) is checked agains
 from __future__ import annotations
 
 import dataclasses
+import os
 from typing import Any
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from war_widget import Game, Rules
 from war_widget.game import rules as rules_module
-from war_widget.game.cards import Card
+from war_widget.game.cards import Card, make_deck
 from war_widget.game.events import Termination
 from war_widget.sim.fastsim import (
     KERNEL_TO_REASON,
@@ -34,10 +35,14 @@ from war_widget.sim.fastsim import (
     numba_available,
     play_from_position,
 )
+from war_widget.sim.steal import FAST_POLICIES, fast_game_from
+from war_widget.variants.steal import POLICIES, StealWarGame
 
 REASONS = tuple(Termination)
 KERNELS = [k for k, ok in (("c", _ckernel.compiler() is not None), ("numba", numba_available())) if ok]
 ROUNDS = 150               # rounds played from each drawn position (most small games end well before)
+# tests/sim/mutants.py sets GUARD_NO_SHRINK: a mutant is caught by the first failure, not its smallest
+PHASES = (Phase.explicit, Phase.reuse, Phase.generate) if os.environ.get("GUARD_NO_SHRINK") else tuple(Phase)
 
 # --- the rules, drawn from the option lists of game/rules.py -----------------------------------------
 OPTIONS: dict[str, tuple[Any, ...]] = {
@@ -92,10 +97,14 @@ def rule_sets(draw: st.DrawFn) -> Rules:
 
 @st.composite
 def small_deals(draw: st.DrawFn) -> tuple[Rules, list[list[Any]], int]:
-    """Rules, 8-20 cards of their deck dealt into hands of any sizes (two hands at least hold
-    cards), and the seed of the shuffles after the deal."""
+    """Rules, 8-20 cards of their deck (half the time of a few ranks only) dealt into hands of any
+    sizes (two hands at least hold cards), and the seed of the shuffles after the deal."""
     rules = draw(rule_sets())
-    cards = draw(st.permutations(rules.deck_cards))[:draw(st.integers(8, 20))]
+    pool = draw(st.permutations(rules.deck_cards))
+    if draw(st.booleans()):                        # cards of 2-5 ranks only: a war in most rounds
+        keep = {c.rank for c in pool[:draw(st.integers(2, 5))]}
+        pool = [c for c in pool if c.rank in keep] + [c for c in pool if c.rank not in keep]
+    cards = pool[:draw(st.integers(8, 20))]
     n = rules.players
     seats = draw(st.lists(st.integers(0, n - 1), min_size=len(cards), max_size=len(cards)))
     hands: list[list[Any]] = [[] for _ in range(n)]
@@ -144,18 +153,19 @@ def assert_same_history(rules: Rules, hands: list[list[Any]], seed: int, kernel:
 
 
 @pytest.mark.parametrize("kernel", KERNELS)
-@settings(max_examples=300, deadline=None, derandomize=True,
+@settings(max_examples=300, deadline=None, derandomize=True, phases=PHASES,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(deal=small_deals())
 def test_small_deals_play_round_by_round_as_the_engine(kernel: str, deal: Deal) -> None:
     assert_same_history(*deal, kernel)
 
 
-@settings(max_examples=25, deadline=None, derandomize=True,
+@settings(max_examples=40, deadline=None, derandomize=True, phases=PHASES,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(deal=small_deals())
 def test_the_c_kernel_built_for_the_rules_in_use_plays_them_round_by_round(deal: Deal) -> None:
-    """As simulate() runs it: a build per rule set, the rules fixed as constants."""
+    """As simulate() runs it: a build per rule set, the rules fixed as constants (and for two
+    players with a played or shuffled gather, the short path of rounds without a war)."""
     if "c" not in KERNELS:
         pytest.fail("no C compiler: the C kernel cannot be guarded")
     assert_same_history(*deal, "c", fixed=True)
@@ -182,3 +192,50 @@ def test_both_kernels_are_tested_here_and_the_c_layout_is_the_python_one() -> No
                             k.STATE_SIZE, k.R_GATHER, k.STRENGTH, k.RANK, k.RED, k.DECK, k.TABLE_SIZE, k.COLUMNS,
                             k.K_REUSE_TIE, k.G_LOSER_FIRST, k.SHORT_FEWEST, k.GOAL_LOSER_FIRST_OUT, k.CAPTURE_ASIDE,
                             k.BY_RANK]
+
+
+# --- Steal War's fast replica (sim/steal.py) against its engine ---------------------------------------
+STEAL_DECK = make_deck(52, 2)
+
+
+@st.composite
+def steal_positions(draw: st.DrawFn) -> tuple[list[list[int]], list[list[int]], int, str, str]:
+    """8-20 of the 54 cards as two hands and two capture piles (each player holds a card), a seed,
+    and the two built-in policies the replica plays."""
+    cards = draw(st.permutations(range(54)))[:draw(st.integers(8, 20))]
+    places = draw(st.lists(st.integers(0, 3), min_size=len(cards), max_size=len(cards)))
+    groups: list[list[int]] = [[], [], [], []]            # hand 1, hand 2, pile 1, pile 2
+    for card, place in zip(cards, places, strict=True):
+        groups[place].append(card)
+    for p in (0, 1):
+        if not groups[p] and not groups[p + 2]:
+            donor = max(range(4), key=lambda g: len(groups[g]))
+            groups[p].append(groups[donor].pop())
+    policies = st.sampled_from(sorted(FAST_POLICIES))
+    return groups[:2], groups[2:], draw(st.integers(0, 2 ** 64 - 1)), draw(policies), draw(policies)
+
+
+@settings(max_examples=300, deadline=None, derandomize=True, phases=PHASES,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(position=steal_positions())
+def test_steal_wars_fast_replica_plays_small_positions_round_by_round_as_its_engine(
+        position: tuple[list[list[int]], list[list[int]], int, str, str]) -> None:
+    hands, piles, seed, a, b = position
+    game = StealWarGame.from_hands([[STEAL_DECK[i] for i in h] for h in hands],
+                                   [[STEAL_DECK[i] for i in w] for w in piles], seed, (POLICIES[a], POLICIES[b]))
+    expected = []
+    while game.outcome is None and game.round_number < ROUNDS:
+        record = game.play_round()
+        assert record is not None
+        expected.append((-1 if record.winner is None else record.winner, tuple(record.counts)))
+    result, history = fast_game_from(hands, piles, seed, a, b, max_rounds=ROUNDS)
+    where = f"hands {hands}, piles {piles}, seed {seed}, policies {a}/{b}"
+    for k, (e, g) in enumerate(zip(expected, history, strict=False)):
+        assert e == g, f"{where}: round {k + 1}: engine (winner, counts) {e}, replica {g}"
+    assert len(history) == len(expected), f"{where}: engine played {len(expected)} rounds, replica {len(history)}"
+    if game.outcome is not None:
+        engine = (-1 if game.outcome.winner is None else game.outcome.winner, game.round_number,
+                  len(game.steal_history), False, game.counts)
+        assert result == engine, f"{where}: the game ends {engine} in the engine, {result} in the replica"
+    else:
+        assert result[3], f"{where}: the replica ended a game the engine plays on"

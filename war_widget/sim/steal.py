@@ -38,7 +38,7 @@ from ..variants.steal.state import Policy
 from .simulation import game_seed
 
 __all__ = ["simulate_steal", "StealSimulation", "policy_table", "format_table", "PAIRINGS", "seat_bias",
-           "SeatBias", "wilson", "fast_game", "FAST_POLICIES"]
+           "SeatBias", "wilson", "fast_game", "fast_game_from", "FAST_POLICIES"]
 
 # --- the fast replica (two players, built-in policies) -------------------------------------------
 
@@ -53,14 +53,31 @@ def fast_game(seed: int, policy0: str, policy1: str,
               max_rounds: int = 5000) -> tuple[int, int, int, bool, tuple[int, int]]:
     """Play one two-player game dealt from ``seed``; returns (winner or -1 for a draw, rounds,
     steals, capped, final counts)."""
+    rng = SplitMix64(seed)
+    deck = list(range(54))
+    rng.shuffle(deck)
+    return _fast_play([deque(deck[0:54:2]), deque(deck[1:54:2])], [[], []], rng, policy0, policy1, max_rounds, None)
+
+
+def fast_game_from(hands: Sequence[Sequence[int]], piles: Sequence[Sequence[int]], seed: int, policy0: str,
+                   policy1: str, max_rounds: int = 5000
+                   ) -> tuple[tuple[int, int, int, bool, tuple[int, int]], list[tuple[int, tuple[int, int]]]]:
+    """``fast_game`` from a scripted position (``StealWarGame.from_hands(hands, piles, seed)``'s:
+    card ``i`` is ``make_deck(52, 2)[i]``, hands top card first, piles bottom card first), and its
+    history: per round, the winner (-1: none) and both counts after it.  The guard's entry point
+    (tests/sim/test_guard.py)."""
+    history: list[tuple[int, tuple[int, int]]] = []
+    result = _fast_play([deque(h) for h in hands], [list(w) for w in piles], SplitMix64(seed), policy0, policy1,
+                        max_rounds, history)
+    return result, history
+
+
+def _fast_play(hands: list[deque[int]], piles: list[list[int]], rng: SplitMix64, policy0: str, policy1: str,
+               max_rounds: int, history: list[tuple[int, tuple[int, int]]] | None
+               ) -> tuple[int, int, int, bool, tuple[int, int]]:
     R = _RANK
     pol = (FAST_POLICIES[policy0], FAST_POLICIES[policy1])
-    rng = SplitMix64(seed)
     shuffle = rng.shuffle
-    deck = list(range(54))
-    shuffle(deck)
-    hands = [deque(deck[0:54:2]), deque(deck[1:54:2])]
-    piles: list[list[int]] = [[], []]
     rounds = steals = 0
 
     def refill(p: int) -> None:
@@ -128,7 +145,10 @@ def fast_game(seed: int, policy0: str, policy1: str,
                     for p, c, _ in table:
                         hands[p].append(c)
                     rounds += 1
-                    return -1, rounds, steals, False, (len(hands[0]) + len(piles[0]), len(hands[1]) + len(piles[1]))
+                    counts = (len(hands[0]) + len(piles[0]), len(hands[1]) + len(piles[1]))
+                    if history is not None:
+                        history.append((-1, counts))
+                    return -1, rounds, steals, False, counts
                 short = [0 if have[0] < have[1] else 1]
             if short:
                 p = short[0]
@@ -162,8 +182,10 @@ def fast_game(seed: int, policy0: str, policy1: str,
             cards.append(top)
         piles[winner].extend(cards)
         rounds += 1
+        if history is not None:
+            history.append((winner, (len(hands[0]) + len(piles[0]), len(hands[1]) + len(piles[1]))))
         if not hands[loser] and not piles[loser]:
-            return winner, rounds, steals, False, (54, 0) if winner == 0 else (0, 54)
+            return winner, rounds, steals, False, (len(hands[0]) + len(piles[0]), len(hands[1]) + len(piles[1]))
         refill(0)
         refill(1)
 

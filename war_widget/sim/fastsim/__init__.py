@@ -252,11 +252,12 @@ class Rows:
 
 def simulate_range(rules: Rules | str, seed: int, start: int, stop: int, max_rounds: int | None = 100_000, *,
                    threads: int = 1, progress: Callable[[int], None] | None = None,
-                   in_notebook: bool = False, kernel: str | None = None) -> Rows:
+                   in_notebook: bool = False, kernel: str | None = None, fixed: bool = True) -> Rows:
     """Play games ``start .. stop-1`` of the simulation seeded ``seed`` (``threads`` > 1: on
     that many threads; the rows do not depend on it).  ``kernel``: "c" or "numba" (default
     :func:`kernel_name`; the C kernel falls back to numba if it cannot be built).  ``in_notebook``:
-    say so in one line if compiling the numba kernel takes more than a second."""
+    say so in one line if compiling the numba kernel takes more than a second.  ``fixed=False``:
+    the C kernel's one build that reads every rule from the table (the benchmark compares)."""
     table = encode_rules(as_rules(rules))
     cap = 0 if max_rounds is None else int(max_rounds)
     seed64 = int(seed) & ((1 << 64) - 1)
@@ -269,7 +270,7 @@ def simulate_range(rules: Rules | str, seed: int, start: int, stop: int, max_rou
     lib = None
     if kernel == "c":
         from . import _ckernel
-        lib = _ckernel.library(_ckernel.build_flags(table))
+        lib = _ckernel.library(_ckernel.build_flags(table, fixed))
         if lib is None and not numba_available():
             raise ValueError("the C kernel could not be built here and numba is not installed: "
                              '`pip install "war-widget[fast]"`, or simulate with method="engine"')

@@ -208,7 +208,9 @@ static void turn_over(i32 *s, u64 *rng, const i32 *r, int p) {     /* _turn_over
     s[WLEN + p] = 0;
     s[WHEAD + p] = 0;
     if (SHUFFLE_PILE) shuffle_at(rng, s + CARDS, n);
-    for (i32 k = 0; k < n; k++) hand_push(s, p, s[CARDS + k]);
+    i32 at = s[HHEAD + p] + s[HLEN + p];                /* hand_push of each, written out */
+    for (i32 k = 0; k < n; k++) s[HAND + p * CAP + ((at + k) & MASK)] = s[CARDS + k];
+    s[HLEN + p] += n;
 }
 
 static inline i32 playable(const i32 *s, const i32 *r, int p) {
@@ -684,17 +686,19 @@ static inline Round play_round(i32 *s, u64 *rng, const i32 *r, i64 rounds_before
     if (!(PLAYERS == 2 && CAPTURE != CAPTURE_ASIDE && s[HLEN] > 0 && s[HLEN + 1] > 0 && s[OUT] == 0 && s[OUT + 1] == 0))
         return play_round_general(s, rng, r, rounds_before, 0);
     i32 a = hand_pop(s, 0), b = hand_pop(s, 1);
-    s[FACEUP] = a; s[FACEUP + 1] = b;
-    s[T_PLAYER] = 0; s[T_PLAYER + 1] = 1;
-    s[T_CARD] = a; s[T_CARD + 1] = b;
-    s[T_BATTLE] = 1; s[T_BATTLE + 1] = 1;
     i32 sa = r[STRENGTH + a], sb = r[STRENGTH + b];
     if (LOW_BEATS_ACE) {                               /* Rules.best: the lowest rank beats an ace */
         i32 ra = r[RANK + a], rb = r[RANK + b], low = LOWEST;
         if (ra == 14 && rb == low) sb = r[STRENGTH + 64 + b];
         else if (rb == 14 && ra == low) sa = r[STRENGTH + 64 + a];
     }
-    if (sa == sb) return play_round_general(s, rng, r, rounds_before, 1);
+    if (sa == sb) {                                    /* a tie: the table as _flip laid it, then the rest */
+        s[FACEUP] = a; s[FACEUP + 1] = b;
+        s[T_PLAYER] = 0; s[T_PLAYER + 1] = 1;
+        s[T_CARD] = a; s[T_CARD + 1] = b;
+        s[T_BATTLE] = 1; s[T_BATTLE + 1] = 1;
+        return play_round_general(s, rng, r, rounds_before, 1);
+    }
     int winner = sa > sb ? 0 : 1;
     int spec = GATHER_OF(winner);
     if (spec == G_SHUFFLE) {                           /* SplitMix64.shuffle of two cards: one below(2) */
@@ -703,6 +707,9 @@ static inline Round play_round(i32 *s, u64 *rng, const i32 *r, i64 rounds_before
             i32 t = a; a = b; b = t;
         }
     } else if (spec != G_PLAYED) {
+        s[T_PLAYER] = 0; s[T_PLAYER + 1] = 1;
+        s[T_CARD] = a; s[T_CARD + 1] = b;
+        s[T_BATTLE] = 1; s[T_BATTLE + 1] = 1;
         gather(s, rng, r, 2, winner);
         a = s[CARDS];
         b = s[CARDS + 1];
@@ -723,6 +730,78 @@ static inline Round play_round(i32 *s, u64 *rng, const i32 *r, i64 rounds_before
         out.winner = e.winner;
     }
     return out;
+}
+
+/* quick_rounds: play_round's short path, round after round, with both hands' heads and lengths in
+   registers: two players who both hold a card (an empty hand takes up its won pile first, as
+   _start does) and turn up different cards, the winner gathering in played order or shuffled
+   (built only for such rules: QUICK).  Stops before a tie or
+   an empty hand (play_round plays that round) and after a round that may end the game, whose end
+   it returns (reason -1: the game goes on); ``*rounds`` counts the rounds played. */
+#if defined(FIX_PLAYERS) && defined(FIX_CAPTURE) && defined(FIX_GATHER)
+#define QUICK (FIX_PLAYERS == 2 && FIX_CAPTURE != CAPTURE_ASIDE && (FIX_GATHER == G_SHUFFLE || FIX_GATHER == G_PLAYED))
+#else
+#define QUICK 0
+#endif
+static End quick_rounds(i32 *s, u64 *rng, const i32 *r, i64 *rounds, i64 stop) {
+    End e = {-1, -1};
+    i32 h0 = s[HHEAD], l0 = s[HLEN], h1 = s[HHEAD + 1], l1 = s[HLEN + 1];
+    i32 *c0 = s + HAND, *c1 = s + HAND + CAP;
+    i64 k = *rounds;
+    int winner = -1;
+    while (stop == 0 || k < stop) {
+        if (CAPTURE == CAPTURE_WON_PILE && (l0 == 0 || l1 == 0)) {     /* _start: an empty hand takes */
+            s[HHEAD] = h0; s[HLEN] = l0; s[HHEAD + 1] = h1; s[HLEN + 1] = l1;   /* up its won pile */
+            if (l0 == 0 && s[WLEN]) turn_over(s, rng, r, 0);
+            if (l1 == 0 && s[WLEN + 1]) turn_over(s, rng, r, 1);
+            h0 = s[HHEAD]; l0 = s[HLEN]; h1 = s[HHEAD + 1]; l1 = s[HLEN + 1];
+        }
+        if (l0 <= 0 || l1 <= 0) break;
+        i32 a = c0[h0], b = c1[h1];
+        i32 sa = r[STRENGTH + a], sb = r[STRENGTH + b];
+        if (LOW_BEATS_ACE) {
+            i32 ra = r[RANK + a], rb = r[RANK + b], low = LOWEST;
+            if (ra == 14 && rb == low) sb = r[STRENGTH + 64 + b];
+            else if (rb == 14 && ra == low) sa = r[STRENGTH + 64 + a];
+        }
+        if (sa == sb) break;
+        h0 = (h0 + 1) & MASK; l0--;
+        h1 = (h1 + 1) & MASK; l1--;
+        winner = sa > sb ? 0 : 1;
+        if (GATHER_OF(winner) == G_SHUFFLE) {
+            *rng += GOLDEN;
+            if ((mix(*rng) & 1ULL) == 0) {
+                i32 t = a; a = b; b = t;
+            }
+        }
+        k++;
+        if (CAPTURE == CAPTURE_BOTTOM) {
+            if (winner == 0) {
+                c0[(h0 + l0) & MASK] = a; c0[(h0 + l0 + 1) & MASK] = b; l0 += 2;
+            } else {
+                c1[(h1 + l1) & MASK] = a; c1[(h1 + l1 + 1) & MASK] = b; l1 += 2;
+            }
+        } else {
+            i32 wh = s[WHEAD + winner], wl = s[WLEN + winner];
+            s[WON + winner * CAP + ((wh + wl) & MASK)] = a;
+            s[WON + winner * CAP + ((wh + wl + 1) & MASK)] = b;
+            s[WLEN + winner] = wl + 2;
+        }
+        int loser_empty = winner == 0 ? l1 + s[WLEN + 1] == 0 : l0 + s[WLEN] == 0;
+        if (loser_empty || (ROUND_LIMIT != 0 && k >= ROUND_LIMIT)) {
+            s[HHEAD] = h0; s[HLEN] = l0; s[HHEAD + 1] = h1; s[HLEN + 1] = l1;
+            s[LAST_WINNER] = winner; s[ROUND_WINNER] = winner;
+            *rounds = k;
+            return check_end(s, r, k, 0);
+        }
+    }
+    s[HHEAD] = h0; s[HLEN] = l0; s[HHEAD + 1] = h1; s[HLEN + 1] = l1;
+    if (winner >= 0) {
+        s[LAST_WINNER] = winner;
+        s[ROUND_WINNER] = winner;
+    }
+    *rounds = k;
+    return e;
 }
 
 /* --- whole games ------------------------------------------------------------------------------ */
@@ -806,6 +885,15 @@ static void play_game(u64 seed, const i32 *r, i64 max_rounds, i32 *s, i32 *saved
     out[C_CYCLE_START] = -1;
     out[C_CYCLE_PERIOD] = -1;
     while (max_rounds == 0 || rounds < max_rounds) {
+        if (QUICK && !detect) {                        /* rounds without a war: no wars to count */
+            End q = quick_rounds(s, rng, r, &rounds, max_rounds);
+            if (q.reason >= 0) {
+                out[C_LENGTH] = (i32)rounds; out[C_WINNER] = q.winner; out[C_REASON] = q.reason;
+                out[C_WAR_ROUNDS] = (i32)war_rounds; out[C_DOUBLE_WARS] = (i32)doubles;
+                return;
+            }
+            if (max_rounds != 0 && rounds >= max_rounds) break;
+        }
         Round o = play_round(s, rng, r, rounds);
         rounds++;
         war_rounds += o.wars > 0;
@@ -874,7 +962,14 @@ i64 war_play_from(const i32 *r, const i32 *position, u64 rng, i64 rounds, i32 *h
     memset(s, 0, sizeof s);
     memcpy(s, position, STATE_SIZE * sizeof(i32));
     for (i64 k = 0; k < rounds; k++) {
-        Round o = play_round(s, &rng, r, k);
+        Round o = {-1, -1, 0};
+        i64 done = k;
+        if (QUICK) {                                   /* as play_game plays: the short path first */
+            End q = quick_rounds(s, &rng, r, &done, k + 1);
+            o.reason = q.reason;
+            o.winner = q.winner;
+        }
+        if (done == k) o = play_round(s, &rng, r, k);
         i32 *row = history + 8 * k;
         row[0] = o.reason; row[1] = o.winner; row[2] = o.wars; row[3] = s[ROUND_WINNER];
         for (int p = 0; p < 4; p++) row[4 + p] = count_of(s, p);

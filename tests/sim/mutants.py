@@ -1,0 +1,143 @@
+"""Single-line mutants of the kernels' rule branches, and whether the guard catches each.
+
+Run ``python tests/sim/mutants.py`` (minutes: each mutant runs tests/sim/test_guard.py on a copy
+of the package with that one line changed; a numba mutant compiles the numba kernel afresh).  A
+mutant is caught when the guard fails on it.  Not collected by pytest: a tool, like a benchmark.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+C = "war_widget/sim/fastsim/kernel.c"
+NUMBA = "war_widget/sim/fastsim/_kernel.py"
+STEAL = "war_widget/sim/steal.py"
+
+# (file, the line as it is, the mutant, what it breaks)
+MUTANTS: list[tuple[str, str, str, str]] = [
+    (C, "i32 enough = SHORTAGE == SHORT_LOSE ? need : 1;", "i32 enough = need;",
+     "drop-out under last_card_up needs a whole war's cards (the issue's mutant)"),
+    (C, "i32 need = fd == BY_RANK ? (tie_rank >= 14 ? 11 : (tie_rank < 10 ? tie_rank : 10)) : fd + 1;",
+     "i32 need = fd == BY_RANK ? (tie_rank >= 14 ? 11 : (tie_rank < 10 ? tie_rank : 10)) : fd + 2;",
+     "one card too many face down in a war"),
+    (C, "i32 need = fd == BY_RANK ? (tie_rank >= 14 ? 11 : (tie_rank < 10 ? tie_rank : 10)) : fd + 1;",
+     "i32 need = fd == BY_RANK ? (tie_rank >= 14 ? 10 : (tie_rank < 10 ? tie_rank : 10)) : fd + 1;",
+     "by_rank: an ace's war lays 9 down, not 10"),
+    (C, "e.reason = short_end ? K_SHORTAGE : K_ALL_CARDS;", "e.reason = K_ALL_CARDS;",
+     "a game won by a shortage is reported as all cards"),
+    (C, "static inline i32 drunkard_winner(const i32 *r, i32 loser) { return PLAYERS == 2 ? 1 - loser : -1; }",
+     "static inline i32 drunkard_winner(const i32 *r, i32 loser) { return PLAYERS == 2 ? loser : -1; }",
+     "the drunkard goals name the loser as the winner"),
+    (C, "} else if (ZERO == 0) {                 /* zero=\"lose\" */",
+     "} else if (ZERO == 1) {                 /* zero=\"lose\" */", "zero=lose and zero=reuse swapped"),
+    (C, "        if (WAR_ALL) {", "        if (!WAR_ALL) {", "war_players=all and tied swapped"),
+    (C, "            adjust = ace && low;", "            adjust = ace || low;",
+     "low_beats_ace: the lowest card beats any card"),
+    (C, "            if (SHORTAGE == SHORT_SPLIT && nshort) {",
+     "            if (SHORTAGE == SHORT_SPLIT && nshort > 1) {",
+     "split only when two run short"),
+    (C, "                    if (s[HAVE + p] < most) s[SHORT + nshort++] = p;",
+     "                    if (s[HAVE + p] <= most) s[SHORT + nshort++] = p;",
+     "everyone short: the one with most cards loses too"),
+    (C, "            if (n == 2 && CAPTURE != CAPTURE_ASIDE) {", "            if (n == 2) {",
+     "both reusing: aside games end as a two-player tie"),
+    (C, "        seat_first(s, tlen, winner, 1);", "        seat_first(s, tlen, winner, 0);",
+     "loser_first gathers the winner's cards first"),
+    (C, "        if (extreme < 0 || (goal == GOAL_LOSER_FIRST_OUT ? c < extreme : c > extreme)) extreme = c;",
+     "        if (extreme < 0 || c > extreme) extreme = c;", "loser_first_out: counts decide the wrong way"),
+    (C, "        if (remaining == 1 || (TEAMS && teams_left != 3)) {", "        if (remaining == 1) {",
+     "teams: a team out does not end the game"),
+    (C, "                if (s[WLEN + p] && s[HLEN + p] <= s[PLAN + p]) turn_over(s, rng, r, p);",
+     "                if (s[WLEN + p] && s[HLEN + p] < s[PLAN + p]) turn_over(s, rng, r, p);",
+     "won_pile: the pile is taken up one card too late in a war"),
+    (C, "    if (SHUFFLE_PILE) shuffle_at(rng, s + CARDS, n);", "    if (!SHUFFLE_PILE) shuffle_at(rng, s + CARDS, n);",
+     "shuffle_won_pile inverted"),
+    (C, "\n        if (ra == 14 && rb == low) sb = r[STRENGTH + 64 + b];",
+     "\n        if (ra == 14 && rb == low + 1) sb = r[STRENGTH + 64 + b];",
+     "low_beats_ace on the two-player short path: the wrong card beats the ace"),
+    (C, "            if (l0 == 0 && s[WLEN]) turn_over(s, rng, r, 0);",
+     "            if (l0 == 0 && s[WLEN + 1]) turn_over(s, rng, r, 0);",
+     "quick_rounds: an empty hand takes up the other player's won pile count"),
+    (C, "        int loser_empty = winner == 0 ? l1 + s[WLEN + 1] == 0 : l0 + s[WLEN] == 0;",
+     "        int loser_empty = winner == 0 ? l1 == 0 : l0 == 0;",
+     "quick_rounds: a player with only a won pile counts as out"),
+    (C, "    if (ROUND_LIMIT && rounds >= ROUND_LIMIT) return by_counts(s, r, K_ROUND_LIMIT);",
+     "    if (ROUND_LIMIT && rounds > ROUND_LIMIT) return by_counts(s, r, K_ROUND_LIMIT);",
+     "the round limit one round late"),
+    (C, "        if (!listed(s, FIGHTERS, *nf, p) && (s[HLEN + p] + s[WLEN + p]) > 0) s[SHORT + holders++] = p;",
+     "        if (!listed(s, FIGHTERS, *nf, p) && s[HLEN + p] > 0) s[SHORT + holders++] = p;",
+     "drop-out: a holder with only a won pile is not in the fight"),
+    (C, "    if (spec == G_SHUFFLE) {                           /* SplitMix64.shuffle of two cards: one below(2) */",
+     "    if (spec == G_PLAYED) {                           /* SplitMix64.shuffle of two cards: one below(2) */",
+     "the two-player short path shuffles played-order gathers"),
+    (NUMBA, "    enough = need if r[R_SHORTAGE] == SHORT_LOSE else 1", "    enough = need",
+     "the issue's mutant, in the numba kernel"),
+    (NUMBA, "        need = (11 if tie_rank >= 14 else min(tie_rank, 10)) if fd == BY_RANK else fd + 1",
+     "        need = (11 if tie_rank >= 14 else min(tie_rank, 10)) if fd == BY_RANK else fd + 2",
+     "numba: one card too many face down"),
+    (NUMBA, "            reason = K_SHORTAGE if short_end else K_ALL_CARDS", "            reason = K_ALL_CARDS",
+     "numba: a shortage win reported as all cards"),
+    (NUMBA, "        seat_first(s, tlen, winner, True)", "        seat_first(s, tlen, winner, False)",
+     "numba: loser_first gathers the winner's cards first"),
+    (STEAL, "                stake = len(table) + 2", "                stake = len(table) + 1",
+     "Steal War's replica: greedy weighs a smaller stake"),
+    (STEAL, "            short = [p for p in (0, 1) if have[p] < 4]",
+     "            short = [p for p in (0, 1) if have[p] < 3]",
+     "Steal War's replica: a war needs 3 cards, not 4"),
+    (STEAL, "                prot0 = t0 and R[h0] == t0", "                prot0 = t0 and R[h0] != t0",
+     "Steal War's replica: the wrong pile is protected"),
+    (STEAL, "                top = min(cards, key=lambda c: (_COPIES_OF[c] - seen[R[c]], -R[c]))",
+     "                top = max(cards, key=lambda c: (_COPIES_OF[c] - seen[R[c]], -R[c]))",
+     "Steal War's replica: greedy tops its pile with the wrong card"),
+]
+
+
+def run(index: int, file: str, old: str, new: str, work: Path) -> tuple[bool, float, str]:
+    """(caught, seconds, the first failing test's line) for one mutant on a fresh copy."""
+    copy = work / f"m{index}"
+    shutil.copytree(ROOT / "war_widget", copy / "war_widget", ignore=shutil.ignore_patterns("__pycache__"))
+    path = copy / file
+    text = path.read_text()
+    assert text.count(old) == 1, f"mutant {index}: the line must occur once in {file}: {old!r}"
+    path.write_text(text.replace(old, new))
+    env = {**os.environ, "PYTHONPATH": str(copy), "WAR_WIDGET_CACHE_DIR": str(copy / "cache"),
+           "NUMBA_CACHE_DIR": str(copy / "numba"), "GUARD_NO_SHRINK": "1"}
+    env.pop("WAR_WIDGET_KERNEL", None)
+    select = {NUMBA: "numba", STEAL: "steal"}.get(file, "not numba and not steal")
+    where = subprocess.run([sys.executable, "-c", "import war_widget; print(war_widget.__file__)"], env=env, cwd=copy,
+                           capture_output=True, text=True, check=True).stdout.strip()
+    assert where.startswith(str(copy)), f"the tests would import {where}, not the mutant"
+    start = time.perf_counter()
+    done = subprocess.run([sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", "-k", select,
+                           str(ROOT / "tests/sim/test_guard.py")], capture_output=True, text=True, env=env,
+                          cwd=copy, timeout=3600, check=False)
+    failed = next((line for line in done.stdout.splitlines() if line.startswith("FAILED")), "")
+    return done.returncode != 0, time.perf_counter() - start, failed or done.stdout.strip().splitlines()[-1]
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--only", type=int, nargs="*", help="mutant numbers to run (default all)")
+    args = parser.parse_args()
+    chosen = args.only if args.only else range(len(MUTANTS))
+    caught = 0
+    with tempfile.TemporaryDirectory() as tmp:
+        for i in chosen:
+            file, old, new, what = MUTANTS[i]
+            hit, seconds, line = run(i, file, old, new, Path(tmp))
+            caught += hit
+            print(f"{i:2d} {'caught' if hit else 'MISSED'} {seconds:6.1f}s  {Path(file).name}: {what}\n"
+                  f"      {line[:150]}", flush=True)
+    print(f"{caught} of {len(chosen)} mutants caught")
+    return 0 if caught == len(chosen) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
