@@ -55,7 +55,10 @@ def test_values_and_rank_orders_as_teaching_aids():
     assert card_text(Card.parse("KS"), rules=rules, values=True) == "K♠ (13)"
     assert card_text(Card.parse("9S"), rules=rules, values=True) == "9♠"
     assert card_text(Card.parse("AS"), rules=rules.replace(rank_order="ace_low"), values=True) == "A♠ (1)"
-    assert card_text(Card.parse("2S"), rules=rules.replace(rank_order="two_high"), values=True) == "2♠ (15)"
+    # never a strength made up for the game's order (issue 18): an ace has one pip, a 2 two
+    assert card_text(Card.parse("2S"), rules=rules.replace(rank_order="two_high"), values=True) == "2♠"
+    assert card_text(Card.parse("AS"), rules=rules, values=True) == "A♠"
+    assert card_text(Card.parse("AS"), "ja_kids", rules=rules, values=True) == "A♠"
     assert card_text(Card.parse("RJ")) == "Joker"
     assert card_text(Card.parse("RJ"), lang="ja") == "ジョーカー"
 

@@ -44,10 +44,23 @@ def card_text(card: Card, lang: str = "en", rules: Rules | None = None, values: 
         text = ("Joker" if en else "ジョーカー")
     else:
         text = str(card)
-    if (values and rules is not None and not card.is_joker
-            and (card.rank > 10 or rules.display_value(card) != card.rank)):
-        text += f" ({rules.display_value(card)})" if en else f"（{rules.display_value(card)}）"
+    number = _true_number(card, rules) if values else None
+    if number is not None:
+        text += f" ({number})" if en else f"（{number}）"
     return text
+
+
+def _true_number(card: Card, rules: Rules | None) -> int | None:
+    """The number a teaching aid writes beside a card: J Q K are 11 12 13, and the ace is 1 where the
+    rules count it as 1 (K high).  Never a strength made up for the game's order ("A (14)", "2 (15)":
+    an ace has one pip and a 2 two; issue 18)."""
+    if rules is None or card.is_joker:
+        return None
+    if 11 <= card.rank <= 13:
+        return card.rank
+    if card.rank == 14 and rules.rank_order == "ace_low":
+        return 1
+    return None
 
 
 def _rank_word(card: Card, lang: str) -> str:
@@ -350,9 +363,8 @@ def _kid_card(card: Card, rules, values) -> str:
     if card.is_joker:
         return "ジョーカー"
     text = card.rank_name
-    if values and rules is not None and (card.rank > 10 or rules.display_value(card) != card.rank):
-        text += f"（{rules.display_value(card)}）"
-    return text
+    number = _true_number(card, rules) if values else None
+    return text + f"（{number}）" if number is not None else text
 
 
 def _kid_counts(counts: Sequence[int], names: Sequence[str]) -> str:

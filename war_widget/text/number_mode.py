@@ -35,8 +35,8 @@ from ..game.cards import Card
 from ..game.rules import Rules
 from .i18n import register
 
-__all__ = ["MODES", "Question", "number_value", "number_truth", "plain_number_order", "question", "feedback",
-           "rule_reason", "value_line"]
+__all__ = ["MODES", "Question", "aid_values", "number_value", "number_truth", "plain_number_order", "question",
+           "feedback", "rule_reason", "value_line"]
 
 MODES = ("number", "to10", "rules")
 
@@ -62,6 +62,16 @@ def number_value(card: Card, mode: str = "number") -> int | None:
     if mode == "to10" and value > 10:
         return None
     return value
+
+
+def aid_values(rules: Rules) -> dict[int, int]:
+    """The numbers the teaching aid writes on cards (rank -> number): J Q K are 11 12 13 in every
+    order, and the ace is 1 where the rules count it so (K high).  Never a strength made up for the
+    game's order: no "A = 14", no "2 = 15" (an ace has one pip)."""
+    out = {11: 11, 12: 12, 13: 13}
+    if rules.rank_order == "ace_low":
+        out[14] = 1
+    return out
 
 
 def number_truth(a: Card, b: Card) -> str:
@@ -98,16 +108,17 @@ _WORDS = {
            "bigger": "{a} is bigger", "same": "the same", "stronger": "{a} is stronger",
            "same_strength": "just as strong", "own": "{name}'s {card}", "right": "Right: {answer}.",
            "wrong": "Not this time: {answer}.",
-           "values": "{a} is {x} and {b} is {y}: {x} {sign} {y}.", "why": "({why})"},
+           "is": "{card} is {n}", "and": " and ", "then": ": ", "sign": "{x} {sign} {y}.", "why": "({why})"},
     "ja": {"ask_bigger": "{a}と{b}、どちらが大きい？", "ask_stronger": "{a}と{b}、どちらが強い？（{why}）",
            "bigger": "{a}のほうが大きい", "same": "同じ", "stronger": "{a}のほうが強い", "same_strength": "同じ強さ",
            "own": "{name}の{card}", "right": "正解！{answer}。",
            "wrong": "ざんねん。答えは「{answer}」です。",
-           "values": "{a}は{x}、{b}は{y}。{x} {sign} {y}です。", "why": "（{why}）"},
+           "is": "{card}は{n}", "and": "、", "then": "。", "sign": "{x} {sign} {y}です。", "why": "（{why}）"},
     "ja_kids": {"ask_bigger": "{a}と {b}、どっちが 大きい？", "ask_stronger": "{a}と {b}、どっちが つよい？（{why}）",
                 "bigger": "{a}の ほうが 大きい", "same": "同じ", "stronger": "{a}の ほうが つよい",
                 "same_strength": "同じ つよさ", "own": "{name}の {card}", "right": "せいかい！ {answer}。",
-                "wrong": "ざんねん。こたえは「{answer}」。", "values": "{a}は {x}、{b}は {y}。{x} {sign} {y}。",
+                "wrong": "ざんねん。こたえは「{answer}」。", "is": "{card}は {n}", "and": "、", "then": "。",
+                "sign": "{x} {sign} {y}。",
                 "why": "（{why}）"},
 }
 
@@ -165,10 +176,15 @@ def question(a: Card, b: Card, rules: Rules, mode: str = "number", lang: str = "
 
 
 def value_line(a: Card, b: Card, lang: str = "en") -> str:
-    """The two numbers and their sign: "Kは 13、7は 7。13 > 7。" (A = 1)."""
+    """The numbers of the letter cards and the sign between the two numbers: "Kは 13。13 > 7。"
+    (A = 1; a number card is its own number and is not named again)."""
     reg = register(lang)
+    words = _WORDS[reg]
     x, y = number_value(a), number_value(b)
-    return _WORDS[reg]["values"].format(a=_glyph(a, reg), b=_glyph(b, reg), x=x, y=y, sign=number_truth(a, b))
+    named = list(dict.fromkeys(words["is"].format(card=_glyph(c, reg), n=n) for c, n in ((a, x), (b, y))
+                               if _glyph(c, reg) != str(n)))
+    sign = words["sign"].format(x=x, y=y, sign=number_truth(a, b))
+    return words["and"].join(named) + (words["then"] if named else "") + sign
 
 
 def feedback(q: Question, a: Card, b: Card, truth: str, right: bool, lang: str = "en") -> str:

@@ -17,6 +17,7 @@ from ...game.events import Collected, Compared, Event, Flipped, GameOver, Return
 from ...game.rules import Rules
 from ...text.i18n import label, player_names, register
 from ...text.narration import narrate
+from ...text.number_mode import aid_values
 from ..war.layout import compare_text
 
 __all__ = ["TablePlay", "card_code", "ANSWERS", "MODES"]
@@ -86,12 +87,8 @@ class TablePlay:
         """The teaching aid's numbers on face cards (rank -> value), empty when the aids are off."""
         if not self.aids:
             return {}
-        out: dict[str, int] = {}
-        for rank in range(2, 15):
-            value = self.game.rules.display_value(Card(rank, "S"))
-            if value is not None and (rank > 10 or value != rank):
-                out[str(rank)] = value
-        return out
+        # J Q K 11-13, and the ace 1 only where it counts 1: never a made-up "A 14" or "2 15" (issue 18)
+        return {str(rank): value for rank, value in aid_values(self.game.rules).items()}
 
     def _replay(self, steps: int) -> None:
         """The position after ``steps`` engine beats from the deal (the engine replays it)."""

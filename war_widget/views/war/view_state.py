@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...game.cards import Card
 from ...game.events import Collected, Compared, Event, Flipped, GameOver, Returned, WarDeclared
 from ...text.i18n import label
 from ...text.narration import narrate
+from ...text.number_mode import aid_values
 from . import layout as L
 
 if TYPE_CHECKING:
@@ -53,13 +53,7 @@ def progress(w: WarWidget) -> tuple[float | None, str]:
 def values(w: WarWidget) -> dict[int, int]:
     if not w.aids:
         return {}
-    rules = w.game.rules
-    out: dict[int, int] = {}
-    for rank in range(2, 15):
-        value = rules.display_value(Card(rank, "S"))   # None only for a joker
-        if value is not None and (rank > 10 or value != rank):
-            out[rank] = value
-    return out
+    return aid_values(w.game.rules)   # J Q K 11-13, A 1 only where it counts 1: never A 14 or 2 15
 
 
 def view(w: WarWidget) -> L.TableView:
