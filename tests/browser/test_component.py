@@ -219,6 +219,32 @@ def tab_reaches_every_control(table: Table) -> None:
 SIZES = [(1920, 1080), (1366, 768), (768, 1024), (390, 844)]
 
 
+def autoplay_and_full_screen(table: Table) -> None:
+    """Autoplay plays on its own and stops at the beat on screen; full screen keeps the table,
+    Flip, Step, Back, Autoplay and the sentence on the screen."""
+    page = table.page
+    start = int(table.data("round"))
+    table.control("autoplay").click()
+    assert table.control("autoplay").get_attribute("aria-pressed") == "true"
+    wait_until(lambda: int(table.data("round")) >= start + 3, 60, f"{table.name}: autoplay to play 3 rounds")
+    table.control("autoplay").click()
+    stopped = int(table.data("round"))
+    page.wait_for_timeout(2500)
+    assert int(table.data("round")) <= stopped + 1, "autoplay went on after it was turned off"
+    assert table.data("idle") == "1"
+    table.control("fullscreen").click()
+    wait_until(lambda: page.evaluate("() => Boolean(document.fullscreenElement)"), 10, "full screen")
+    page.wait_for_timeout(400)
+    height = page.evaluate("() => window.innerHeight")
+    for part in [table.root.locator("canvas.war-table"), table.root.locator("[data-role=sentence]"),
+                 *(table.control(a) for a in ("flip", "step", "back", "autoplay"))]:
+        box = part.bounding_box()
+        assert box and box["y"] >= 0 and box["y"] + box["height"] <= height, (table.name, "full screen", box)
+    table.page.screenshot(path=str(ARTIFACTS / f"component-{table.name}-fullscreen.png"))
+    table.control("fullscreen").click()
+    wait_until(lambda: not page.evaluate("() => Boolean(document.fullscreenElement)"), 10, "full screen to end")
+
+
 def layout_at_sizes(page, table: Table, prefix: str, sizes: list[tuple[int, int]] = SIZES) -> None:
     """The whole game on one screen at projector sizes; a portrait table on a phone."""
     for w, h in sizes:
@@ -354,6 +380,7 @@ def nb7_tables(chromium, tmp_path_factory: pytest.TempPathFactory) -> Iterator[l
 # --- the tests -----------------------------------------------------------------------------------
 def test_marimo_plays_games_in_a_row(marimo_table: Table) -> None:
     play_games(marimo_table)
+    autoplay_and_full_screen(marimo_table)
     tab_reaches_every_control(marimo_table)
     layout_at_sizes(marimo_table.page, marimo_table, "component-marimo")
     assert not _console_errors(marimo_table.page)
@@ -361,6 +388,7 @@ def test_marimo_plays_games_in_a_row(marimo_table: Table) -> None:
 
 def test_voila_classroom_page_plays_games_in_a_row(voila_table: Table) -> None:
     play_games(voila_table)
+    autoplay_and_full_screen(voila_table)
     tab_reaches_every_control(voila_table)
     layout_at_sizes(voila_table.page, voila_table, "component-voila")
     assert not _console_errors(voila_table.page)

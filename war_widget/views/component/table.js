@@ -665,6 +665,8 @@ function render({ model, el: host }) {
   let destroyed = false;
 
   const words = () => setup.words || {};
+  // in a shadow root (marimo) the document names the host; the root node names our element
+  const isFull = () => (root.getRootNode().fullscreenElement || document.fullscreenElement) === root;
   function label() {
     const w = words();
     const two = setup.mode === "two_player";
@@ -682,7 +684,7 @@ function render({ model, el: host }) {
     replay.textContent = w.replay;
     codeBox.setAttribute("aria-label", w.game_number);
     codeBox.placeholder = w.game_number;
-    full.textContent = document.fullscreenElement === root ? w.exit_fullscreen : w.fullscreen;
+    full.textContent = isFull() ? w.exit_fullscreen : w.fullscreen;
     const words3 = [w.guess_bigger, w.guess_same, w.guess_smaller];
     answers.forEach((b, i) => {
       b.textContent = [">", "=", "<"][i];
@@ -706,7 +708,7 @@ function render({ model, el: host }) {
   function resize() {
     if (destroyed) return;
     const width = root.clientWidth || host.clientWidth || 800;
-    const full = document.fullscreenElement === root;
+    const full = isFull();
     const top = full ? 0 : root.getBoundingClientRect().top + (window.scrollY || 0) * 0;
     const size = tableSize(width, window.innerWidth, window.innerHeight, chromeHeight(), top);
     dpr = window.devicePixelRatio || 1;
@@ -944,7 +946,7 @@ function render({ model, el: host }) {
     model.save_changes();
   });
   full.addEventListener("click", () => {
-    if (document.fullscreenElement === root) document.exitFullscreen();
+    if (isFull()) document.exitFullscreen();
     else if (root.requestFullscreen) root.requestFullscreen();
   });
   canvas.addEventListener("click", (e) => {
