@@ -80,3 +80,65 @@ class GameStats:
                 lead[p] = max(lead[p], c[p] - others)
         return cls(len(history), tuple(counts), tuple(war_rounds), len(war_rounds),
                    sum(w for _, w, _ in history), tuple(wars_won), tuple(rounds_won), tuple(best), tuple(lead))
+
+
+class RunningStats:
+    """The statistics of a game kept up to date round by round (``catch_up`` reads only the
+    rounds not seen yet), so a flip at round 5,000 costs what a flip at round 1 does.  Equal to
+    ``GameStats.from_history`` on the same rounds (tests/game/test_stats.py proves it)."""
+
+    def __init__(self, start: tuple[int, ...]) -> None:
+        players = len(start)
+        self.start = tuple(start)
+        self.rounds = 0
+        self.war_rounds: list[int] = []
+        self.war_battles = 0
+        self.wars_won = [0] * players
+        self.rounds_won = [0] * players
+        self.longest_streak = [0] * players
+        self.largest_lead = [0] * players
+        self._last: int | None = None
+        self._run = 0
+        self._lead(self.start)
+
+    @property
+    def wars(self) -> int:
+        return len(self.war_rounds)
+
+    def _lead(self, counts: Sequence[int]) -> None:
+        n = len(counts)
+        if n == 2:
+            a, b = counts
+            lead = self.largest_lead
+            if a - b > lead[0]:
+                lead[0] = a - b
+            if b - a > lead[1]:
+                lead[1] = b - a
+            return
+        for p in range(n):
+            others = max((counts[q] for q in range(n) if q != p), default=0)
+            self.largest_lead[p] = max(self.largest_lead[p], counts[p] - others)
+
+    def add(self, winner: int | None, wars: int, counts: Sequence[int]) -> None:
+        """One more round: its winner (None: nobody), its wars, the counts after it."""
+        self.rounds += 1
+        if wars:
+            self.war_rounds.append(self.rounds)
+            self.war_battles += wars
+        if winner is None:
+            self._last, self._run = None, 0
+        else:
+            self.rounds_won[winner] += 1
+            if wars:
+                self.wars_won[winner] += 1
+            self._run = self._run + 1 if winner == self._last else 1
+            self._last = winner
+            if self._run > self.longest_streak[winner]:
+                self.longest_streak[winner] = self._run
+        self._lead(counts)
+
+    def catch_up(self, history: Sequence[tuple[int | None, int, tuple[int, ...]]]) -> None:
+        """Add the rounds of ``history`` (a game's whole history) not counted yet."""
+        for i in range(self.rounds, len(history)):
+            winner, wars, counts = history[i]
+            self.add(winner, wars, counts)

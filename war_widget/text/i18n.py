@@ -52,6 +52,7 @@ LABELS: dict[str, dict[str, str]] = {
         "notice_corrupt": "The records file was damaged; it was kept as {name} and a fresh one was started.",
         "notice_resume": "A game in progress was found ({code}, round {round}). Press Resume to continue it.",
         "notice_resumed": "Resumed game {code} at round {round}.",
+        "notice_interrupted": "Interrupted in the middle of a move: back to the last good position (round {round}).",
         "notice_bad_code": "Could not replay that number: {error}",
         "notice_bad_rules": "Those rules do not go together: {error}",
         "notice_no_loop": "Autoplay needs a running event loop (Jupyter has one).",

@@ -6,21 +6,14 @@ from collections.abc import Sequence
 
 import ipywidgets as widgets
 
-from ...game.rules import CAPTURES, GATHER_ORDERS, RANK_ORDERS, SHORTAGES, TIEBREAKS, WAR_PLAYERS, ZEROS, Rules
+from ...game.rules import Rules
+from ...session.options import LENGTHS, OPPONENTS, RULE_OPTIONS, SPEEDS
 from ...text.i18n import label, option_text, preset_text
 
 __all__ = ["Controls", "SPEEDS", "LENGTHS", "OPPONENTS", "RULE_OPTIONS"]
 
-SPEEDS = ("slow", "normal", "fast")
-LENGTHS = ("40", "240", "none", "50", "3min")
-OPPONENTS = ("easy", "strong", "two_player", "watch")
 _OPPONENT_LABEL = {"easy": "opp_easy", "strong": "opp_strong", "two_player": "opp_two", "watch": "opp_watch"}
-RULE_OPTIONS: dict[str, tuple] = {
-    "face_down": (0, 1, 2, 3, "by_rank"), "rank_order": RANK_ORDERS, "capture": CAPTURES, "jokers": (0, 2),
-    "shortage": SHORTAGES, "zero": ZEROS, "players": (2, 3, 4), "war_players": WAR_PLAYERS,
-    # the order won cards go back (the strong computer's order is the opponent picker's)
-    "gather": tuple(g for g in GATHER_ORDERS if g != "strong"), "tiebreak": TIEBREAKS,
-}
+
 WIDTH = "100%"   # of the widget; classroom CSS keeps the wide parts as wide as the table
 
 

@@ -7,11 +7,11 @@ twice its CSS size (1600 x 1000 pixels shown as 800 x 500 CSS px).
 """
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Iterable
+from dataclasses import dataclass
 
-from ...game.cards import Card
 from ...game.engine import TableCard
+from ...session.view import TableView, compare_text
 from ..cards import badge_ink, card_ops, contrast, ease, fit_size, rank_glyph, text_ems
 from ..ops import (
     BACK,
@@ -50,34 +50,7 @@ __all__ = ["TableView", "Seat", "seats", "base_ops", "table_ops", "card_ops", "c
            "BAR_BOTTOM", "Shape", "Text", "Line", "Circle", "Op"]
 
 
-# --- what is shown ----------------------------------------------------------------------------
-@dataclass(frozen=True)
-class TableView:
-    """A snapshot of everything the table shows.  Built from the engine's public state by the
-    widget (``hands`` and ``won`` are pile sizes; a player's count is their sum)."""
-
-    names: tuple[str, ...]
-    hands: tuple[int, ...]
-    won: tuple[int, ...]
-    table: tuple[TableCard, ...] = ()
-    out: tuple[bool, ...] = ()
-    capture: str = "won_pile"
-    total: int = 52
-    progress: float | None = None      # 0..1 of the limit in force, None without a limit
-    progress_text: str = ""
-    waiting: tuple[int, ...] = ()      # two players: seats whose card waits face down
-    aid: str | None = None             # the teaching aid "9 > 7"
-    banner: str | None = None          # "WAR!", "You win!"
-    winner: int | None = None          # highlighted pile / card
-    values: dict[int, int] = field(default_factory=dict)  # rank -> value shown on face cards (aids)
-
-    @property
-    def players(self) -> int:
-        return len(self.names)
-
-    @property
-    def counts(self) -> tuple[int, ...]:
-        return tuple(h + w for h, w in zip(self.hands, self.won, strict=True))
+# --- what is shown: session.view.TableView (the session builds one after every beat)
 
 
 @dataclass(frozen=True)
@@ -299,22 +272,6 @@ def table_ops(view: TableView) -> list[Op]:
 
 
 BANNER_ROOM = 480      # canvas px between the war slots and the count bar (two players)
-
-
-def compare_text(cards: Sequence[tuple[int, Card]], winner: int | None, tied: Sequence[int],
-                 war_word: str = "WAR!") -> str:
-    """The teaching aid for a comparison the engine made: "9 > 7", "7 < 9", "Q = Q  WAR!".
-
-    The relation comes from the engine's ``winner`` / ``tied``, never from comparing here."""
-    names = {p: rank_glyph(c) for p, c in cards}  # a joker is its card's big star in any language
-    if len(cards) == 2:
-        (p, a), (q, b) = cards
-        if winner is None:
-            return f"{names[p]} = {names[q]}  {war_word}"
-        return f"{names[p]} {'>' if winner == p else '<'} {names[q]}"
-    if winner is None:
-        return " = ".join(names[p] for p in tied) + f"  {war_word}"
-    return f"{names[winner]} > " + ", ".join(names[p] for p, _ in cards if p != winner)
 
 
 # --- animation frames -----------------------------------------------------------------------

@@ -1,0 +1,209 @@
+""""Which is bigger?": the guessing mode of a session (``guess=True``).
+
+After a flip the round waits, both cards face up (the engine has played the flip beat, so
+``game.table`` holds them), until the child says how the first card (the bottom seat: you, or
+player 1) compares with the other: ``answer(">")``, ``"="`` or ``"<"``.  The engine then plays
+its compare beat, and the answer is checked against the engine's own result (its winner, or the
+tie): "Right!", or the comparison written out ("9 > 7").  Then the round goes on; each new pair
+of a war is asked again.  ``score`` is (right, asked).
+
+The round is advanced only with ``Game.step`` and ``Game.play_round`` (no rule is evaluated
+here): beats are stepped up to the next two-card flip, and the rest of a decided round is left
+to ``play_round``.  The lessons' number mode plugs in here (``GuessHost`` is what it may use).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Protocol
+
+from ..game.cards import Card
+from ..game.engine import Game
+from ..game.events import Compared, Event, Flipped
+from ..text.i18n import label
+
+__all__ = ["ANSWERS", "KEYS", "Guess", "GuessHost", "GuessState", "check_answer", "glyph"]
+
+ANSWERS = (">", "=", "<")
+KEYS = {">": ">", "=": "=", "<": "<", ".": ">", ",": "<"}   # also the unshifted keys of > and <
+
+
+def glyph(card: Card) -> str:
+    return "JOKER" if card.is_joker else card.rank_name
+
+
+def check_answer(symbol: object) -> str:
+    """``symbol`` if it is one of > = <, else a ValueError saying what is allowed."""
+    if not isinstance(symbol, str) or symbol.strip() not in ANSWERS:
+        raise ValueError(f"answer must be one of '>', '=' or '<' (is the first card bigger, the same or "
+                         f"smaller?); got {symbol!r}")
+    return symbol.strip()
+
+
+class GuessHost(Protocol):
+    """What the guess needs from its session."""
+
+    @property
+    def game(self) -> Game: ...
+    @property
+    def reg(self) -> str: ...
+    def say(self, line: str) -> None: ...
+    def notify(self, text: str) -> None: ...
+    def set_aid(self, text: str | None) -> None: ...
+
+
+@dataclass(frozen=True)
+class GuessState:
+    """What Back restores: the question waiting (if any) and the score."""
+
+    question: Flipped | None
+    by_step: bool
+    right: int
+    asked: int
+    feedback: str
+
+
+class Guess:
+    """The question state of one session."""
+
+    def __init__(self, host: GuessHost, on: bool = False) -> None:
+        self.host = host
+        self.on = bool(on)
+        self.question: Flipped | None = None  # the flip being asked about
+        self.by_step = False                  # asked after a Step: the answer plays one beat
+        self.right = 0
+        self.asked = 0
+        self.feedback = ""
+        self._prompted = False
+
+    # --- state -------------------------------------------------------------------------------
+    @property
+    def score(self) -> tuple[int, int]:
+        """(right, asked) in this game."""
+        return (self.right, self.asked)
+
+    @property
+    def asking(self) -> bool:
+        """A question waits for its answer (dropped if the game moved on, e.g. fast-forward)."""
+        q = self.question
+        game = self.host.game
+        if q is not None and (game.phase != "compare" or q.round != game.round_number + 1):
+            self.question = None
+        return self.question is not None
+
+    def set(self, on: bool) -> bool:
+        """Turn the questions on or off; True if a waiting question was dropped."""
+        self.on = on
+        if not on and self.question is not None:
+            self.question, self.feedback = None, ""
+            self.host.set_aid(None)
+            return True
+        return False
+
+    def reset(self) -> None:
+        """A new game: no question, score 0 of 0."""
+        self.question, self.by_step, self.right, self.asked, self.feedback = None, False, 0, 0, ""
+        self._prompted = False
+
+    def capture(self) -> GuessState | None:
+        """The state Back restores (None: nothing beyond a new game's)."""
+        question = self.question if self.asking else None
+        if question is None and not self.asked and not self.feedback:
+            return None
+        return GuessState(question, self.by_step, self.right, self.asked, self.feedback)
+
+    def restore(self, state: GuessState | None) -> None:
+        """Back: the question and score as captured (None: none waiting, score 0 of 0)."""
+        if state is None:
+            self.reset()
+        else:
+            self.question, self.by_step = state.question, state.by_step
+            self.right, self.asked, self.feedback = state.right, state.asked, state.feedback
+        self._prompted = False
+        if self.question is not None:
+            self.host.set_aid(self.ask_text(self.question))
+
+    def drop_question(self) -> None:
+        """A jump: no question waits at the new position (the score goes on)."""
+        self.question, self.by_step, self.feedback, self._prompted = None, False, "", False
+
+    # --- hooks for the session's actions -----------------------------------------------------------
+    def play_round(self) -> None:
+        """What Flip plays: the whole round, or (guessing) up to the next question."""
+        game = self.host.game
+        if not self.on:
+            game.play_round()
+            return
+        if self.asking:
+            self._prompt()
+            return
+        self._advance(game, by_step=False)
+
+    def blocks(self) -> bool:
+        """Step (and two players' presses) wait for the answer too (True: say so, play nothing)."""
+        if self.on and self.asking:
+            self._prompt()
+            return True
+        return False
+
+    def after_step(self, event: Event | None) -> None:
+        """A Step that turned up two cards asks about them."""
+        if self.on and isinstance(event, Flipped) and self._askable(event):
+            self._ask(event, by_step=True)
+
+    def answer(self, symbol: str) -> bool:
+        """The child's answer to the question waiting (the session checks one waits)."""
+        host, game = self.host, self.host.game
+        by_step = self.by_step
+        self.question = None
+        host.set_aid(None)
+        compared = game.step()                   # the engine compares; its result is the truth
+        if not isinstance(compared, Compared):
+            raise RuntimeError(f"the engine's beat after a flip was not a comparison: {compared!r}")
+        if compared.tied:
+            truth = "="
+        else:
+            truth = ">" if compared.winner == compared.cards[0][0] else "<"
+        right = symbol == truth
+        self.asked += 1
+        self.right += right
+        (_, a), (_, b) = compared.cards
+        written = f"{glyph(a)} {truth} {glyph(b)}"
+        self.feedback = label("guess_right", host.reg) if right else label("guess_wrong", host.reg, text=written)
+        host.say(self.feedback)
+        if not by_step:
+            self._advance(game, by_step=False)
+        return right
+
+    def ask_text(self, event: Flipped) -> str:
+        (_, a), (_, b) = event.cards
+        return f"{glyph(a)} ? {glyph(b)}"
+
+    # --- internals ---------------------------------------------------------------------------------
+    def _askable(self, event: Event) -> bool:
+        return isinstance(event, Flipped) and len(event.cards) == 2 and not event.reused
+
+    def _ask(self, event: Flipped, by_step: bool) -> None:
+        self.question, self.by_step, self._prompted = event, by_step, False
+        self.host.set_aid(self.ask_text(event))
+        self.host.say(label("guess_ask", self.host.reg, a=glyph(event.cards[0][1]), b=glyph(event.cards[1][1])))
+
+    def _prompt(self) -> None:
+        if not self._prompted:
+            self._prompted = True
+            self.host.notify(label("guess_wait", self.host.reg))
+
+    def _advance(self, game: Game, by_step: bool) -> None:
+        """Step beats up to the next two-card flip (a question), or to the end of the round."""
+        while True:
+            if game.phase == "collect":          # decided: the engine plays the rest of the round
+                game.play_round()
+                return
+            event = game.step()
+            if event is None or event.kind == "game_over":
+                return
+            if isinstance(event, Flipped) and self._askable(event):
+                self._ask(event, by_step)
+                return
+            if event.kind == "war" and not game.in_round:   # the war settled the round: its beats are due
+                game.play_round()
+                return
