@@ -44,10 +44,8 @@ def check_records(records: object) -> bool | str | os.PathLike[str]:
         raise ValueError("records must be True, False or a file path; got an empty path")
     try:
         info = path.stat()
-    except FileNotFoundError:
+    except OSError:           # not there (yet), or not reachable: the store says why, play goes on
         return records
-    except OSError as exc:
-        raise ValueError(f"records: cannot use {str(path)!r}: {exc.strerror or exc}") from None
     if not stat.S_ISREG(info.st_mode):
         kind = "a folder" if stat.S_ISDIR(info.st_mode) else "not a regular file (a pipe, a device ...)"
         raise ValueError(f"records must be the path of a regular file (or of one to create); {str(path)!r} is {kind}")

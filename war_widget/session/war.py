@@ -23,13 +23,13 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from ..game.cards import Card
 from ..game.engine import Game, as_rules
 from ..game.events import Event
 from ..game.rules import Rules
 from ..game.stats import RunningStats
 from ..text.i18n import check_lang, counts_text, join_names, label, notice_text, player_names, register
 from ..text.narration import narrate
+from ..text.number_mode import aid_values
 from .beat import Beat, ChartPoint, Shown
 from .clock import TimeLimit, check_clock, check_time_limit, check_time_used
 from .guess import Guess, check_answer
@@ -126,6 +126,7 @@ class WarSession:
         self._queue: deque[tuple[str, Callable[..., Any], tuple[Any, ...]]] = deque()
         self._running = False
         self._beats: list[Beat] | None = None       # the beats of the action running
+        self._deferred: list[Shown] | None = None   # what the action running shows, told after it
         self._last_round = 0
         self.waiting: set[int] = set()              # two players: seats whose card waits face down
         self.highlights = Highlights()
@@ -212,15 +213,11 @@ class WarSession:
         return None, label("round_n", reg, n=n)
 
     def values(self) -> dict[int, int]:
-        """The face-card values the teaching aids write on the cards (rank -> value)."""
+        """The face-card values the teaching aids write on the cards (rank -> value): J Q K
+        11-13, and A 1 only where it counts 1: never a made-up A 14 or 2 15 (issue 18)."""
         if not self.aids:
             return {}
-        out: dict[int, int] = {}
-        for rank in range(2, 15):
-            value = self.game.rules.display_value(Card(rank, "S"))   # None only for a joker
-            if value is not None and (rank > 10 or value != rank):
-                out[rank] = value
-        return out
+        return aid_values(self.game.rules)
 
     def view(self) -> TableView:
         """What the table shows now."""
@@ -285,10 +282,12 @@ class WarSession:
         """One action; if it changed the position, Back returns to where it started."""
         history = self.history
         before, extra, game = history.beats, self._extra(), self.game
+        self._deferred = []
         try:
             result = fn(*args)
         except BaseException as exc:
             self._beats = None
+            self._deferred = None
             # an interrupt may land inside a beat: go back to the position before the action
             if self.game is game and (not isinstance(exc, Exception) or not intact(game)):
                 self._recover(before, extra)
@@ -296,6 +295,9 @@ class WarSession:
         if self.game is game and (history.beats != before or self._extra() != extra):
             history.push(before, extra)
             history.after_action(game, clean=not game.in_round)
+        deferred, self._deferred = self._deferred, None
+        for shown in deferred or ():      # told once Back knows the action
+            self._tell(shown)
         return result
 
     def _recover(self, beats: int, extra: Extra) -> None:
@@ -351,6 +353,12 @@ class WarSession:
     def _emit(self, action: str, beats: tuple[Beat, ...] = (), animate: bool = False,
               restart: bool = False) -> None:
         shown = Shown(action, beats, self.view(), animate, restart)
+        if self._deferred is not None:
+            self._deferred.append(shown)
+        else:
+            self._tell(shown)
+
+    def _tell(self, shown: Shown) -> None:
         for listener in list(self._listeners):
             listener(shown)
 
@@ -692,7 +700,9 @@ class WarSession:
         self._emit("aids", restart=True)
 
     def _set_lang(self, lang: str) -> None:
-        self.lang = lang
+        changed, self.lang = lang != self.lang, lang
+        if changed and self.narration_log:  # the lines above stay in the old language: say where the new one starts
+            self.say(label("lang_switched", self.reg))
         g = self.game
         if g.is_over:
             self.highlights.banner = self.end_banner()

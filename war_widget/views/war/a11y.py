@@ -7,16 +7,13 @@ narration under the table stays the running text alternative (``role=log``, ``ar
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any
 
 import anywidget
 import traitlets
 
 from ...text.i18n import label
 from ...text.narration import card_text
-
-if TYPE_CHECKING:
-    from .app import WarWidget
 
 __all__ = ["TABLE_ROLE", "TableName", "name_table", "table_name"]
 
@@ -53,12 +50,12 @@ class TableName(anywidget.AnyWidget):
     role = traitlets.Unicode(TABLE_ROLE).tag(sync=True)
 
 
-def table_name(w: WarWidget) -> str:
+def table_name(w: Any) -> str:
     """The counts of every player, the round, and the face-up cards on the table."""
     game, lang = w.game, w._reg
     counts = label("sep", lang).join(label("table_count_1" if n == 1 else "table_count", lang, name=name, n=n)
                                     for name, n in zip(w.names, game.counts, strict=True))
-    name = label("table_name", lang, counts=counts, progress=w._progress()[1])
+    name = label("table_name", lang, counts=counts, progress=w.session.progress()[1])
     up = [t for t in game.table if t.face_up]
     if up:
         last = {t.player: t.card for t in up}
@@ -67,7 +64,7 @@ def table_name(w: WarWidget) -> str:
     return name
 
 
-def name_table(w: WarWidget) -> None:
+def name_table(w: Any) -> None:
     """Keep ``w.table_name`` and the browser's name of the table in step with the game (a message
     only when the words change)."""
     name = table_name(w)

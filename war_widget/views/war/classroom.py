@@ -10,24 +10,22 @@ detached view kept listening and threw on every update, so the new one never got
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import Any
 
 import ipywidgets as widgets
 
 from ...game.events import Event
 from ...text.i18n import label
+from . import labels
 from . import layout as L
 from .frontend import FrontEnd
 from .sync import BeatSync, narration_html
 
-if TYPE_CHECKING:  # pragma: no cover
-    from .app import WarWidget
-
 __all__ = ["attach", "stage_action", "arrange", "show_state"]
 
-def attach(w: WarWidget) -> None:
+def attach(w: Any) -> None:
     """Give ``w`` its front-end helper (``w.frontend``) and beat sync (``w.beats``)."""
-    w.beats = BeatSync(w._now)
+    w.beats = BeatSync(w.session.clock.now)
     w.frontend = FrontEnd(w.table.sentinel.model_id)
     relabel(w)
 
@@ -51,21 +49,21 @@ def attach(w: WarWidget) -> None:
     c.flip_button.add_class("war-flip")
 
 
-def relabel(w: WarWidget) -> None:
+def relabel(w: Any) -> None:
     """The helper's words in the widget's language (and register)."""
-    reg = w._reg if hasattr(w, "_base_rules") else w.lang
+    reg = w.session.reg
     w.frontend.fullscreen_label = label("fullscreen", reg)
     w.frontend.exit_label = label("exit_fullscreen", reg)
 
 
-def show_state(w: WarWidget) -> None:
+def show_state(w: Any) -> None:
     """Everything the text shows for the game as it is now (chart, labels, narration, results)."""
     w.chart_view.sync(w.game.history)
-    w._update_text()
+    labels.update_text(w)
     relabel(w)
 
 
-def stage_action(w: WarWidget, frames: Sequence[tuple[Event, L.TableView]], marks: Sequence[int],
+def stage_action(w: Any, frames: Sequence[tuple[Event, L.TableView]], marks: Sequence[int],
                  final: int, seconds: float) -> None:
     """Show an action's text as the table shows it: each beat's sentence and round with the
     beat's mark, the whole state (chart, results) with the batch's last mark."""
@@ -79,12 +77,12 @@ def stage_action(w: WarWidget, frames: Sequence[tuple[Event, L.TableView]], mark
     w.beats.stage(final, seconds, lambda: show_state(w))
 
 
-def _show_beat(w: WarWidget, lines: list[str], progress: str) -> None:
+def _show_beat(w: Any, lines: list[str], progress: str) -> None:
     w.narration_box.value = narration_html(lines)
     w.progress_label.value = progress
 
 
-def arrange(w: WarWidget, above: list[widgets.Widget], below: list[widgets.Widget]) -> None:
+def arrange(w: Any, above: list[widgets.Widget], below: list[widgets.Widget]) -> None:
     """Put the parts in place: built once; later calls change only what sits above and below
     the table (player buttons or Flip), inside containers that stay."""
     c = w.controls

@@ -116,8 +116,15 @@ def _custom(dropdown: widgets.Dropdown) -> list[tuple[str, str]]:
 def _relabel(picker, options: Sequence[tuple[str, object]]) -> None:
     """Replace a picker's options keeping its value (ipywidgets resets it otherwise)."""
     value = picker.value
-    with picker.hold_trait_notifications():
-        picker.options = options
-    # Set after the hold: inside it, the options' own reset to the first value lands last.
-    if value in [v for _, v in options] and picker.value != value:
-        picker.value = value
+    RELABELLING.add(id(picker))      # the value passes through the first option: no one acts on it
+    try:
+        with picker.hold_trait_notifications():
+            picker.options = options
+        # Set after the hold: inside it, the options' own reset to the first value lands last.
+        if value in [v for _, v in options] and picker.value != value:
+            picker.value = value
+    finally:
+        RELABELLING.discard(id(picker))
+
+
+RELABELLING: set[int] = set()   # pickers whose options are being replaced (their value changes are not choices)

@@ -167,14 +167,14 @@ class ResultsPanel(widgets.HTML):
         # more lines from the lesson features (guess.py): f(lang) -> (HTML, numbers), shown last
         self.extras: list[Callable[[str], tuple[str, dict[str, Any]]]] = []
 
-    def update(self, game, names: Sequence[str], lang: str, you: int | None,
-               record: dict[str, int] | None) -> None:
-        """Show ``game``'s numbers; ``you`` is the seat the numbers speak for (None: everyone).
+    def update(self, session: Any, you: int | None) -> None:
+        """Show the session's game; ``you`` is the seat the numbers speak for (None: everyone).
 
         ``numbers`` holds plain whole numbers for ``you`` (``numbers["wars_won"] == 2``), or one
         number per player's name when the numbers speak for everyone (``{"Player 1": 2, ...}``).
-        ``lang`` may be a register ("ja_kids")."""
-        stats = game.stats
+        The numbers come from the session's running statistics (no pass over the history)."""
+        game, names, lang, record = session.game, session.names, session.reg, session.record
+        stats = session.stats
         seats = [you] if you is not None else list(range(len(names)))
 
         def pick(values: Sequence[int]) -> int | dict[str, int]:

@@ -1,25 +1,37 @@
-"""The War widget's wiring: buttons and pickers to the public methods, controls kept in step
-with the state without their observers firing (``sync``), the rows of buttons, and clicks and
-keys on the canvas."""
+"""The War widget's wiring: buttons and pickers call the session; after every action the
+controls show the session's values again (``show_controls``).  A picker's observer acts only
+when its value differs from the session's, so showing a value never starts an action: one owner
+of each value, no flag to silence observers.  Also the rows of buttons and clicks and keys on
+the canvas."""
 from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import ipywidgets as widgets
 
 from . import classroom
 from . import layout as L
-from .controller import TIME_LIMIT
-from .controls import LENGTHS, RULE_OPTIONS
-
-if TYPE_CHECKING:
-    from .app import WarWidget
+from .controls import LENGTHS, RELABELLING, RULE_OPTIONS
 
 
-def wire(w: WarWidget) -> None:
-    c = w.controls
+def _when_changed(current: Callable[[], Any], act: Callable[[Any], Any]) -> Callable[[dict], None]:
+    """An observer that acts only on a value the session does not hold already."""
+    def handler(change: dict) -> None:
+        new = change["new"]
+        if id(change["owner"]) in RELABELLING or new is None or (new == current() and type(new) is type(current())):
+            return
+        act(new)
+    return handler
+
+
+def getattr_of(s: Any, name: str) -> Any:
+    return getattr(s.base_rules, name)
+
+
+def wire(w: Any) -> None:
+    s, c = w.session, w.controls
     c.flip_button.on_click(lambda _b: w.flip())
     c.step_button.on_click(lambda _b: w.step())
     c.fast_forward_button.on_click(lambda _b: w.fast_forward())
@@ -27,66 +39,45 @@ def wire(w: WarWidget) -> None:
     c.replay_button.on_click(lambda _b: w.replay())
     c.resume_button.on_click(lambda _b: w.resume())
     c.reset_records_button.on_click(lambda _b: w.reset_records())
-    c.autoplay_toggle.observe(w._observed(lambda v: w.autoplay(v)), "value")
-    c.speed_picker.observe(w._observed(w.set_speed), "value")
-    c.preset.observe(w._observed(lambda v: None if v is None else w.set_rules(v)), "value")
+    c.autoplay_toggle.observe(_when_changed(lambda: s.autoplay_on, w.autoplay), "value")
+    c.speed_picker.observe(_when_changed(lambda: s.speed, w.set_speed), "value")
+    c.preset.observe(_when_changed(lambda: s.base_rules.preset_name, w.set_rules), "value")
     for name, dropdown in c.options.items():
-        dropdown.observe(w._observed(partial(w.set_option, name)), "value")
-    c.length.observe(w._observed(w.set_length), "value")
-    c.opponent.observe(w._observed(w.set_opponent), "value")
-    c.aids.observe(w._observed(w.set_aids), "value")
-    c.language.observe(w._observed(w.set_lang), "value")
-    c.records.observe(w._observed(w.set_records), "value")
+        dropdown.observe(_when_changed(partial(getattr_of, s, name), partial(w.set_option, name)), "value")
+    c.length.observe(_when_changed(lambda: s.length, w.set_length), "value")
+    c.opponent.observe(_when_changed(lambda: s.opponent if s.mode == "cpu" else s.mode, w.set_opponent), "value")
+    c.aids.observe(_when_changed(lambda: s.aids, w.set_aids), "value")
+    c.language.observe(_when_changed(lambda: s.lang, w.set_lang), "value")
+    c.records.observe(_when_changed(lambda: s.recording, w.set_records), "value")
     c.game_number.continuous_update = False  # a pasted number counts on Enter (or leaving the box)
-    c.game_number.observe(w._observed(lambda v: v.strip() and v.strip() != (w.game.code or "")
-                                      and w.replay(v.strip())), "value")
+    c.game_number.observe(lambda ch: ch["new"].strip() and ch["new"].strip() != (s.game.code or "")
+                          and w.replay(ch["new"].strip()), "value")
 
 
-def observed(w: WarWidget, fn: Callable[[Any], Any]) -> Callable[[dict], None]:
-    def handler(change: dict) -> None:
-        if not w._syncing:
-            fn(change["new"])
-    return handler
+def show_controls(w: Any) -> None:
+    """Every control shows the session's value (observers see no difference, so do nothing)."""
+    s, c = w.session, w.controls
+    base = s.base_rules
+    c.preset.value = base.preset_name
+    for name, dropdown in c.options.items():
+        value = getattr(base, name)
+        if value in RULE_OPTIONS[name]:
+            dropdown.value = value
+    length = s.length
+    if length in LENGTHS:
+        c.length.value = length
+    else:
+        c.length.value = c.add_length(base.round_limit, s.reg)
+    c.opponent.value = s.opponent if s.mode == "cpu" else s.mode
+    c.aids.value = s.aids
+    c.language.value = s.lang
+    c.records.value = s.recording
+    c.speed_picker.value = s.speed
+    c.autoplay_toggle.value = s.autoplay_on
+    c.game_number.value = s.game.code or ""
 
 
-def sync(w: WarWidget, fn: Callable[[], Any]) -> None:
-    """Change controls to match the state without their observers acting."""
-    old, w._syncing = w._syncing, True
-    try:
-        fn()
-    finally:
-        w._syncing = old
-
-
-def sync_controls(w: WarWidget) -> None:
-    c = w.controls
-    base = w._base_rules
-
-    def apply() -> None:
-        c.preset.value = base.preset_name
-        for name, dropdown in c.options.items():
-            value = getattr(base, name)
-            if value in RULE_OPTIONS[name]:
-                dropdown.value = value
-        if w._time_limit is not None:
-            c.length.value = "3min" if w._time_limit == TIME_LIMIT else c.length.value
-        elif base.round_limit is None:
-            c.length.value = "none"
-        elif str(base.round_limit) in LENGTHS:
-            c.length.value = str(base.round_limit)
-        else:
-            c.length.value = c.add_length(base.round_limit, w._reg)
-        c.opponent.value = w.opponent if w.mode == "cpu" else w.mode
-        c.aids.value = w.aids
-        c.language.value = w.lang
-        c.records.value = w._recording
-        c.speed_picker.value = w.speed
-        c.autoplay_toggle.value = w._autoplay_on
-        c.game_number.value = w.game.code or ""
-    w._sync(apply)
-
-
-def build_children(w: WarWidget) -> None:
+def build_children(w: Any) -> None:
     c = w.controls
     two = w.mode == "two_player"
     names = w.names
@@ -113,8 +104,8 @@ def build_children(w: WarWidget) -> None:
     classroom.arrange(w, above, below)  # built once: no child's view is destroyed and rebuilt
 
 
-def on_mouse_down(w: WarWidget, x: float, y: float) -> None:
-    view = getattr(w, "_shown_view", None) or w._view()
+def on_mouse_down(w: Any, x: float, y: float) -> None:
+    view = w.table.shown_view or w.session.view()
     x, y = w.table.to_layout(x, y)
     for p in range(view.players):
         px, py, pw, ph = L.pile_at(view, p)
@@ -126,7 +117,7 @@ def on_mouse_down(w: WarWidget, x: float, y: float) -> None:
             return
 
 
-def on_key_down(w: WarWidget, key: str, shift: bool = False, ctrl: bool = False, meta: bool = False) -> None:
+def on_key_down(w: Any, key: str) -> None:
     if w.guess.key(key):                # > = < answer "Which is bigger?"
         return
     if key == "Backspace":
