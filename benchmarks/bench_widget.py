@@ -105,10 +105,11 @@ def bench_rounds() -> dict[str, float]:
             for _ in range(10):
                 if w.game.is_over:
                     break
-                frames = w._record(w.game.play_round)
+                beats = w.session._play(w.game.play_round)     # the beats of one round, not shown yet
+                frames = [(b.event, b.view) for b in beats]
                 w._busy_until = 0.0
                 with Timer() as t:
-                    w._render(frames, True)
+                    w.table.render(frames, w.session.view(), w.speed, True)
                 render.append(t.cpu)
                 render_wall.append(t.wall)
             meter.take()
@@ -188,6 +189,57 @@ def bench_component() -> dict[str, float]:
             "late_max": max(late), "late_mean": statistics.mean(late), "late_round": 5000}
 
 
+LONG_RULES = Game("bicycle").rules.replace(round_limit=None)   # seed 31 plays more than 5,000 rounds
+LONG_SEED = 31
+AT = (100, 1000, 5000)
+
+
+def bench_long_game() -> dict[str, float]:
+    """The Python time of one flip at rounds 100, 1,000 and 5,000 of a long game (the session
+    alone and the whole widget), the memory of Back's checkpoints and undo stack per round, and
+    the records writes per round (with a records file)."""
+    import tempfile
+    import tracemalloc
+
+    from war_widget.session.war import WarSession
+    from war_widget.views.records import Records
+
+    out: dict[str, float] = {}
+    for name, make in (("session", lambda: WarSession(LONG_RULES, LONG_SEED)),
+                       ("widget", lambda: WarWidget(LONG_RULES, LONG_SEED, records=False))):
+        table = make()
+        times: dict[int, list[float]] = {n: [] for n in AT}
+        while table.game.round_number < AT[-1] + 10:
+            n = table.game.round_number
+            near = next((a for a in AT if a <= n < a + 10), None)
+            with Timer() as t:
+                table.flip()
+            if near is not None:
+                times[near].append(t.cpu)
+        for n in AT:
+            out[f"{name}_{n}"] = ms(times[n])
+        table.close()
+    tracemalloc.start()
+    s = WarSession(LONG_RULES, LONG_SEED)
+    before = tracemalloc.take_snapshot()
+    for _ in range(AT[-1]):
+        s.flip()
+    after = tracemalloc.take_snapshot()
+    tracemalloc.stop()
+    held = sum(d.size_diff for d in after.compare_to(before, "filename")
+               if d.traceback[0].filename.endswith(("copy.py", "session/history.py", "array.py")))
+    out["checkpoint_bytes_per_round"] = held / AT[-1]
+    out["checkpoints"] = s.history.checkpoint_count
+    with tempfile.TemporaryDirectory() as folder:
+        store = Records(Path(folder) / "records.json")
+        s = WarSession(LONG_RULES, LONG_SEED, records=store)
+        for _ in range(500):
+            s.flip()
+        out["writes_per_round"] = s.keeping.writes / s.game.round_number
+        out["save_bytes"] = (Path(folder) / "records.json").stat().st_size
+    return out
+
+
 def main() -> None:
     WarWidget(seed=0, records=False).close()  # imports and first-use costs out of the way
     r = bench_rounds()
@@ -216,6 +268,17 @@ def main() -> None:
     print(f"{'  (late: mean, largest = a chart block)':<44}{c['late_mean'] / 1024:10.2f} KB"
           f"  | largest {c['late_max'] / 1024:.2f} KB (the series up to the block, once per 64 rounds)")
     print(f"{'widget models per table (component)':<44}{c['models']:10.0f}     (target <= 30)")
+    g = bench_long_game()
+    print(f"A long game (bicycle, no round limit, seed {LONG_SEED}): one flip, CPU ms (median of 10 flips)")
+    for who in ("session", "widget"):
+        base = g[f"{who}_100"]
+        for n in AT:
+            line(f"  {who}: flip at round {n}", g[f"{who}_{n}"], "ms", base, "round 100",
+                 1.5 * base if n == AT[-1] else None)
+    print(f"{'Back checkpoints + undo stack per round':<44}{g['checkpoint_bytes_per_round']:10.1f} B   "
+          f"| {g['checkpoints']:.0f} checkpoints over {AT[-1]} rounds")
+    print(f"{'records writes per round (records file)':<44}{g['writes_per_round']:10.2f}     "
+          f"| file {g['save_bytes'] / 1024:.1f} KB at round 500")
 
 
 if __name__ == "__main__":

@@ -43,7 +43,7 @@ class Shown:
     """What one action shows: its beats (animated when ``animate``), then ``view``.
 
     ``restart`` is set when the picture and the chart start again from the game as it stands
-    (a new game, Back, a jump, a resume, a fast-forward): draw ``view`` and the whole chart."""
+    (a new game, Back, a jump, a resume): draw ``view`` and the whole chart."""
 
     action: str
     beats: tuple[Beat, ...]

@@ -580,7 +580,7 @@ class WarSession:
         if g.is_over:
             self.keeping.count_result(g, self.mode)
         self.keeping.save(g, self._settings())
-        self._emit("fast_forward", (), animate=False, restart=True)
+        self._emit("fast_forward", (), animate=False)
 
     def _new_game(self, game: Game | None, base: Rules, chosen: bool = False) -> None:
         self.base_rules = _plain(base)
@@ -697,7 +697,7 @@ class WarSession:
 
     def _set_aids(self, on: bool) -> None:
         self.aids, self.aids_explicit = on, True
-        self._emit("aids", restart=True)
+        self._emit("aids")
 
     def _set_lang(self, lang: str) -> None:
         changed, self.lang = lang != self.lang, lang
@@ -706,7 +706,7 @@ class WarSession:
         g = self.game
         if g.is_over:
             self.highlights.banner = self.end_banner()
-        self._emit("lang", restart=True)
+        self._emit("lang")
 
     def _set_records(self, on: bool) -> None:
         if on and self.keeping.store.path is None and self._open_store is not None:

@@ -377,8 +377,11 @@ class WarWidget(widgets.VBox):
         frames = [(b.event, b.view) for b in shown.beats]
         marks, seconds = self.table.render(frames, shown.view, s.speed, shown.animate and self.animations)
         wiring.show_controls(self)
-        if shown.action == "guess":
+        if shown.action in ("guess", "lang"):
             wiring.build_children(self)
+        if shown.action == "lang":
+            self.chart_view.relabel(s.names, label("chart_title", s.reg), label("chart_war", s.reg),
+                                    label("chart_round", s.reg))
         if s.keeping.saved_round is not None and s.game.round_number:
             self.resume_button.layout.display = "none"  # the saved game is now this one
         classroom.stage_action(self, frames, marks, self.table.seq, seconds)
