@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-__all__ = ["GameStats"]
+__all__ = ["GameStats", "RunningStats", "Leads", "Lead", "leader"]
 
 
 def _whole(x: object) -> bool:
@@ -99,6 +99,7 @@ class RunningStats:
         self.largest_lead = [0] * players
         self._last: int | None = None
         self._run = 0
+        self.leads = Leads(self.start)
         self._lead(self.start)
 
     @property
@@ -136,9 +137,59 @@ class RunningStats:
             if self._run > self.longest_streak[winner]:
                 self.longest_streak[winner] = self._run
         self._lead(counts)
+        self.leads.add(wars, counts)
 
     def catch_up(self, history: Sequence[tuple[int | None, int, tuple[int, ...]]]) -> None:
         """Add the rounds of ``history`` (a game's whole history) not counted yet."""
         for i in range(self.rounds, len(history)):
             winner, wars, counts = history[i]
             self.add(winner, wars, counts)
+
+
+def leader(counts: Sequence[int]) -> int | None:
+    """The one player holding the most cards (None when two or more hold the most)."""
+    top = max(counts)
+    best = [p for p, v in enumerate(counts) if v == top]
+    return best[0] if len(best) == 1 else None
+
+
+@dataclass(frozen=True)
+class Lead:
+    """The longest stretch one player was ahead (from the deal, round 0), as the results'
+    story tells it: ``first`` round, ``length`` positions, ``who``; and, if it ended, what
+    ended it (``ended_wars`` of round ``first + length``, ``next_leader`` then)."""
+
+    length: int
+    first: int
+    who: int
+    ended_wars: int | None = None
+    next_leader: int | None = None
+
+
+class Leads:
+    """Who is ahead after each round, kept round by round: the longest stretch (ties: the
+    earliest), the leader now.  The same answer as reading the whole count history."""
+
+    def __init__(self, start: Sequence[int]) -> None:
+        self.positions = 1
+        self.now = leader(start)
+        self._run_start = 0
+        self._best: Lead | None = None
+
+    def add(self, wars: int, counts: Sequence[int]) -> None:
+        r = self.positions
+        new = leader(counts)
+        if new != self.now:
+            length = r - self._run_start
+            if self.now is not None and (self._best is None or length > self._best.length):
+                self._best = Lead(length, self._run_start, self.now, wars, new)
+            self._run_start = r
+            self.now = new
+        self.positions += 1
+
+    @property
+    def best(self) -> Lead | None:
+        length = self.positions - self._run_start
+        if self.now is not None and (self._best is None or length > self._best.length):
+            return Lead(length, self._run_start, self.now)
+        return self._best
