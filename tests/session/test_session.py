@@ -319,3 +319,18 @@ def test_an_interrupt_at_every_line_of_a_flip_loses_no_card_and_the_game_goes_on
         assert s.game.round_number == 4 and sum(s.game.counts) + len(s.game.table) == 52
         k += 1 if k < 150 else k // 4
     assert interrupted >= 50
+
+
+def test_the_story_kept_round_by_round_is_the_story_of_the_whole_history():
+    from war_widget.views.war.results import story, story_of
+
+    for preset, seed in [("classic", 3), ("kids", 8), ("pagat", 5)]:
+        s, _ = _session(rules=preset, seed=seed)
+        for _ in range(120):
+            if s.game.is_over:
+                break
+            s.flip()
+            for lang in ("en", "ja", "ja_kids"):
+                whole = story(s.game.history, [26, 26], s.names, lang, over=s.game.is_over)
+                kept = story_of(s.stats.leads, s.game.counts, s.stats.rounds, s.names, lang, over=s.game.is_over)
+                assert kept == whole

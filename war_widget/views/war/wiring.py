@@ -55,26 +55,29 @@ def wire(w: Any) -> None:
 
 
 def show_controls(w: Any) -> None:
-    """Every control shows the session's value (observers see no difference, so do nothing)."""
+    """Every control shows the session's value (observers see no difference, so do nothing).
+    A control is written only when it shows something else (a picker validates every write)."""
     s, c = w.session, w.controls
     base = s.base_rules
-    c.preset.value = base.preset_name
+
+    def put(control: Any, value: Any) -> None:
+        if control.value != value or type(control.value) is not type(value):
+            control.value = value
+
+    put(c.preset, base.preset_name)
     for name, dropdown in c.options.items():
         value = getattr(base, name)
         if value in RULE_OPTIONS[name]:
-            dropdown.value = value
+            put(dropdown, value)
     length = s.length
-    if length in LENGTHS:
-        c.length.value = length
-    else:
-        c.length.value = c.add_length(base.round_limit, s.reg)
-    c.opponent.value = s.opponent if s.mode == "cpu" else s.mode
-    c.aids.value = s.aids
-    c.language.value = s.lang
-    c.records.value = s.recording
-    c.speed_picker.value = s.speed
-    c.autoplay_toggle.value = s.autoplay_on
-    c.game_number.value = s.game.code or ""
+    put(c.length, length if length in LENGTHS else c.add_length(base.round_limit, s.reg))
+    put(c.opponent, s.opponent if s.mode == "cpu" else s.mode)
+    put(c.aids, s.aids)
+    put(c.language, s.lang)
+    put(c.records, s.recording)
+    put(c.speed_picker, s.speed)
+    put(c.autoplay_toggle, s.autoplay_on)
+    put(c.game_number, s.game.code or "")
 
 
 def build_children(w: Any) -> None:
