@@ -229,7 +229,8 @@ def test_the_core_has_no_numba_and_the_extras_do(dists: dict[str, Path]) -> None
 def test_wheel_contents(dists: dict[str, Path]) -> None:
     _, names, _ = _wheel_metadata(dists["wheel"])
     package = sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "war_widget").rglob("*")
-                     if p.is_file() and "__pycache__" not in p.parts and p.suffix in (".py", ".js", ".css", ".typed"))
+                     if p.is_file() and "__pycache__" not in p.parts
+                     and p.suffix in (".py", ".js", ".css", ".typed", ".c"))
     assert "war_widget/py.typed" in package
     assert set(package) <= set(names), sorted(set(package) - set(names))
     top = {n.split("/")[0] for n in names}
