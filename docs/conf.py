@@ -25,7 +25,7 @@ myst_enable_extensions = ["colon_fence"]
 myst_heading_anchors = 3
 nb_execution_mode = "off"             # the stored outputs are shown; nbval checks them in the tests
 nb_merge_streams = True
-exclude_patterns = ["_build", "notebooks/.ipynb_checkpoints"]
+exclude_patterns = ["_build", "notebooks/.ipynb_checkpoints", "teachers/guides/*.html"]
 html_theme = "furo"
 html_title = f"war-widget {release}"
 autodoc_member_order = "bysource"
@@ -41,3 +41,14 @@ if _NOTEBOOKS.exists():
 _NOTEBOOKS.mkdir()
 for notebook in sorted((ROOT / "notebooks").glob("*.ipynb")):
     shutil.copy2(notebook, _NOTEBOOKS / notebook.name)
+
+# The teacher guides and printables are written by war_widget.lessons (from its sources, at every
+# build): the guides' Markdown becomes pages of the Teacher guides section, and the printables'
+# HTML is published at the site's root (record_sheet_en.html, ...).
+_GUIDES = HERE / "teachers" / "guides"
+if _GUIDES.exists():
+    shutil.rmtree(_GUIDES)
+from war_widget.lessons import build as _build_lessons  # noqa: E402
+
+_build_lessons(_GUIDES)
+html_extra_path = [str(p.relative_to(HERE)) for p in sorted(_GUIDES.glob("*.html")) if not p.name.startswith("guide_")]

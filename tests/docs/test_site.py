@@ -62,9 +62,13 @@ def test_the_api_comes_from_the_docstrings(site: Path) -> None:
     assert first_line.split("``")[0][:40] in api
 
 
-def test_the_teacher_guides_have_their_section(site: Path) -> None:
-    guides = sorted(p.stem for p in (ROOT / "docs" / "teachers").glob("*.md") if p.stem != "index")
-    assert guides
+def test_the_teacher_guides_and_printables_are_published(site: Path) -> None:
+    guides = sorted(p.stem for p in (ROOT / "docs" / "teachers" / "guides").glob("guide_*.md"))
+    assert len(guides) >= 4 and {"guide_play_en", "guide_play_ja"} <= set(guides)     # written by the build
     index = _page(site, "teachers/index.html")
     for guide in guides:
-        assert f'href="{guide}.html"' in index, guide
+        assert f'href="guides/{guide}.html"' in index, guide
+        assert (site / "teachers" / "guides" / f"{guide}.html").is_file(), guide
+    assert 'href="writing_a_guide.html"' in index
+    for printable in ("record_sheet_en", "dot_cards_ja", "rules_card_en"):
+        assert "<html" in _page(site, f"{printable}.html").lower(), printable
