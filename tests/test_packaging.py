@@ -1,23 +1,20 @@
 """The package as a stranger gets it (issue 20): a real ``python -m build`` of a clean copy of the
 checkout, its wheel and sdist read back (licence expression and file, classifiers, URLs, one version,
-what each holds), the wheel installed into an empty virtual environment without extras (it plays,
-and ``simulate()`` runs by the engine, giving the compiled simulator's arrays), the README's first
-command's install step in a fresh venv, and the engine's tests on every other Python the package
-claims.
+what each holds), the README's first command's install step in a fresh venv, and the engine's
+tests on every other Python the package claims.  (The wheel without extras in an empty venv:
+``tests/test_packaging_light.py``.)
 
-Time (measured on the 2-core CI machine, warm pip cache): build about 20 s; the other venvs and
-test runs go on in parallel with each other."""
+The long jobs (the quick start's install, the other Pythons' test runs) start together right
+after the build and run side by side while the quick tests go on (see ``background``)."""
 from __future__ import annotations
 
 import email.parser
-import json
 import os
 import re
 import shutil
 import subprocess
 import sys
 import tarfile
-import textwrap
 import tomllib
 import zipfile
 from collections.abc import Iterator
@@ -263,64 +260,6 @@ def test_the_sdists_own_tests_find_what_they_need(dists: dict[str, Path], tmp_pa
     done = _run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-o", "addopts=", *tests],
                 cwd=unpacked, env=_env(PYTHONPATH=str(unpacked)))
     assert re.search(r"\d+ passed", done.stdout) and "failed" not in done.stdout
-
-
-# --- installed into an empty virtual environment, without extras ------------------------------
-PLAY = textwrap.dedent("""
-    import importlib.util, json, sys
-    import war_widget
-    light = sorted(m for m in sys.modules if m.split(".")[0] in ("numpy", "numba", "ipycanvas", "ipywidgets"))
-    from war_widget import Game, simulate
-    game = Game("kids", seed=11)
-    outcome = game.play_to_end()
-    result = simulate("pagat", 300, seed=5, progress=False)
-    by_engine = simulate("pagat", 300, seed=5, progress=False, method="engine")
-    from war_widget.sim import fastsim
-    kernel = getattr(fastsim, "kernel_name", lambda: None)()    # a compiled simulator without numba (a C one)?
-    print(json.dumps({"version": war_widget.__version__, "file": war_widget.__file__, "light": light,
-                      "numba": importlib.util.find_spec("numba") is not None, "method": result.method,
-                      "kernel": kernel, "same": all((getattr(result, n) == getattr(by_engine, n)).all()
-                                                    for n in ("lengths", "winners", "reasons", "wars")),
-                      "game": [game.code, outcome.winner, list(outcome.counts), len(game.history)],
-                      "arrays": {name: getattr(result, name).tolist() for name in
-                                 ("lengths", "winners", "reasons", "wars", "double_wars", "cycle_starts",
-                                  "cycle_periods")}}))
-""")
-
-
-def _venv(where: Path, python: str = sys.executable) -> Path:
-    _run([python, "-m", "venv", str(where)])
-    return where / "bin"
-
-
-def test_the_wheel_without_extras_plays_and_simulates_by_the_engine(dists: dict[str, Path], tmp_path: Path) -> None:
-    bin_ = _venv(tmp_path / "venv")
-    _run([str(bin_ / "python"), "-m", "pip", "install", "-q", str(dists["wheel"])])
-    done = _run([str(bin_ / "python"), "-c", PLAY], cwd=tmp_path)
-    seen = json.loads(done.stdout.splitlines()[-1])
-    assert seen["version"] == VERSION and seen["file"].startswith(str(tmp_path / "venv"))
-    assert seen["light"] == [] and seen["numba"] is False
-    assert seen["same"] is True                                      # auto and the engine agree
-    if seen["kernel"] is None:                                       # no compiled simulator at all: the engine,
-        assert seen["method"] == "engine"                            # said once, with how to get the fast one
-        assert done.stderr.count("war-widget[fast]") == 1
-    else:
-        assert seen["kernel"] != "numba" and seen["method"] == "fast"
-    # the same game and the same arrays as here, where the extra is installed (the compiled simulator)
-    from war_widget import Game, simulate
-
-    code, winner, counts, rounds = seen["game"]
-    here = Game.from_code(code)
-    assert [here.play_to_end().winner, list(here.outcome.counts), len(here.history)] == [winner, counts, rounds]
-    fast = simulate("pagat", 300, seed=5, progress=False, method="fast")
-    assert fast.method == "fast"
-    for name, values in seen["arrays"].items():
-        assert getattr(fast, name).tolist() == values, name
-    # the installed command
-    version = _run([str(bin_ / "war-widget"), "--version"])
-    assert version.stdout == f"war-widget {VERSION}\n"
-    cli = _run([str(bin_ / "war-widget"), "simulate", "--preset", "kids", "--games", "40", "--seed", "2"])
-    assert cli.stdout == str(simulate("kids", 40, seed=2, progress=False)) + "\n"
 
 
 # --- the README's first command ----------------------------------------------------------------
