@@ -30,6 +30,7 @@ VERSION = war_widget.__version__
 # What a checkout never holds (MANIFEST.in prunes the same).
 NOT_IN_A_CHECKOUT = (".git", ".venv", "node_modules", "build", "dist", "docs/_build", "docs/notebooks",
                      "tests/browser/artifacts", "tests/site/artifacts", "site/.cache", "_site",
+                     "tests/lessons/artifacts", "notebooks/lesson_pages", "docs/teachers/guides",
                      "__pycache__", ".pytest_cache", ".hypothesis", ".mypy_cache", ".ruff_cache",
                      ".ipynb_checkpoints")
 REQUIRED_CLASSIFIERS = {"Framework :: Jupyter", "Intended Audience :: Education",

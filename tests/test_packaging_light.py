@@ -1,0 +1,88 @@
+"""A light core (issue 20): the built wheel installed into an empty virtual environment WITHOUT
+extras (no numba, no llvmlite) imports ``war_widget`` loading no numpy or widget library, plays a
+game, and ``simulate()`` runs (by the engine when no compiled simulator is there, said once with how
+to get it), giving the same arrays as the compiled simulator here (the ``fast`` extra); the
+installed ``war-widget`` command prints its version and the same summary."""
+from __future__ import annotations
+
+import json
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+from test_packaging import ROOT, VERSION, _run, checkout_files  # the same clean copy and pip settings
+
+
+@pytest.fixture(scope="module")
+def dists(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """The wheel of a clean copy of the checkout (``python -m build --wheel``)."""
+    import shutil
+
+    source = tmp_path_factory.mktemp("checkout") / "war-widget"
+    for name in checkout_files():
+        (source / name).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(ROOT / name, source / name)
+    out = tmp_path_factory.mktemp("dist")
+    _run([sys.executable, "-m", "build", "--wheel", "--outdir", str(out), str(source)])
+    (wheel,) = out.glob("*.whl")
+    return {"wheel": wheel}
+
+
+PLAY = textwrap.dedent("""
+    import importlib.util, json, sys
+    import war_widget
+    light = sorted(m for m in sys.modules if m.split(".")[0] in ("numpy", "numba", "ipycanvas", "ipywidgets"))
+    from war_widget import Game, simulate
+    game = Game("kids", seed=11)
+    outcome = game.play_to_end()
+    result = simulate("pagat", 300, seed=5, progress=False)
+    by_engine = simulate("pagat", 300, seed=5, progress=False, method="engine")
+    from war_widget.sim import fastsim
+    kernel = getattr(fastsim, "kernel_name", lambda: None)()    # a compiled simulator without numba (a C one)?
+    print(json.dumps({"version": war_widget.__version__, "file": war_widget.__file__, "light": light,
+                      "numba": importlib.util.find_spec("numba") is not None, "method": result.method,
+                      "kernel": kernel, "same": all((getattr(result, n) == getattr(by_engine, n)).all()
+                                                    for n in ("lengths", "winners", "reasons", "wars")),
+                      "game": [game.code, outcome.winner, list(outcome.counts), len(game.history)],
+                      "arrays": {name: getattr(result, name).tolist() for name in
+                                 ("lengths", "winners", "reasons", "wars", "double_wars", "cycle_starts",
+                                  "cycle_periods")}}))
+""")
+
+
+def _venv(where: Path, python: str = sys.executable) -> Path:
+    _run([python, "-m", "venv", str(where)])
+    return where / "bin"
+
+
+def test_the_wheel_without_extras_plays_and_simulates_by_the_engine(dists: dict[str, Path], tmp_path: Path) -> None:
+    bin_ = _venv(tmp_path / "venv")
+    _run([str(bin_ / "python"), "-m", "pip", "install", "-q", str(dists["wheel"])])
+    done = _run([str(bin_ / "python"), "-c", PLAY], cwd=tmp_path)
+    seen = json.loads(done.stdout.splitlines()[-1])
+    assert seen["version"] == VERSION and seen["file"].startswith(str(tmp_path / "venv"))
+    assert seen["light"] == [] and seen["numba"] is False
+    assert seen["same"] is True                                      # auto and the engine agree
+    if seen["kernel"] is None:                                       # no compiled simulator at all: the engine,
+        assert seen["method"] == "engine"                            # said once, with how to get the fast one
+        assert done.stderr.count("war-widget[fast]") == 1
+    else:
+        assert seen["kernel"] != "numba" and seen["method"] == "fast"
+    # the same game and the same arrays as here, where the extra is installed (the compiled simulator)
+    from war_widget import Game, simulate
+
+    code, winner, counts, rounds = seen["game"]
+    here = Game.from_code(code)
+    assert [here.play_to_end().winner, list(here.outcome.counts), len(here.history)] == [winner, counts, rounds]
+    fast = simulate("pagat", 300, seed=5, progress=False, method="fast")
+    assert fast.method == "fast"
+    for name, values in seen["arrays"].items():
+        assert getattr(fast, name).tolist() == values, name
+    # the installed command
+    version = _run([str(bin_ / "war-widget"), "--version"])
+    assert version.stdout == f"war-widget {VERSION}\n"
+    cli = _run([str(bin_ / "war-widget"), "simulate", "--preset", "kids", "--games", "40", "--seed", "2"])
+    assert cli.stdout == str(simulate("kids", 40, seed=2, progress=False)) + "\n"
+
+
