@@ -149,3 +149,14 @@ def test_the_chart_series_grow_by_a_small_tail_and_follow_back_and_new_games() -
     w.new_game()
     assert w.chart_tail["counts"] == [[26, 26]] and w.chart_tail["wars"] == []
     assert TableComponent(chart=False).plotly_js == ""
+
+
+def test_a_japanese_table_speaks_japanese_on_its_buttons_rules_line_and_sentences() -> None:
+    from war_widget.text.i18n import describe_rules, label
+
+    w = TableComponent(code=CODE, lang="ja")
+    assert w.setup["words"]["flip"] == label("flip", "ja") != label("flip", "en")
+    assert w.setup["rules_line"] == describe_rules(w.play.game.rules, "ja") and "戦争" in w.setup["rules_line"]
+    w.flip()
+    assert all(not b["say"].isascii() for b in w.beats)
+    assert w.beats[-1]["round_text"] == label("rounds_of", "ja", n=1, limit=40)

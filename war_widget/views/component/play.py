@@ -15,7 +15,7 @@ from ...game.cards import Card
 from ...game.engine import Game, TableCard
 from ...game.events import Collected, Compared, Event, Flipped, GameOver, Returned, WarDeclared
 from ...game.rules import Rules
-from ...text.i18n import label, player_names, register
+from ...text.i18n import describe_rules, label, player_names, register
 from ...text.narration import narrate
 from ...text.number_mode import aid_values
 from ..war.layout import compare_text
@@ -81,7 +81,8 @@ class TablePlay:
 
     @property
     def rules_line(self) -> str:
-        return self.game.rules.describe()
+        """The rules in force in one line, in the table's language."""
+        return describe_rules(self.game.rules, self.reg)
 
     def values(self) -> dict[str, int]:
         """The teaching aid's numbers on face cards (rank -> value), empty when the aids are off."""
