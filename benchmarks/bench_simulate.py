@@ -304,9 +304,10 @@ FIRST_CALL = ("import resource, time; t = time.perf_counter()\n"
 MILLION = ("import resource, time, sys\n"
            "from war_widget.sim.simulation import simulate\n"
            "simulate('pagat', 10, progress=False)\n"
-           "t = time.perf_counter(); r = simulate('pagat', {games}, seed=1, progress=False)\n"
-           "dt = time.perf_counter() - t\n"
-           "print(f'{{dt:.2f}} {{resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f}} "
+           "t, c = time.perf_counter(), time.process_time()\n"
+           "r = simulate('pagat', {games}, seed=1, progress=False)\n"
+           "dt, dc = time.perf_counter() - t, time.process_time() - c\n"
+           "print(f'{{dt:.2f}} {{dc:.2f}} {{resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f}} "
            "{{r.lengths.mean():.1f}}')")
 PRESETS = ("pagat", "classic_long", "three_down")
 
@@ -359,7 +360,7 @@ def main(argv: list[str] | None = None) -> int:
         for preset in PRESETS:
             check = simulate_range(preset, 99, 0, 2_000).lengths.tolist()
             assert run_c(binary, preset, 99, 2_000, each=True)[3] == check, f"the {preset} C loop must play its games"
-        sides = ("C loop", "simulate()", "C kernel, one build for all rules", "numba kernel")
+        sides = ("C loop", "simulate()", "C kernel, one build", "numba kernel")
         cpu: dict[tuple[str, str], list[float]] = {}
         python: list[float] = []
         for r in range(args.repeats):      # interleaved: every side sees the same machine load
@@ -375,7 +376,8 @@ def main(argv: list[str] | None = None) -> int:
                     cpu.setdefault((preset, side), []).append(rounds / c)
         med = {k: statistics.median(v) for k, v in cpu.items()}
         print(f"\nrounds per CPU second, one core (medians of {args.repeats} interleaved runs of {args.games:,} games; "
-              "the same games on every side):")
+              "the same games on every side; simulate() is the C kernel built for the rules in use, 'one build' the "
+              "C kernel that reads every rule from its table):")
         print(f"  {'':36s}" + "".join(f"{p:>14s}" for p in PRESETS))
         for side in sides:
             print(f"  {side:36s}" + "".join(f"{med[(p, side)]:14,.0f}" for p in PRESETS))
@@ -387,21 +389,23 @@ def main(argv: list[str] | None = None) -> int:
               f"{med[('pagat', 'simulate()')] / py:.1f}x")
     workers(args.repeats, args.games * 4, args.workers)
     if args.million:
-        dt, rss, mean = fresh_process(MILLION.format(games=args.million)).split()
-        print(f"\n{args.million:,} games of pagat on one core in {float(dt):.1f} s (mean length {mean} rounds); "
-              f"peak RSS of that process {rss} MB")
+        dt, dc, rss, mean = fresh_process(MILLION.format(games=args.million)).split()
+        print(f"\n{args.million:,} games of pagat on one core in {float(dt):.1f} s wall, {float(dc):.1f} s CPU (mean "
+              f"length {mean} rounds); peak RSS of that process {rss} MB")
     return 0
 
 
 def workers(repeats: int, games: int, counts: list[int]) -> None:
     """Wall-clock speed-up of N workers over one, for both kernels (the same arrays every time)."""
     walls: dict[tuple[str, int], list[float]] = {}
+    cpus: dict[tuple[str, int], list[float]] = {}
     reference = {k: simulate("pagat", 2_000, seed=5, progress=False).lengths for k in ("c",)}
     for r in range(repeats):
         for kernel in ("c", "numba"):
             for n in counts:
-                w, _, _ = run_kernel("pagat", r, games, kernel=kernel, threads=n)
+                w, c, _ = run_kernel("pagat", r, games, kernel=kernel, threads=n)
                 walls.setdefault((kernel, n), []).append(w)
+                cpus.setdefault((kernel, n), []).append(c)
     for n in counts:
         same = simulate("pagat", 2_000, seed=5, workers=n, progress=False).lengths
         assert np.array_equal(same, reference["c"]), f"workers={n} changed the games"
@@ -411,6 +415,12 @@ def workers(repeats: int, games: int, counts: list[int]) -> None:
         one = statistics.median(walls[(kernel, 1)])
         print(f"  {kernel + ' kernel':14s}" + "".join(
             f"   workers={n}: {one / statistics.median(walls[(kernel, n)]):4.2f}x" for n in counts))
+    print("  CPU time of all threads over one worker's (1.00: the threads do no extra work, so on idle cores the "
+          "wall-clock speed-up is the worker count; false sharing shows here as more):")
+    for kernel in ("c", "numba"):
+        one = statistics.median(cpus[(kernel, 1)])
+        print(f"  {kernel + ' kernel':14s}" + "".join(
+            f"   workers={n}: {statistics.median(cpus[(kernel, n)]) / one:4.2f}" for n in counts))
 
 
 if __name__ == "__main__":

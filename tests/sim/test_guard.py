@@ -180,6 +180,34 @@ def test_the_four_player_drop_out_under_last_card_up(kernel: str) -> None:
     assert_same_history(rules, [[Card.parse(c) for c in h] for h in hands], 3, kernel)
 
 
+@pytest.mark.parametrize("kernel", KERNELS)
+@pytest.mark.parametrize("shortage", rules_module.SHORTAGES)
+def test_an_aces_war_by_rank_lays_ten_cards_down(kernel: str, shortage: str) -> None:
+    """face_down="by_rank": a war of aces lays 10 down, which the small deals above rarely reach
+    (a player needs 11 cards after the tie): a deal of 24 cards where it decides the round."""
+    rules = Rules.preset("razboi").replace(shortage=shortage)
+    ranks = "23456789TJQK"
+    hands = [["AS", *(r + "S" for r in ranks[:10])], ["AH", *(r + "H" for r in ranks)]]
+    assert_same_history(rules, [[Card.parse(c) for c in h] for h in hands], 5, kernel)
+
+
+@pytest.mark.parametrize("kernel", KERNELS)
+def test_both_players_reusing_under_aside_are_decided_by_counts(kernel: str) -> None:
+    """kids_aside: a tie on both players' last cards, nobody can turn up another (zero="reuse"):
+    the cards set aside decide, as in the engine (two players who keep their cards tie instead)."""
+    rules = Rules.preset("kids_aside")
+    assert_same_history(rules, [[Card.parse(c) for c in h] for h in (["KS", "5H"], ["2S", "5C"])], 1, kernel)
+
+
+@pytest.mark.parametrize("kernel", KERNELS)
+def test_a_team_whose_two_players_are_out_loses_at_once(kernel: str) -> None:
+    """teams: seats 1 and 3 lose their last cards in one round while seats 2 and 4 still hold
+    cards: the game ends there (the small deals rarely put both of a team's last cards in one round)."""
+    rules = Rules.preset("pagat").replace(players=4, teams=True)
+    hands = (["2S"], ["KS"], ["3S"], ["QS", "5H"])
+    assert_same_history(rules, [[Card.parse(c) for c in h] for h in hands], 2, kernel)
+
+
 def test_both_kernels_are_tested_here_and_the_c_layout_is_the_python_one() -> None:
     assert kernel_name() in ("c", "numba") and KERNELS, "no compiled kernel to guard on this machine"
     lib = _ckernel.library(())
