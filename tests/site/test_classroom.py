@@ -1,0 +1,148 @@
+"""The classroom page of the offline site: the War table in Pyodide, played as a child plays it.
+
+One cold open (a fresh browser context: empty cache and storage), timed from opening the page to
+the first table (benchmarks/bench_site.py measures cold and warm, medians); every position the
+page shows is checked against the same game played here in CPython by the same table logic
+(views/component/play.py).
+"""
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pytest
+from lite_page import ARTIFACTS, BOOT_TIMEOUT_MS, record_artifact
+
+from war_widget import Game
+from war_widget.views.component.play import TablePlay
+
+pytestmark = pytest.mark.browser
+
+TABLE = "[data-war-table] canvas"
+
+
+def first_war_code(limit: int = 400) -> str:
+    """A classic game number whose first round is a war (found by the engine, not hard-coded)."""
+    for seed in range(1, limit):
+        game = Game("classic", seed=seed)
+        record = game.play_round()
+        if record is not None and record.wars > 0:
+            return game.code
+    raise AssertionError("no classic game in the first seeds opens with a war")
+
+
+def text(page: Any, role: str) -> str:
+    return str(page.locator(f"[data-role={role}]").first.inner_text()).strip()
+
+
+def wait_text(page: Any, role: str, expected: str, timeout_ms: int = 30_000) -> None:
+    """Wait until the page's ``role`` line reads ``expected`` (fails with what it read instead)."""
+    try:
+        page.wait_for_function(
+            "([role, want]) => { const el = document.querySelector(`[data-role=${role}]`);"
+            " return el && el.innerText.trim() === want; }", arg=[role, expected], timeout=timeout_ms)
+    except Exception as exc:  # playwright's TimeoutError: say what the page showed
+        raise AssertionError(f"{role}: expected {expected!r}, the page shows {text(page, role)!r}") from exc
+
+
+def wait_counts(page: Any, counts: tuple[int, ...] | list[int], timeout_ms: int = 30_000) -> None:
+    """Wait until the counts line ("You 25 · Computer 27") shows ``counts``, seat by seat."""
+    want = " ".join(str(n) for n in counts)
+    try:
+        page.wait_for_function(
+            "(want) => { const el = document.querySelector('[data-role=counts]');"
+            " return el && (el.innerText.match(/\\d+/g) || []).join(' ') === want; }", arg=want, timeout=timeout_ms)
+    except Exception as exc:
+        raise AssertionError(f"counts: expected {want!r}, the page shows {text(page, 'counts')!r}") from exc
+
+
+def chart_series(page: Any, points: int, timeout_ms: int = 30_000) -> list[list[int]]:
+    """The y values of each player's line in the table's Plotly chart, once it has ``points``."""
+    page.wait_for_function(
+        "(n) => { const gd = document.querySelector('[data-role=chart]');"
+        " return gd && gd.data && gd.data.length >= 2 && gd.data[0].x.length === n; }", arg=points, timeout=timeout_ms)
+    return list(page.evaluate("() => document.querySelector('[data-role=chart]').data.slice(0, 2)"
+                              ".map((t) => Array.from(t.y))"))
+
+
+def canvas_picture(page: Any) -> str:
+    return str(page.eval_on_selector(TABLE, "(c) => c.toDataURL()"))
+
+
+def open_table(page: Any, url: str) -> float:
+    """Open ``url`` and return the seconds until the first table is drawn."""
+    started = time.perf_counter()
+    page.goto(url)
+    page.wait_for_selector(TABLE, state="visible", timeout=BOOT_TIMEOUT_MS)
+    page.wait_for_function("() => document.querySelector('[data-role=counts]')?.innerText.trim().length > 0")
+    return time.perf_counter() - started
+
+
+def replay(page: Any, code: str) -> None:
+    box = page.locator("[data-action=code]")
+    box.fill(code)
+    page.locator("[data-action=replay]").click()
+
+
+def test_a_child_plays_war_offline(offline: Any, site_server: str) -> None:
+    state = offline()
+    page = state.new_page()
+    cold = open_table(page, site_server + "classroom.html")  # the redirect page a teacher hands out
+    assert page.url.startswith(site_server + "repl/index.html?classroom=1")
+    assert page.locator(".jp-CodeConsole-promptCell").is_hidden()  # no code on the classroom page
+    assert page.locator(".jp-InputArea").first.is_hidden()
+    page.locator("[data-action=speed]").select_option("fast")
+
+    # five flips: each one moves the cards and the counts as the engine does in CPython
+    code = page.locator("[data-action=code]").input_value()
+    here = TablePlay("classic", code=code)
+    before = canvas_picture(page)
+    for n in range(1, 6):
+        expected = here.flip()[-1]
+        page.locator("[data-action=flip]").click()
+        wait_text(page, "round", expected["round_text"])
+        wait_counts(page, here.game.counts)
+        assert text(page, "sentence") == expected["say"]
+        if n == 1:
+            assert canvas_picture(page) != before, "the first flip did not change the table's picture"
+    # the live chart: six points per player (the deal and five rounds), at the engine's counts
+    game = Game.from_code(code)
+    history = [list(game.counts)]
+    for _ in range(5):
+        record = game.play_round()
+        assert record is not None
+        history.append(list(record.counts))
+    chart = chart_series(page, points=6)
+    assert chart == [[row[seat] for row in history] for seat in range(2)], (chart, history)
+    page.screenshot(path=str(ARTIFACTS / "classroom_after_five_flips.png"))
+
+    # a war, beat by beat: each Step shows the next beat's sentence of the engine's game
+    war_code = first_war_code()
+    replay(page, war_code)
+    here = TablePlay("classic", code=war_code)
+    wait_text(page, "sentence", here.new_game(code=war_code)[-1]["say"])
+    sentences = []
+    while True:
+        beats = here.step()
+        page.locator("[data-action=step]").click()
+        wait_text(page, "sentence", beats[-1]["say"])
+        sentences.append(beats[-1]["say"])
+        if here.game.round_number >= 1 and not here.game.in_round:
+            break
+    assert len(sentences) >= 6, sentences  # flip, flip, war, down, up, ... collect: more than a plain round
+    assert any("war" in s.lower() for s in sentences), sentences
+    wait_counts(page, here.game.counts)
+    page.screenshot(path=str(ARTIFACTS / "classroom_war.png"))
+
+    # a game number replays the same game: to the end, as the engine ends it in CPython
+    finished = Game.from_code("classic-2026")
+    finished.play_to_end()
+    replay(page, "classic-2026")
+    page.locator("[data-action=fast_forward]").click()
+    here = TablePlay("classic", code="classic-2026")
+    here.fast_forward()
+    wait_counts(page, here.game.counts, timeout_ms=60_000)
+    assert tuple(here.game.counts) == finished.counts
+
+    record_artifact("site", {"classroom_seconds_to_first_table_cold": round(cold, 1)})
+    page.screenshot(path=str(ARTIFACTS / "classroom.png"))
