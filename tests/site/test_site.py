@@ -28,6 +28,11 @@ for preset in Rules.presets():
         outcome = game.play_to_end()
         h.update(repr((outcome.reason.value, outcome.winner, outcome.counts) if outcome else None).encode())
         digests[game.code] = h.hexdigest()[:16]
+from war_widget.views.component import TableComponent
+table = TableComponent(rules="kids", lang="ja", code="kids-7")
+for _ in range(3):
+    table.flip()
+digests["kids-7 ja table"] = hashlib.sha256("\\n".join(table.narration_log).encode()).hexdigest()[:16]
 print("WAR-DIGESTS " + json.dumps(digests, sort_keys=True))
 """
 
@@ -75,7 +80,8 @@ def test_the_site_holds_everything_it_loads(site_build: dict[str, Any]) -> None:
 
 
 def test_the_engine_replays_the_same_games_in_the_browser(offline: Any, site_server: str) -> None:
-    """Pyodide boots from the site alone, imports war_widget and plays every preset as CPython does."""
+    """Pyodide boots from the site alone, imports war_widget and plays every preset as CPython does,
+    and the Japanese table's narration (kids rules) is CPython's too."""
     state = offline()
     page = state.new_page()
     started = time.perf_counter()
@@ -86,7 +92,7 @@ def test_the_engine_replays_the_same_games_in_the_browser(offline: Any, site_ser
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "engine_repl.png"))
     in_browser = json.loads(text.strip().splitlines()[-1].removeprefix("WAR-DIGESTS "))
-    assert len(in_browser) == 3 * len(build_site_presets())
+    assert len(in_browser) == 3 * len(build_site_presets()) + 1  # and the Japanese table
     assert in_browser == replay_here()
 
 
