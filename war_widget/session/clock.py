@@ -20,14 +20,14 @@ def check_time_limit(limit: object) -> float | None:
         value = math.inf
     if not math.isfinite(value) or value <= 0:
         raise ValueError(f"time_limit must be a positive, finite number of seconds (e.g. 180) or None; "
-                         f"got {limit!r}")
+                         f"got {limit!r:.60}")
     return value
 
 
 def check_time_used(used: object) -> float:
     """Seconds already used: a finite number >= 0, else a ValueError."""
     if isinstance(used, bool) or not isinstance(used, (int, float)) or not math.isfinite(float(used)) or used < 0:
-        raise ValueError(f"time_used must be a finite number of seconds >= 0; got {used!r}")
+        raise ValueError(f"the saved game's time_used must be a finite number of seconds >= 0; got {used!r:.60}")
     return float(used)
 
 

@@ -393,7 +393,7 @@ class WarSession:
         return result
 
     def set_guess(self, on: bool = True) -> None:
-        check_flag("on", on)
+        check_flag("set_guess(on)", on)
         self.act("guess", self._set_guess, on)
 
     def tick(self) -> None:
@@ -403,7 +403,8 @@ class WarSession:
     def ticks(self, n: int) -> None:
         """``n`` autoplay ticks in a row."""
         if isinstance(n, bool) or not isinstance(n, int) or n < 0:
-            raise ValueError(f"n must be a whole number of ticks >= 0; got {n!r}")
+            raise ValueError(f"autoplay_ticks(n): n must be a whole number of ticks >= 0 (an int, e.g. 3); "
+                             f"got {n!r:.60}")
         for _ in range(n):
             self.tick()
 
@@ -414,7 +415,7 @@ class WarSession:
     def autoplay(self, on: bool = True) -> None:
         """Start (or stop) playing rounds by themselves at the chosen speed (an asyncio task in
         the running event loop)."""
-        check_flag("on", on)
+        check_flag("autoplay(on)", on)
         self.act("autoplay", self._set_autoplay, on)
 
     def set_speed(self, speed: str) -> None:
@@ -466,7 +467,7 @@ class WarSession:
         self.act("opponent", self._set_opponent, opponent)
 
     def set_aids(self, on: bool = True) -> None:
-        check_flag("on", on)
+        check_flag("set_aids(on)", on)
         self.act("aids", self._set_aids, on)
 
     def set_lang(self, lang: str) -> None:
@@ -474,7 +475,7 @@ class WarSession:
         self.act("lang", self._set_lang, lang)
 
     def set_records(self, on: bool = True) -> None:
-        check_flag("on", on)
+        check_flag("set_records(on)", on)
         self.act("records", self._set_records, on)
 
     def reset_records(self) -> None:

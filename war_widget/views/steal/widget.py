@@ -70,6 +70,9 @@ class StealWarWidget(widgets.VBox):
                  game: StealWarGame | None = None) -> None:
         """``opponent``: the computer's policy (greedy, always, never).  ``game``: a ready game
         (e.g. ``StealWarGame.from_hands(...)``) whose seat 1 is the computer."""
+        if game is not None and not isinstance(game, StealWarGame):
+            raise ValueError(f"game must be a StealWarGame (e.g. StealWarGame.from_hands(...)) or None; "
+                             f"got {game!r:.60}")
         self.lang = check_lang(lang)
         self._opponent = _check_opponent(opponent)
         self.names = tuple(player_names("cpu", 2, lang))

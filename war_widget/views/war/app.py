@@ -258,7 +258,7 @@ class WarWidget(widgets.VBox):
     def autoplay(self, on: bool = True) -> None:
         """Start (or stop) playing rounds by themselves at the chosen speed (an asyncio task in
         the running event loop that calls the same flip as the button)."""
-        self.session.autoplay(check_flag("on", on))
+        self.session.autoplay(check_flag("autoplay(on)", on))
 
     def autoplay_tick(self) -> None:
         """What autoplay does at each tick (one round); tests call it without an event loop."""
@@ -309,7 +309,7 @@ class WarWidget(widgets.VBox):
 
     def set_aids(self, on: bool = True) -> None:
         """Teaching aids: the comparison written between the cards, face-card values."""
-        self.session.set_aids(check_flag("on", on))
+        self.session.set_aids(check_flag("set_aids(on)", on))
 
     def set_lang(self, lang: str) -> None:
         """Switch every label, the narration and the results to "en" or "ja"."""
@@ -317,7 +317,7 @@ class WarWidget(widgets.VBox):
 
     def set_records(self, on: bool = True) -> None:
         """Keep (or stop keeping) the lifetime record and the game in progress."""
-        self.session.set_records(check_flag("on", on))
+        self.session.set_records(check_flag("set_records(on)", on))
 
     def reset_records(self) -> None:
         """Set the lifetime record back to zero."""
@@ -330,7 +330,7 @@ class WarWidget(widgets.VBox):
 
     def set_guess(self, on: bool = True) -> None:
         """Turn "Which is bigger?" on or off."""
-        self.session.set_guess(check_flag("on", on))
+        self.session.set_guess(check_flag("set_guess(on)", on))
 
     def back(self) -> bool:
         """Undo the last action (after Flip the round, after Step the beat); playing on replays

@@ -26,6 +26,15 @@ def _when_changed(current: Callable[[], Any], act: Callable[[Any], Any]) -> Call
     return handler
 
 
+def _refusal_noticed(w: Any, fn: Callable[[], Any]) -> None:
+    """A button's action; a ValueError (a saved game that cannot be read) is said in the notice."""
+    try:
+        fn()
+    except ValueError as exc:
+        w.session.notify(str(exc))
+        w.session.refresh("notice")
+
+
 def getattr_of(s: Any, name: str) -> Any:
     return getattr(s.base_rules, name)
 
@@ -37,7 +46,7 @@ def wire(w: Any) -> None:
     c.fast_forward_button.on_click(lambda _b: w.fast_forward())
     c.new_game_button.on_click(lambda _b: w.new_game())
     c.replay_button.on_click(lambda _b: w.replay())
-    c.resume_button.on_click(lambda _b: w.resume())
+    c.resume_button.on_click(lambda _b: _refusal_noticed(w, w.resume))
     c.reset_records_button.on_click(lambda _b: w.reset_records())
     c.autoplay_toggle.observe(_when_changed(lambda: s.autoplay_on, w.autoplay), "value")
     c.speed_picker.observe(_when_changed(lambda: s.speed, w.set_speed), "value")
