@@ -2,7 +2,7 @@
 rendered with the outputs they are stored with (not executed: they run, and are checked, under
 nbval in the tests; executing them here would double CI time), the API from the docstrings, and the
 lessons' teacher guides.  Built offline with warnings as errors: ``sphinx-build -W -b html docs
-docs/_build/html`` (``tests/docs/test_site.py``)."""
+docs/_build/html`` (``tests/docs/test_docs_site.py``)."""
 from __future__ import annotations
 
 import shutil
