@@ -208,6 +208,24 @@ def test_a_team_whose_two_players_are_out_loses_at_once(kernel: str) -> None:
     assert_same_history(rules, [[Card.parse(c) for c in h] for h in hands], 2, kernel)
 
 
+@pytest.mark.parametrize("kernel", KERNELS)
+def test_a_won_pile_is_taken_up_when_the_hand_holds_just_the_cards_laid_down(kernel: str) -> None:
+    """capture="won_pile": in a war, a hand of exactly the cards to lay face down takes up the won
+    pile first (there would be no card left to turn up); the small deals rarely meet a war then."""
+    rules = Rules.preset("classic").replace(round_limit=None)
+    hands = (["KS", "5S", "7S"], ["2S", "5H", "8H", "9H"])
+    assert_same_history(rules, [[Card.parse(c) for c in h] for h in hands], 4, kernel)
+
+
+@pytest.mark.parametrize("kernel", KERNELS)
+def test_the_lowest_card_beats_an_ace_on_the_two_player_short_path(kernel: str) -> None:
+    """rank_order="low_beats_ace" (pjanitsa, the 6 is lowest): a 6 against an ace wins, a 7 does
+    not, in rounds that take the two-player short path."""
+    rules = Rules.preset("pjanitsa")
+    hands = (["AS", "7C", "AD", "9C"], ["6H", "AH", "7D", "9D"])
+    assert_same_history(rules, [[Card.parse(c) for c in h] for h in hands], 6, kernel)
+
+
 def test_both_kernels_are_tested_here_and_the_c_layout_is_the_python_one() -> None:
     assert kernel_name() in ("c", "numba") and KERNELS, "no compiled kernel to guard on this machine"
     lib = _ckernel.library(())
