@@ -432,3 +432,15 @@ def test_a_records_file_that_cannot_be_written_does_not_stop_the_game(tmp_path):
     w.flip()
     assert w.game.round_number == 2 and "Keep my record" in w.notice.value
     assert w.record is None and w.controls.records.value is False
+
+
+def test_headless_flips_do_not_grow_the_table_memory():
+    """No browser confirms the beats of a script: the canvas remembers a bounded number of them."""
+    from war_widget.views.war.table import MARKS_KEPT
+
+    w = WarWidget(rules="classic_long", seed=3, records=False)
+    for _ in range(3000):
+        if w.game.is_over:
+            w.new_game()
+        w.flip()
+    assert w.table.seq > MARKS_KEPT and len(w.table._mark_ms) <= MARKS_KEPT

@@ -33,6 +33,7 @@ BEAT_MS = {"slow": 900, "normal": 480, "fast": 150}  # pause after a beat (flip,
 FRAMES = {"slow": 10, "normal": 6, "fast": 4}        # frames of a flight of cards
 FRAME_MS = {"slow": 40, "normal": 34, "fast": 26}
 FAR_BEHIND = 1.5                                     # seconds of queued animation: skip animating
+MARKS_KEPT = 1024                                    # unconfirmed beat marks remembered (oldest dropped)
 FELT, PILES, COUNTS, CARDS, MOTION = range(5)
 _SET, _FILL_STYLE = COMMANDS["set"], Canvas.ATTRS["fill_style"]
 
@@ -200,6 +201,8 @@ class TableCanvas:
                 self.canvas[layer].sleep(0)
             self.seq += 1
             self._mark_ms[self.seq] = self._sent_ms
+            if len(self._mark_ms) > MARKS_KEPT:   # no browser confirms (a script, a closed page): keep the newest
+                del self._mark_ms[next(iter(self._mark_ms))]
             beat = f"#{self.seq & 0xFFFFFF:06x}"   # the beat's number, as a colour the browser reads back
             self.sentinel._canvas_manager.send_command(self.sentinel, [_SET, [_FILL_STYLE, beat]])
             self.sentinel.sleep(ms)
