@@ -1,10 +1,11 @@
-"""What the table component shows, beat by beat: a small play driver over the engine.
+"""What the table component shows, beat by beat: the play session's values as the browser's dicts.
 
-Each action (flip, step, back, ...) returns a list of *beats*: JSON-ready dicts that say what the
-table shows after one engine event (the piles, the cards in the middle, the banner), the sentence
-of that beat, the round line and the counts, and the chart point when a round ended.  The
-browser shows them one after another on its own clock.  The engine decides every rule: this
-module only asks ``Game.step()`` for the next beat and describes the result.
+``SessionPlay`` holds a :class:`~war_widget.session.war.WarSession` (the one owner of the play:
+rules, modes and waiting seats, "Which is bigger?", Back and jumps, banners, aids, progress,
+narration) and subscribes to it.  Each action returns the session's ``Shown`` turned into a list
+of *beats*: JSON-ready dicts with what the table shows after one engine event, the sentence of
+that beat, the round line and the counts, and the chart point when a round ended.  The browser
+shows them one after another on its own clock.  Nothing here decides a rule or what to say.
 """
 from __future__ import annotations
 
@@ -13,18 +14,20 @@ from typing import Any
 
 from ...game.cards import Card
 from ...game.engine import Game, TableCard
-from ...game.events import Collected, Compared, Event, Flipped, GameOver, Returned, WarDeclared
 from ...game.rules import Rules
-from ...text.i18n import describe_rules, label, player_names, register
-from ...text.narration import narrate
-from ...text.number_mode import aid_values
-from ..war.layout import compare_text
+from ...session.beat import Shown
+from ...session.keeping import RecordStore
+from ...session.view import TableView
+from ...session.war import WarSession
+from ...text.i18n import describe_rules, label
 
-__all__ = ["TablePlay", "card_code", "ANSWERS", "MODES"]
+__all__ = ["SessionPlay", "TablePlay", "card_code", "ANSWERS", "MODES"]
 
 Beat = dict[str, Any]
 ANSWERS = (">", "=", "<")
-MODES = ("cpu", "two_player")
+MODES = ("cpu", "two_player", "watch")
+# the kind of the one beat an action without engine beats shows (the browser times it by kind)
+_KINDS = {"new_game": "deal", "resume": "deal", "press": "waiting", "goto": "goto", "fast_forward": "fast_forward"}
 
 
 def card_code(card: Card) -> str:
@@ -37,291 +40,211 @@ def _table_json(table: tuple[TableCard, ...]) -> list[list[Any]]:
     return [[t.player, card_code(t.card), 1 if t.face_up else 0, t.battle] for t in table]
 
 
-class TablePlay:
-    """One game on one table: the engine, the actions a person takes and what each shows.
+def _points(game: Game) -> tuple[list[list[int]], list[int]]:
+    """The chart's points (round, counts...) from the deal, and the rounds with a war."""
+    points = [[0, *(len(h) for h in game.dealt)]]
+    wars = []
+    for n, (_winner, war, counts) in enumerate(game.history, start=1):
+        points.append([n, *counts])
+        if war:
+            wars.append(n)
+    return points, wars
 
-    ``mode`` is ``"cpu"`` (you against the computer) or ``"two_player"`` (each seat presses its
-    own button; the round is played once both have pressed).  ``guess`` asks "Which is bigger?"
-    after each flip and waits for :meth:`answer`."""
+
+class SessionPlay:
+    """One table's play: a ``WarSession`` and what each of its actions shows, as beat dicts.
+
+    Arguments are the session's (``records`` is a records store; ``recording`` defaults to
+    True only when a store is given: a component keeps no record unless asked)."""
 
     def __init__(self, rules: Rules | str = "classic", code: str | None = None, mode: str = "cpu",
-                 guess: bool = False, aids: bool | None = None, lang: str = "en") -> None:
-        if mode not in MODES:
-            raise ValueError(f"mode must be one of {', '.join(MODES)}; got {mode!r}")
-        self.mode = mode
-        self.guess = bool(guess)
-        self.reg = register(lang, kids=False)
-        self._aids_arg = aids
-        self.score = [0, 0]            # right, asked
-        self._start(rules, code)
+                 guess: bool = False, aids: bool | None = None, lang: str = "en", *, seed: int | None = None,
+                 opponent: str = "easy", records: RecordStore | None = None,
+                 recording: bool | None = None) -> None:
+        self.session = WarSession(rules, seed=seed, code=code, mode=mode, lang=lang, guess=guess, aids=aids,
+                                  opponent=opponent, records=records,
+                                  recording=records is not None if recording is None else recording)
+        self._log: list[str] = self.session.narration_log
+        self._told = len(self._log)            # narration lines already in a beat
+        self.feedback: str | None = None       # "right" / "wrong": the tick or cross on the table
+        self.points, self.wars = _points(self.session.game)
+        self._sink: list[Shown] | None = None
+        self.session.subscribe(self._on_shown)
 
-    # --- the game ---------------------------------------------------------------------------
-    def _start(self, rules: Rules | str, code: str | None) -> None:
-        self.game = Game.from_code(code) if code else Game(rules)
-        r = self.game.rules
-        self.aids = self._aids_arg if self._aids_arg is not None else r.preset_name == "kids"
-        self.names = player_names("cpu" if self.mode == "cpu" else "two", len(self.game.hands), self.reg)
-        self.marks: list[int] = []     # engine beats played before each undoable action
-        self.steps = 0                 # engine beats played since the deal
-        self.pressed: set[int] = set()
-        self.asking = False            # "Which is bigger?" waits for an answer
-        self.feedback: str | None = None   # "right" / "wrong" of the last answer, shown on the table
-        self.points: list[list[int]] = [[0, *self.game.counts]]
-        self.wars: list[int] = []
-        self._aid: str | None = None
-        self._banner: str | None = None
-        self._winner: int | None = None
-        self._compared: Compared | None = None
-        self._sink: list[Beat] | None = None     # the beats of the action being played
-        self.game.subscribe(self._on_publish)
+    # --- what the session holds ------------------------------------------------------------------
+    @property
+    def game(self) -> Game:
+        return self.session.game
+
+    @property
+    def names(self) -> list[str]:
+        return self.session.names
+
+    @property
+    def mode(self) -> str:
+        return self.session.mode
+
+    @property
+    def guess(self) -> bool:
+        return self.session.guess.on
+
+    @property
+    def reg(self) -> str:
+        return self.session.reg
 
     @property
     def code(self) -> str:
-        return self.game.code or ""
+        return self.session.game.code or ""
+
+    @property
+    def score(self) -> list[int]:
+        """"Which is bigger?": [right, asked] in this game."""
+        return list(self.session.guess_score)
 
     @property
     def rules_line(self) -> str:
         """The rules in force in one line, in the table's language."""
-        return describe_rules(self.game.rules, self.reg)
+        return describe_rules(self.session.rules, self.reg)
 
     def values(self) -> dict[str, int]:
         """The teaching aid's numbers on face cards (rank -> value), empty when the aids are off."""
-        if not self.aids:
-            return {}
-        # J Q K 11-13, and the ace 1 only where it counts 1: never a made-up "A 14" or "2 15" (issue 18)
-        return {str(rank): value for rank, value in aid_values(self.game.rules).items()}
+        return {str(rank): value for rank, value in self.session.values().items()}
 
-    def _replay(self, steps: int) -> None:
-        """The position after ``steps`` engine beats from the deal (the engine replays it)."""
-        marks, score = self.marks, self.score
-        self._start(self.game.rules, self.game.code)
-        self.marks, self.score = marks, score
-        for _ in range(steps):
-            self.game.step()
-
-    # --- what the table shows ---------------------------------------------------------------
-    def _progress(self) -> str:
-        n = self.game.round_number
-        limit = self.game.rules.round_limit
-        return label("rounds_of", self.reg, n=n, limit=limit) if limit is not None else label("round_n", self.reg, n=n)
-
-    def _end_banner(self) -> str | None:
-        o = self.game.outcome
-        if o is None:
-            return None
-        if o.winning_team is not None:
-            return label("banner_team", self.reg, n=o.winning_team + 1)
-        if o.winner is not None:
-            if self.mode == "cpu" and o.winner == 0:
-                return label("banner_you", self.reg)
-            return label("banner_win", self.reg, name=self.names[o.winner])
-        if o.loser is not None:
-            return label("banner_loser", self.reg, name=self.names[o.loser])
-        return label("banner_draw", self.reg)
-
-    def counts_text(self) -> str:
+    def counts_text(self, counts: tuple[int, ...] | list[int]) -> str:
         parts = [label("table_count_1" if n == 1 else "table_count", self.reg, name=name, n=n)
-                 for name, n in zip(self.names, self.game.counts, strict=True)]
+                 for name, n in zip(self.names, counts, strict=True)]
         return label("table_vs", self.reg).join(parts)
 
-    def view(self) -> dict[str, Any]:
-        """Everything the table shows now, as the browser draws it."""
-        g = self.game
-        limit = g.rules.round_limit
-        return {"hands": [len(h) for h in g.hands], "won": [len(p) for p in g.won],
-                "table": _table_json(g.table), "out": [1 if o else 0 for o in g.out],
-                "progress": (g.round_number / limit) if limit else None, "progress_text": self._progress(),
-                "waiting": sorted(self.pressed), "aid": self._aid, "banner": self._banner,
-                "winner": self._winner, "asking": self.asking, "feedback": self.feedback,
-                "over": g.is_over}
+    # --- the session's values as beat dicts --------------------------------------------------------
+    def _view(self, v: TableView, asking: bool, over: bool) -> dict[str, Any]:
+        return {"hands": list(v.hands), "won": list(v.won), "table": _table_json(v.table),
+                "out": [1 if o else 0 for o in v.out], "progress": v.progress, "progress_text": v.progress_text,
+                "waiting": list(v.waiting), "aid": v.aid, "banner": v.banner, "winner": v.winner,
+                "asking": asking, "feedback": self.feedback, "over": over}
 
-    def beat(self, kind: str, say: str, point: list[int] | None = None, cut: bool = False) -> Beat:
-        """One beat: the picture, its sentence, the round line and counts (and a chart point)."""
-        return {"kind": kind, "view": self.view(), "say": say, "round": self.game.round_number,
-                "round_text": self._progress(), "counts": list(self.game.counts),
-                "label": label("table_name", self.reg, counts=self.counts_text(), progress=self._progress()),
-                "point": point, "war": bool(point and self.wars and self.wars[-1] == point[0]), "cut": cut,
-                "score": list(self.score), "code": self.code}
+    def _beat(self, kind: str, view: TableView, say: str, rnd: int, counts: tuple[int, ...],
+              asking: bool = False, over: bool = False, point: list[int] | None = None, war: bool = False,
+              cut: bool = False) -> Beat:
+        return {"kind": kind, "view": self._view(view, asking, over), "say": say, "round": rnd,
+                "round_text": view.progress_text, "counts": list(counts),
+                "label": label("table_name", self.reg, counts=self.counts_text(counts), progress=view.progress_text),
+                "point": point, "war": war, "cut": cut, "score": self.score, "code": self.code}
 
-    def _on_publish(self, event: Event) -> None:
-        """Every beat the engine plays (subscribed): update what the table shows, keep the beat."""
-        self.steps += 1
-        say, point = self._on_event(event)
+    def current(self, kind: str = "deal", cut: bool = True) -> list[Beat]:
+        """One beat of where the game stands now (its last sentence)."""
+        s = self.session
+        self._told = len(s.narration_log)
+        say = s.narration_log[-1] if s.narration_log else ""
+        return [self._beat(kind, s.view(), say, s.game.round_number, s.game.counts, s.guess.asking,
+                           s.game.is_over, cut=cut)]
+
+    def _on_shown(self, shown: Shown) -> None:
         if self._sink is not None:
-            self._sink.append(self.beat(event.kind, say, point))
+            self._sink.append(shown)
 
-    def _on_event(self, event: Event) -> tuple[str, list[int] | None]:
-        point = None
-        if isinstance(event, Flipped) and event.battle == 1:
-            self._aid = self._banner = self._winner = None
+    def _lines(self, end: int) -> list[str]:
+        lines = self._log[self._told:end]
+        self._told = max(self._told, end)
+        return lines
+
+    def _convert(self, shown: Shown) -> list[Beat]:
+        s = self.session
+        if s.narration_log is not self._log:       # a new game starts a new narration
+            self._log, self._told = s.narration_log, 0
+        if shown.restart:
             self.feedback = None
-        elif isinstance(event, Compared):
-            if self.aids:
-                self._aid = compare_text(event.cards, event.winner, event.tied, label("war_bang", self.reg))
-            if event.winner is not None:
-                self._winner, self._banner = event.winner, None
-            if self._compared is None:        # the first comparison is the one the child answered
-                self._compared = event
-        elif isinstance(event, WarDeclared):
-            self._banner = None if self.aids else label("war_bang", self.reg)
-            if not self.wars or self.wars[-1] != event.round:
-                self.wars.append(event.round)
-        elif isinstance(event, Collected | Returned):
-            self._winner = event.winner if isinstance(event, Collected) else None
-            self._banner = None
-            point = [event.round, *self.game.counts]
-            self.points.append(point)
-        elif isinstance(event, GameOver):
-            self._banner = self._end_banner()
-        if self._sink is None:
-            return "", point
-        return narrate(event, self.reg, self.game.rules, self.names, values=self.aids), point
+        if shown.restart or not shown.beats:
+            if shown.restart or self.points[-1][0] != s.game.round_number:
+                self.points, self.wars = _points(s.game)
+            new = self._lines(len(self._log))
+            kind = "back" if shown.action == "back" and shown.restart else _KINDS.get(shown.action, "notice")
+            say = new[-1] if new else (s.notice or shown.view.banner or "")
+            cut = shown.restart or shown.action == "fast_forward"
+            return [self._beat(kind, shown.view, say, s.game.round_number, s.game.counts, s.guess.asking,
+                               s.game.is_over, cut=cut)]
+        if shown.action in ("flip", "step", "press") and self.feedback is not None:
+            self.feedback = None               # the tick or cross stays until the next flip
+        out: list[Beat] = []
+        over = False
+        last = len(shown.beats) - 1
+        for i, b in enumerate(shown.beats):
+            over = over or b.event.kind == "game_over"
+            lines = self._lines(b.log_end)
+            if i == last:
+                lines += self._lines(len(self._log))     # said after the last beat (a question)
+            point = war = None
+            if b.point is not None:
+                point, war = [b.point.round, *b.point.counts], b.point.war
+                self.points.append(point)
+                if war:
+                    self.wars.append(b.point.round)
+            out.append(self._beat(b.event.kind, b.view, " ".join(lines) or b.sentence, b.round, b.counts,
+                                  asking=i == last and s.guess.asking, over=over or (i == last and s.game.is_over),
+                                  point=point, war=bool(war)))
+        return out
 
-    def _run(self, play: Callable[[], object]) -> list[Beat]:
-        """Run ``play`` (engine calls) and return the beats it emitted."""
+    def _run(self, action: Callable[[], object]) -> tuple[list[Beat], object]:
+        """Run one session action and return the beats of what it showed (and its result)."""
         self._sink = []
         try:
-            play()
-            return self._sink
+            result = action()
+            shown = self._sink
         finally:
             self._sink = None
+        beats = [b for sh in shown for b in self._convert(sh)]
+        return (beats or self.current("notice", cut=False)), result
 
-    def _round_beats(self) -> list[Beat]:
-        """The rest of the current round (or a whole new one), beat by beat; with "Which is
-        bigger?" only up to the round's first flip, which then waits for the answer."""
-        if not (self.guess and len(self.names) == 2):
-            return self._run(self.game.play_round)
+    def _do(self, action: Callable[[], object]) -> list[Beat]:
+        return self._run(action)[0]
 
-        def to_flip() -> None:
-            while (event := self.game.step()) is not None:
-                if isinstance(event, Flipped) and event.battle == 1:
-                    self.asking = True
-                    return
-        beats = self._run(to_flip)
-        if self.asking and beats:
-            beats[-1] = self.beat("flip", beats[-1]["say"] + " " + self._ask_text())
-        return beats
-
-    # --- actions ------------------------------------------------------------------------------
-    def _over_beat(self) -> list[Beat]:
-        return [self.beat("notice", label("game_is_over", self.reg))]
-
-    def _mark(self) -> None:
-        self.marks.append(self.steps)
-
+    # --- actions -------------------------------------------------------------------------------
     def flip(self) -> list[Beat]:
         """Play a round (in guess mode: up to the flip, then wait for the answer)."""
-        if self.asking:
-            return [self.beat("notice", label("guess_wait", self.reg))]
-        if self.game.is_over and not self.game.in_round:
-            return self._over_beat()
-        self._mark()
-        self.pressed.clear()
-        return self._round_beats()
+        return self._do(self.session.flip)
 
     def press(self, seat: int) -> list[Beat]:
         """Two players: ``seat`` presses its button; the round is played once every seat has."""
-        if self.mode != "two_player":
-            return self.flip()
-        if not isinstance(seat, int) or not 0 <= seat < len(self.names):
-            raise ValueError(f"seat must be a seat number 0..{len(self.names) - 1}; got {seat!r}")
-        if self.asking or (self.game.is_over and not self.game.in_round):
-            return self.flip()
-        self.pressed.add(seat)
-        live = [p for p in range(len(self.names)) if not self.game.out[p]]
-        if all(p in self.pressed for p in live):
-            return self.flip()
-        others = ", ".join(self.names[p] for p in live if p not in self.pressed)
-        return [self.beat("waiting", label("waiting", self.reg, name=self.names[seat], others=others))]
+        return self._do(lambda: self.session.press(seat))
 
     def step(self) -> list[Beat]:
         """One beat of the round."""
-        if self.asking:
-            return [self.beat("notice", label("guess_wait", self.reg))]
-        if self.game.is_over and not self.game.in_round and self.game.phase == "over":
-            return self._over_beat()
-        self._mark()
-        beats = self._run(self.game.step)
-        if not beats:
-            self.marks.pop()
-            return self._over_beat()
-        return beats
+        return self._do(self.session.step)
 
-    def _ask_text(self) -> str:
-        cards = {t.player: t.card for t in self.game.table if t.face_up}
-        return label("guess_ask", self.reg, a=cards.get(0), b=cards.get(1))
-
-    def answer(self, symbol: object) -> list[Beat]:
+    def answer(self, symbol: str) -> list[Beat]:
         """Say how the bottom card (yours) compares with the top one: ">", "=" or "<"."""
-        if not isinstance(symbol, str) or symbol.strip() not in ANSWERS:
-            raise ValueError(f"answer must be one of '>', '=' or '<' (is the first card bigger, the same or "
-                             f"smaller?); got {symbol!r}")
-        if not self.asking:
-            return [self.beat("notice", label("guess_none", self.reg))]
-        self.asking = False
-        self._compared = None
-        beats = self._run(self.game.play_round)      # the engine compares, then the round goes on
-        compared = self._compared
-        assert compared is not None and beats, "a flipped round goes on with its comparison"
-        right = "=" if compared.tied else (">" if compared.winner == 0 else "<")
-        self.score[1] += 1
-        if symbol.strip() == right:
-            self.score[0] += 1
-            self.feedback = "right"
-            say = label("guess_right", self.reg)
-        else:
-            self.feedback = "wrong"
-            word = {">": "guess_bigger", "=": "guess_same", "<": "guess_smaller"}[right]
-            say = label("guess_wrong", self.reg, text=label(word, self.reg))
-        # the comparison beat shows the tick or the cross; the beats after it keep the score
-        first = beats[0]
-        first["say"] = f"{say} {first['say']}"
-        first["view"]["feedback"] = self.feedback
-        first["answer"] = {"given": symbol.strip(), "right": right}
-        for b in beats:                 # the tick or cross stays on the table until the next flip
-            b["score"] = list(self.score)
+        asked = self.session.guess.asking
+        beats, right = self._run(lambda: self.session.answer(symbol))
+        if not asked or right is None:
+            return beats
+        self.feedback = "right" if right else "wrong"
+        said = self.session.guess.feedback       # the session's words for the answer, said first
+        for b in beats:
             b["view"]["feedback"] = self.feedback
+            if said and said in b["say"]:
+                b["say"] = b["say"].replace(said, "", 1).strip()
+        beats[0]["say"] = f"{said} {beats[0]['say']}".strip()
+        beats[0]["answer"] = {"given": symbol.strip(), "right": bool(right)}   # the session graded it
         return beats
 
     def back(self) -> list[Beat]:
         """Undo the last action (a round after Flip, a beat after Step)."""
-        if not self.marks:
-            return [self.beat("notice", label("nothing_to_undo", self.reg), cut=True)]
-        self._replay(self.marks.pop())
-        n, counts = self.game.round_number, self.counts_text()
-        if self.game.in_round:
-            line = label("back_mid_line", self.reg, n=n + 1, counts=counts)
-        else:
-            line = label("back_deal_line" if n == 0 else "back_line", self.reg, n=n, counts=counts)
-        return [self.beat("back", line, cut=True)]
+        return self._do(self.session.back)
 
     def goto_round(self, n: int) -> list[Beat]:
-        """The position after round ``n`` (0 = the deal), replayed by the engine."""
-        if isinstance(n, bool) or not isinstance(n, int) or n < 0:
-            raise ValueError(f"goto_round needs a round number >= 0; got {n!r}")
-        self._mark()
-        marks, score = self.marks, self.score
-        self._start(self.game.rules, self.game.code)
-        self.marks, self.score = marks, score
-        while self.game.round_number < n and self.game.play_round() is not None:
-            pass
-        n = self.game.round_number
-        line = label("goto_deal_line" if n == 0 else "goto_line", self.reg, n=n, counts=self.counts_text())
-        return [self.beat("goto", line, cut=True)]
+        """The position after round ``n`` (0 = the deal), up to the furthest round reached."""
+        return self._do(lambda: self.session.goto_round(n))
 
     def fast_forward(self) -> list[Beat]:
         """Play to the end of the game; show only where it ended."""
-        if self.game.is_over and not self.game.in_round:
-            return self._over_beat()
-        self._mark()
-        self.asking = False
-        self.pressed.clear()
-        self.game.play_to_end()
-        return [self.beat("fast_forward", self._end_banner() or label("game_is_over", self.reg), cut=True)]
+        return self._do(self.session.fast_forward)
 
     def new_game(self, code: str | None = None, rules: Rules | str | None = None) -> list[Beat]:
         """A new deal (``code`` replays that game number; ``rules`` changes the rules)."""
-        self._start(rules if rules is not None else self.game.rules, code)
-        self.score = [0, 0]
-        line = label("new_game_line", self.reg, code=self.code, counts=self.counts_text())
-        return [self.beat("deal", line, cut=True)]
+        return self._do(lambda: self.session.new_game(code=code, rules=rules))
+
+    def replay(self, code: str) -> list[Beat]:
+        """The game number ``code``; one that is not a game number is said as a notice."""
+        return self._do(lambda: self.session.replay(code))
+
+
+TablePlay = SessionPlay   # the name the site's tests know

@@ -1,6 +1,7 @@
 """The War table as one anywidget component: the browser draws and times, Python plays.
 
-Python says what happens (a list of beats per action, :mod:`.play`); the browser animates them
+Python's play session (``WarSession``, the one owner of the play) says what happens, turned into
+a list of beat dicts per action by :mod:`.play`; the browser animates them
 on ``requestAnimationFrame`` and writes back in the synced trait ``shown`` which beat its table
 shows, so the sentence, round and counts it prints are the ones of the picture on screen.  The
 traits are the whole state: a view that connects late (Voila, a reload, a second view) draws the
@@ -16,8 +17,9 @@ import anywidget
 import traitlets
 
 from ...game.rules import Rules
+from ...session.keeping import RecordStore
 from ...text.i18n import label
-from .play import ANSWERS, TablePlay
+from .play import ANSWERS, SessionPlay
 
 __all__ = ["TableComponent", "SPEEDS", "BACKLOG"]
 
@@ -51,10 +53,12 @@ class TableComponent(anywidget.AnyWidget):
 
     def __init__(self, rules: Rules | str = "classic", code: str | None = None, mode: str = "cpu",
                  guess: bool = False, aids: bool | None = None, lang: str = "en", speed: str = "normal",
-                 chart: bool = True, **kwargs: Any) -> None:
+                 chart: bool = True, *, seed: int | None = None, opponent: str = "easy",
+                 records: RecordStore | None = None, recording: bool | None = None, **kwargs: Any) -> None:
         if speed not in SPEEDS:
             raise ValueError(f"speed must be one of {', '.join(SPEEDS)}; got {speed!r}")
-        self.play = TablePlay(rules, code=code, mode=mode, guess=guess, aids=aids, lang=lang)
+        self.play = SessionPlay(rules, code=code, mode=mode, guess=guess, aids=aids, lang=lang, seed=seed,
+                                opponent=opponent, records=records, recording=recording)
         self._next_id = 0
         self._chart_game = 0
         self.listeners: list[Callable[[list[dict[str, Any]]], None]] = []
@@ -63,7 +67,7 @@ class TableComponent(anywidget.AnyWidget):
             from plotly.offline import get_plotlyjs  # public: the plotly.js bundle the package ships
             kwargs["plotly_js"] = get_plotlyjs()
         super().__init__(speed=speed, **kwargs)
-        self._push(self.play.new_game(code=self.play.code), cut=True)
+        self._push(self.play.current(), cut=True)
         self.on_msg(self._on_action)
 
     # --- what the browser is told --------------------------------------------------------------
@@ -71,18 +75,19 @@ class TableComponent(anywidget.AnyWidget):
         p = self.play
         return {"names": p.names, "mode": p.mode, "guess": p.guess, "players": len(p.names),
                 "rules_line": p.rules_line, "lang": p.reg, "values": p.values(), "code": p.code,
-                "total": sum(p.beat("x", "")["counts"]), "words": {w: label(w, p.reg) for w in _WORDS},
+                "total": p.session.view().total, "words": {w: label(w, p.reg) for w in _WORDS},
                 "limit": p.game.rules.round_limit, "chart": self.chart}
 
     def _push(self, new: list[dict[str, Any]], cut: bool = False) -> None:
         """Send ``new`` beats: appended to those not yet shown, or (``cut``) replacing them all."""
+        cut = cut or any(b["cut"] for b in new)
         for b in new:
             self._next_id += 1
             b["id"] = self._next_id
         setup = self._setup()
         if setup != self.setup:
             self.setup = setup
-        keep = [] if cut or any(b["cut"] for b in new) else [b for b in self.beats if b["id"] >= self.shown]
+        keep = [] if cut else [b for b in self.beats if b["id"] >= self.shown]
         beats = keep + new
         if len(beats) > BACKLOG:           # no browser keeps up (or none is there): show where it stands
             last = dict(beats[-1], cut=True)
@@ -122,11 +127,7 @@ class TableComponent(anywidget.AnyWidget):
         elif do == "new_game":
             self.new_game()
         elif do == "replay":
-            code = str(content.get("code", "")).strip()
-            try:
-                self.new_game(code=code)
-            except ValueError as e:
-                self._push([self.play.beat("notice", str(e))])
+            self._push(self.play.replay(str(content.get("code", "")).strip()))
         elif do == "answer" and content.get("symbol") in ANSWERS:
             self.answer(str(content["symbol"]))
         elif do == "goto":
@@ -160,6 +161,10 @@ class TableComponent(anywidget.AnyWidget):
 
     def new_game(self, code: str | None = None, rules: Rules | str | None = None) -> None:
         self._push(self.play.new_game(code=code, rules=rules), cut=True)
+
+    def replay(self, code: str) -> None:
+        """The game number ``code`` (one that is not a game number is said as a notice)."""
+        self._push(self.play.replay(code))
 
     def set_speed(self, speed: str) -> None:
         if speed not in SPEEDS:
