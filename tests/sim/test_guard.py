@@ -226,6 +226,15 @@ def test_the_lowest_card_beats_an_ace_on_the_two_player_short_path(kernel: str) 
     assert_same_history(rules, [[Card.parse(c) for c in h] for h in hands], 6, kernel)
 
 
+@pytest.mark.parametrize("kernel", KERNELS)
+def test_a_player_outside_the_war_holding_only_a_won_pile_fights_on(kernel: str) -> None:
+    """Three players, capture="won_pile": two tie on their last cards, the third turned up their
+    last card in hand but holds a won pile, so the tied two drop out and the third takes the round."""
+    rules = Rules.preset("classic").replace(players=3, round_limit=None)
+    hands = (["5S", "9S"], ["5H", "9H"], ["KS", "8C"])
+    assert_same_history(rules, [[Card.parse(c) for c in h] for h in hands], 8, kernel)
+
+
 def test_both_kernels_are_tested_here_and_the_c_layout_is_the_python_one() -> None:
     assert kernel_name() in ("c", "numba") and KERNELS, "no compiled kernel to guard on this machine"
     lib = _ckernel.library(())
