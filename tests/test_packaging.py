@@ -319,8 +319,9 @@ def _lines_until(stream: object, marker: str, limit: int = 400) -> Iterator[str]
 # whole suite), against the wheel installed without extras.  The simulator studies of
 # test_policies (200,000 games through the compiled simulator) stay on the running Python.
 OTHER_PYTHON_TESTS = ["tests/game", "tests/session"]
+# Nor do the tests that run mypy (the type check is one, for python_version 3.11, in the main suite).
 OTHER_PYTHON_SKIP = ("not measure_policy and not recorded_pagat and not strong_beats_shuffling "
-                     "and not order_is_irrelevant")
+                     "and not order_is_irrelevant and not mypy")
 
 
 def find_python(version: str) -> str | None:
