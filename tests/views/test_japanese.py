@@ -638,3 +638,23 @@ def test_a_kids_widget_says_its_records_problems_in_childrens_words(tmp_path):
     w = WarWidget(rules="kids", seed=1, lang="ja", records=blocked / "sub" / "rec.json")
     w.flip()
     assert w.notice.value and problems([w.notice.value], kids=True) == []
+
+
+@pytest.mark.parametrize("mode", [True, "number", "to10"])
+def test_the_questions_in_japanese_in_every_mode(mode):
+    """The comparison lesson's questions, answers and buttons, in both registers, under rank orders
+    that are not number order and with jokers: no JOKER, no made-up value such as 2（15）."""
+    texts = Seen()
+    for rules in (Rules.preset("kids"), Rules.preset("classic").replace(rank_order="two_high"),
+                  Rules.preset("classic").replace(jokers=2), Rules.preset("pjanitsa")):
+        for aids in (False, True):
+            w = WarWidget(game=Game(rules, 21), lang="ja", records=False, guess=mode, aids=aids)
+            for n in range(12):
+                w.flip()
+                texts += war_texts(w) + [(b.description, w._reg) for b in w.guess.buttons.values()]
+                if w.guess.asking:
+                    w.answer(("<", ">", "=")[n % 3])
+                    texts += war_texts(w)
+    assert any("大きい" in t or "強い" in t or "つよい" in t for t in texts.all())
+    assert problems(texts.all()) == [] and problems(texts.kids(), kids=True) == []
+    assert not [t for t in texts.all() if re.search(r"[（(]1[45][）)]", t)]

@@ -20,6 +20,8 @@ from ..game.cards import Card
 from ..game.engine import Game
 from ..game.events import Compared, Event, Flipped
 from ..text.i18n import label
+from ..text.number_mode import Question, feedback, guess_setting, question, truth_of
+from ..text.numbers import card_glyph
 
 __all__ = ["ANSWERS", "KEYS", "Guess", "GuessHost", "GuessState", "check_answer", "glyph"]
 
@@ -27,8 +29,9 @@ ANSWERS = (">", "=", "<")
 KEYS = {">": ">", "=": "=", "<": "<", ".": ">", ",": "<"}   # also the unshifted keys of > and <
 
 
-def glyph(card: Card) -> str:
-    return "JOKER" if card.is_joker else card.rank_name
+def glyph(card: Card, lang: str = "en") -> str:
+    """A card in a question or on the table's aid: its rank, a joker by name (never JOKER)."""
+    return card_glyph(card, lang)
 
 
 def check_answer(symbol: object) -> str:
@@ -46,6 +49,8 @@ class GuessHost(Protocol):
     def game(self) -> Game: ...
     @property
     def reg(self) -> str: ...
+    @property
+    def names(self) -> list[str]: ...
     def say(self, line: str) -> None: ...
     def notify(self, text: str) -> None: ...
     def set_aid(self, text: str | None) -> None: ...
@@ -65,9 +70,9 @@ class GuessState:
 class Guess:
     """The question state of one session."""
 
-    def __init__(self, host: GuessHost, on: bool = False) -> None:
+    def __init__(self, host: GuessHost, on: bool | str = False) -> None:
         self.host = host
-        self.on = bool(on)
+        self.on, self.mode = guess_setting(on)   # the lessons' number mode: text/number_mode.py
         self.question: Flipped | None = None  # the flip being asked about
         self.by_step = False                  # asked after a Step: the answer plays one beat
         self.right = 0
@@ -90,9 +95,10 @@ class Guess:
             self.question = None
         return self.question is not None
 
-    def set(self, on: bool) -> bool:
-        """Turn the questions on or off; True if a waiting question was dropped."""
-        self.on = on
+    def set(self, on: bool | str) -> bool:
+        """Turn the questions on or off, or choose the number mode ("number", "to10", "rules");
+        True if a waiting question was dropped."""
+        self.on, self.mode = guess_setting(on)
         if not on and self.question is not None:
             self.question, self.feedback = None, ""
             self.host.set_aid(None)
@@ -154,6 +160,7 @@ class Guess:
         """The child's answer to the question waiting (the session checks one waits)."""
         host, game = self.host, self.host.game
         by_step = self.by_step
+        q = self.current()
         self.question = None
         host.set_aid(None)
         compared = game.step()                   # the engine compares; its result is the truth
@@ -163,12 +170,14 @@ class Guess:
             truth = "="
         else:
             truth = ">" if compared.winner == compared.cards[0][0] else "<"
+        (_, a), (_, b) = compared.cards
+        if q is None:
+            raise RuntimeError("an answer with no question waiting")
+        truth = truth_of(q, a, b, truth)         # a number question: the numbers (A = 1), not the battle
         right = symbol == truth
         self.asked += 1
         self.right += right
-        (_, a), (_, b) = compared.cards
-        written = f"{glyph(a)} {truth} {glyph(b)}"
-        self.feedback = label("guess_right", host.reg) if right else label("guess_wrong", host.reg, text=written)
+        self.feedback = feedback(q, a, b, truth, right, host.reg)
         host.say(self.feedback)
         if not by_step:
             self._advance(game, by_step=False)
@@ -176,16 +185,31 @@ class Guess:
 
     def ask_text(self, event: Flipped) -> str:
         (_, a), (_, b) = event.cards
-        return f"{glyph(a)} ? {glyph(b)}"
+        return f"{glyph(a, self.host.reg)} ? {glyph(b, self.host.reg)}"
+
+    def current(self, event: Flipped | None = None) -> Question | None:
+        """The question about ``event`` (default: the one waiting), in the session's words now
+        (so a language switch while it waits changes its words too)."""
+        event = event if event is not None else (self.question if self.asking else None)
+        if event is None:
+            return None
+        (_, a), (_, b) = event.cards
+        return question(a, b, self.host.game.rules, self.mode, self.host.reg, self.host.names[:2])
 
     # --- internals ---------------------------------------------------------------------------------
     def _askable(self, event: Event) -> bool:
         return isinstance(event, Flipped) and len(event.cards) == 2 and not event.reused
 
-    def _ask(self, event: Flipped, by_step: bool) -> None:
+    def _ask(self, event: Flipped, by_step: bool) -> bool:
+        """Ask about ``event``; False when the mode asks nothing about these cards (a picture card
+        in "to10", a joker in a number mode)."""
+        q = self.current(event)
+        if q is None:
+            return False
         self.question, self.by_step, self._prompted = event, by_step, False
         self.host.set_aid(self.ask_text(event))
-        self.host.say(label("guess_ask", self.host.reg, a=glyph(event.cards[0][1]), b=glyph(event.cards[1][1])))
+        self.host.say(q.text)
+        return True
 
     def _prompt(self) -> None:
         if not self._prompted:
@@ -201,8 +225,7 @@ class Guess:
             event = game.step()
             if event is None or event.kind == "game_over":
                 return
-            if isinstance(event, Flipped) and self._askable(event):
-                self._ask(event, by_step)
+            if isinstance(event, Flipped) and self._askable(event) and self._ask(event, by_step):
                 return
             if event.kind == "war" and not game.in_round:   # the war settled the round: its beats are due
                 game.play_round()

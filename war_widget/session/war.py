@@ -29,7 +29,7 @@ from ..game.rules import Rules
 from ..game.stats import RunningStats
 from ..text.i18n import check_lang, counts_text, join_names, label, notice_text, player_names, register
 from ..text.narration import narrate
-from ..text.number_mode import aid_values
+from ..text.number_mode import aid_values, guess_setting
 from .beat import Beat, ChartPoint, Shown
 from .clock import TimeLimit, check_clock, check_time_limit, check_time_used
 from .guess import Guess, check_answer
@@ -107,9 +107,9 @@ class WarSession:
                  mode: str = "cpu", speed: str = "normal", lang: str = "en", *,
                  records: RecordStore | None = None, recording: bool = True,
                  opponent: str = "easy", aids: bool | None = None, time_limit: float | None = None,
-                 game: Game | None = None, clock: Callable[[], float] | None = None, guess: bool = False,
+                 game: Game | None = None, clock: Callable[[], float] | None = None, guess: bool | str = False,
                  open_store: Callable[[], RecordStore | None] | None = None) -> None:
-        check_flag("guess", guess)
+        guess_setting(guess)   # True, False, or a number mode ("number": A = 1 ... K = 13, "to10", "rules")
         check_choice("mode", mode, MODES)
         check_choice("speed", speed, SPEEDS)
         check_choice("opponent", opponent, ("easy", "strong"))
@@ -392,8 +392,8 @@ class WarSession:
         result: bool | None = self.act("answer", self._answer, symbol)
         return result
 
-    def set_guess(self, on: bool = True) -> None:
-        check_flag("set_guess(on)", on)
+    def set_guess(self, on: bool | str = True) -> None:
+        guess_setting(on)
         self.act("guess", self._set_guess, on)
 
     def tick(self) -> None:
@@ -546,7 +546,7 @@ class WarSession:
         self._after("answer", beats, animate=True)
         return result[0] if result else None
 
-    def _set_guess(self, on: bool) -> None:
+    def _set_guess(self, on: bool | str) -> None:
         self.guess.set(on)
         self._emit("guess")
 

@@ -35,8 +35,8 @@ from ..game.cards import Card
 from ..game.rules import Rules
 from .i18n import register
 
-__all__ = ["MODES", "Question", "aid_values", "number_value", "number_truth", "plain_number_order", "question",
-           "feedback", "rule_reason", "value_line"]
+__all__ = ["MODES", "Question", "guess_setting", "truth_of", "aid_values", "number_value", "number_truth",
+           "plain_number_order", "question", "feedback", "rule_reason", "value_line"]
 
 MODES = ("number", "to10", "rules")
 
@@ -48,6 +48,24 @@ def check_mode(mode: object) -> str:
     if mode not in MODES:
         raise ValueError(f"the number mode must be one of {', '.join(map(repr, MODES))}; got {mode!r}")
     return str(mode)
+
+
+def guess_setting(value: object) -> tuple[bool, str]:
+    """A widget's ``guess`` argument as (on, mode): ``True`` asks about the game (``"rules"``),
+    ``"number"`` / ``"to10"`` ask about the numbers, ``False`` asks nothing."""
+    if isinstance(value, bool):
+        return value, "rules"
+    if value in MODES:
+        return True, str(value)
+    raise ValueError(f"guess must be True, False or a number mode ('number': A = 1 ... K = 13, 'to10': "
+                     f"A-10 only, 'rules': the game's own order); got {value!r}")
+
+
+def truth_of(q: Question, a: Card, b: Card, engine_truth: str) -> str:
+    """The right answer to ``q``: the numbers for a "bigger" question asked in a number mode, the
+    engine's battle result for a question about the game (``engine_truth``: ">", "=" or "<" from
+    its ``Compared`` event; under plain number order the two agree)."""
+    return number_truth(a, b) if q.kind == "bigger" and q.mode != "rules" else engine_truth
 
 
 def number_value(card: Card, mode: str = "number") -> int | None:
@@ -133,6 +151,7 @@ class Question:
     text: str
     reason: str
     buttons: dict[str, str]
+    mode: str = "number"
 
 
 def _glyph(card: Card, reg: str) -> str:
@@ -168,11 +187,11 @@ def question(a: Card, b: Card, rules: Rules, mode: str = "number", lang: str = "
         why = rule_reason(rules, reg, (a, b))
         return Question("stronger", words["ask_stronger"].format(a=_glyph(a, reg), b=_glyph(b, reg), why=why), why,
                         {">": words["stronger"].format(a=ga), "=": words["same_strength"],
-                         "<": words["stronger"].format(a=gb)})
+                         "<": words["stronger"].format(a=gb)}, mode)
     if mode != "rules" and (number_value(a, mode) is None or number_value(b, mode) is None):
         return None
     return Question("bigger", words["ask_bigger"].format(a=_glyph(a, reg), b=_glyph(b, reg)), "",
-                    {">": words["bigger"].format(a=ga), "=": words["same"], "<": words["bigger"].format(a=gb)})
+                    {">": words["bigger"].format(a=ga), "=": words["same"], "<": words["bigger"].format(a=gb)}, mode)
 
 
 def value_line(a: Card, b: Card, lang: str = "en") -> str:

@@ -76,7 +76,7 @@ class WarWidget(widgets.VBox):
                  mode: str = "cpu", speed: str = "normal", lang: str = "en",
                  records: bool | str | os.PathLike = True, *, opponent: str = "easy", aids: bool | None = None,
                  time_limit: float | None = None, animations: bool = True, game: Game | None = None,
-                 clock: Callable[[], float] | None = None, guess: bool = False) -> None:
+                 clock: Callable[[], float] | None = None, guess: bool | str = False) -> None:
         records = check_records(records)
         check_lang(lang)
         self.animations = bool(animations)
@@ -328,9 +328,9 @@ class WarWidget(widgets.VBox):
         ">", "=" or "<".  True if right, False if not, None if no question was waiting."""
         return self.session.answer(symbol)
 
-    def set_guess(self, on: bool = True) -> None:
+    def set_guess(self, on: bool | str = True) -> None:
         """Turn "Which is bigger?" on or off."""
-        self.session.set_guess(check_flag("set_guess(on)", on))
+        self.session.set_guess(on)   # True, False or a number mode (text/number_mode.guess_setting checks)
 
     def back(self) -> bool:
         """Undo the last action (after Flip the round, after Step the beat); playing on replays

@@ -30,7 +30,6 @@ class GuessView:
         widget.results.extras.append(self.results_line)
         self.box = widgets.HBox([*self.buttons.values(), self.feedback_line],
                                 layout=widgets.Layout(display=None if self.on else "none"))
-        self._lang: str | None = None
 
     @property
     def _guess(self) -> Any:
@@ -39,6 +38,11 @@ class GuessView:
     @property
     def on(self) -> bool:
         return bool(self._guess.on)
+
+    @property
+    def mode(self) -> str:
+        """The number mode asked in ("number", "to10", or "rules": the game's own order)."""
+        return str(self._guess.mode)
 
     @property
     def asking(self) -> bool:
@@ -81,11 +85,12 @@ class GuessView:
             return
         lang = self.w.session.reg
         asking = self.asking
-        if lang != self._lang:
-            self._lang = lang
-            for a, button in self.buttons.items():
-                button.description = f"{a}  {label(_WORD[a], lang)}"
-                button.tooltip = label(_WORD[a], lang)
+        q = self._guess.current()                  # a question waiting: its words ("Kの ほうが 大きい")
+        for a, button in self.buttons.items():
+            words = q.buttons[a] if q is not None else label(_WORD[a], lang)
+            if button.description != f"{a}  {words}":
+                button.description = f"{a}  {words}"
+                button.tooltip = words
         for button in self.buttons.values():
             if button.disabled == asking:
                 button.disabled = not asking
