@@ -113,7 +113,7 @@ def test_keys_answer_and_bad_answers_are_refused():
     symbol = truth_of(w)
     w._on_key_down(symbol)
     assert w.guess_score == (1, 1)
-    with pytest.raises(ValueError, match="guess must be True, False or a number mode"):
+    with pytest.raises(ValueError, match="guess must be True or False, or a number mode"):
         WarWidget(records=False, guess="yes")  # type: ignore[arg-type]  # the run-time check is under test
 
 

@@ -57,7 +57,7 @@ def guess_setting(value: object) -> tuple[bool, str]:
         return value, "rules"
     if value in MODES:
         return True, str(value)
-    raise ValueError(f"guess must be True, False or a number mode ('number': A = 1 ... K = 13, 'to10': "
+    raise ValueError(f"guess must be True or False, or a number mode ('number': A = 1 ... K = 13, 'to10': "
                      f"A-10 only, 'rules': the game's own order); got {value!r}")
 
 
