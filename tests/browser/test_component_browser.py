@@ -144,7 +144,9 @@ def _console_errors(page) -> list[str]:
 
 
 def _right_answer(sentence: str) -> str:
-    m = re.search(r"Which is bigger\? (\S+) \? (\S+)", sentence)
+    # classic rules are not number order (the ace is strongest): the session asks "Which is stronger:
+    # 6 or 4? (in these rules ...)"; the number mode would ask "Which is bigger: 6 or 4?"
+    m = re.search(r"Which is (?:bigger|stronger): (\S+) or ([^\s?]+)\?", sentence)
     assert m, sentence
     a, b = (RANKS.get(t, None) or int(t) for t in m.groups())   # the session writes ranks: "9 ? K"
     return ">" if a > b else "<" if a < b else "="
@@ -432,8 +434,8 @@ def test_lab_games_two_players_and_which_is_bigger(lab_tables: list[Table]) -> N
                 .slice(0, 3); }""", [x, y - 0])
         colour = "green" if g > r + 50 else "red" if r > g + 50 else "neither"
         assert colour == ("green" if want == "right" else "red"), (want, (r, g, b))
-        said = [b for b in guess.record() if b["sentence"].startswith(("Right!", "It is"))]
-        assert said and said[-1]["sentence"].startswith("Right!" if want == "right" else "It is")
+        said = [b for b in guess.record() if b["sentence"].startswith(("Right:", "Not this time:"))]
+        assert said and said[-1]["sentence"].startswith("Right:" if want == "right" else "Not this time:")
     _check_beats(guess.record(), guess.name)
     tab_reaches_every_control(one)
     # JupyterLab's own panels leave a phone no room: the phone and tablet sizes are Voila's and marimo's

@@ -68,9 +68,11 @@ def site_server(site_build: dict[str, Any]) -> Iterator[str]:
         log.close()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def chromium() -> Iterator[Any]:
-    """Headless Debian Chromium through Playwright (never a downloaded browser)."""
+    """Headless Debian Chromium through Playwright (never a downloaded browser).  Module scope:
+    Playwright's sync API keeps an asyncio loop running while it is open, so a session-wide one
+    made every later test that runs an event loop (the widgets' autoplay) fail."""
     if not Path(CHROMIUM).exists():
         pytest.fail(f"{CHROMIUM} is missing: apt-get install chromium (the README's test command does)")
     from playwright.sync_api import sync_playwright

@@ -121,13 +121,15 @@ def test_which_is_bigger_right_and_wrong_show_a_tick_or_a_cross() -> None:
     for n in range(8):
         w.flip()
         while w.beats[-1]["view"]["asking"]:    # each new pair of a war is asked again
-            assert "Which is bigger?" in w.beats[-1]["say"]
+            # classic rules: the ace is the strongest card, not plain number order, so the session
+            # asks which is stronger (the number mode, guess="number", asks which is bigger)
+            assert "Which is stronger:" in w.beats[-1]["say"]
             right = _truth(CODE, w.play.game.beats)
             given = right if asked % 2 == 0 else next(a for a in "><=" if a != right)
             w.answer(given)
             beat = next(b for b in w.beats if b.get("answer"))
             assert beat["view"]["feedback"] == ("right" if asked % 2 == 0 else "wrong")
-            assert beat["say"].startswith("Right!") == (asked % 2 == 0)
+            assert beat["say"].startswith("Right:") == (asked % 2 == 0)   # else "Not this time: ..."
             assert beat["answer"] == {"given": given, "right": asked % 2 == 0}
             asked += 1
             browser_shows_all(w)
