@@ -436,8 +436,18 @@ def notebook7_page(tmp_path_factory: pytest.TempPathFactory, chromium) -> Iterat
     page = new_page(chromium, "notebook7")
     try:
         page.goto(f"{server.url}/notebooks/{NOTEBOOK.name}", wait_until="domcontentloaded", timeout=90_000)
-        page.wait_for_function("() => window.jupyterapp?.shell?.currentWidget?.sessionContext?.session"
-                               "?.kernel?.status === 'idle'", timeout=120_000)
+        from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+        kernel_idle = ("() => window.jupyterapp?.shell?.currentWidget?.sessionContext?.session"
+                       "?.kernel?.status === 'idle'")
+        try:
+            page.wait_for_function(kernel_idle, timeout=60_000)
+        except PlaywrightTimeout:
+            # Notebook 7 itself sometimes fails to load a notebook it opens ("Cannot read properties
+            # of undefined (reading 'schema')" in notebook_core's load, seen once in four CI runs):
+            # the page then never starts a kernel.  A person reloads; so does the test, once.
+            page.reload(wait_until="domcontentloaded", timeout=90_000)
+            page.wait_for_function(kernel_idle, timeout=120_000)
         page.evaluate("() => { window.__warKernel = window.jupyterapp.shell.currentWidget.sessionContext"
                       ".session.kernel; }")
         ran = page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
