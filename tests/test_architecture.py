@@ -499,3 +499,94 @@ def test_a_cycle_through_a_type_checking_import_would_be_reported():
     graph = _runtime_graph()
     graph["war_widget.views.war.labels"] = [*graph["war_widget.views.war.labels"], "war_widget.views.war.app"]
     assert any({"war_widget.views.war.app", "war_widget.views.war.labels"} <= set(g) for g in _cycles(graph))
+
+
+# --- the engine's private names stay in the engine --------------------------------------------
+# Code above the engine reads a game through its public API (issue 16: the session's undo read
+# the engine's ``_seen`` through ``getattr``; now ``Game.seen_positions``).  A private name here is
+# one the game layers define on their objects (``self._x``, ``def _x``) or any ``getattr``-style
+# literal starting with one underscore.  Known readers still to move, each with its owner:
+PRIVATE_READS_KEPT: dict[tuple[str, str], str] = {
+    ("views/steal/widget.py", "_queue"): "games: StealWarGame's pending beats (a public 'has_pending' is due)",
+}
+_ATTR_CALLS = {"getattr", "hasattr", "setattr", "delattr"}
+
+
+def engine_private_names() -> set[str]:
+    """The private names the game layers (``game/``, ``variants/``) define on their objects."""
+    names: set[str] = set()
+    for path in sorted([*PACKAGE.glob("game/*.py"), *PACKAGE.glob("variants/**/*.py")]):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                names.add(node.name)
+            elif (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)
+                  and node.value.id in ("self", "cls")):
+                names.add(node.attr)
+    return {n for n in names if n.startswith("_") and not n.startswith("__")}
+
+
+def private_reads(source: str, private: set[str]) -> list[tuple[int, str, str]]:
+    """(line, name, code) of each read of an engine private name on another object, and of each
+    ``getattr``-style call with a literal private name, in ``source``."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if (isinstance(node, ast.Attribute) and node.attr in private
+                and not (isinstance(node.value, ast.Name) and node.value.id in ("self", "cls"))):
+            found.append((node.lineno, node.attr, ast.unparse(node)))
+        elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in _ATTR_CALLS
+              and len(node.args) >= 2 and isinstance(node.args[1], ast.Constant) and isinstance(node.args[1].value, str)
+              and node.args[1].value.startswith("_") and not node.args[1].value.startswith("__")):
+            name = node.args[1].value
+            found.append((node.lineno, name, ast.unparse(node)))
+    return found
+
+
+def _above_the_engine() -> list[tuple[str, Path]]:
+    below = {"game.parts", "game.engine", "game.saves"}
+    return [(path_of(m), MODULES[m]) for m in sorted(MODULES) if layer_of(m) not in below
+            and not path_of(m).startswith(("war_widget/game/", "war_widget/variants/"))]
+
+
+# getattr literals that name no engine object (a thread pool's size, a classroom widget's box)
+_NOT_THE_ENGINE = {("sim/simulation.py", "_max_workers"), ("views/war/classroom.py", "_above_box")}
+
+
+def test_no_code_above_the_engine_reads_its_private_names():
+    private = engine_private_names()
+    assert {"_seen", "_queue", "_table"} <= private            # the reader finds the engine's names
+    bad = []
+    for rel, path in _above_the_engine():
+        short = rel.removeprefix("war_widget/")
+        for line, name, code in private_reads(path.read_text(encoding="utf-8"), private):
+            if (short, name) in PRIVATE_READS_KEPT or (short, name) in _NOT_THE_ENGINE:
+                continue
+            bad.append(f"{rel}:{line} reads {code}")
+    assert not bad, "code above the engine reads its private names (add a public accessor):\n" + "\n".join(bad)
+
+
+def test_the_session_reads_no_private_name_at_all():
+    """The session layer, the newest, has no exception: not even a kept one."""
+    private = engine_private_names()
+    files = [(rel, p) for rel, p in _above_the_engine() if rel.startswith("war_widget/session/")]
+    assert len(files) >= 8
+    for rel, path in files:
+        assert private_reads(path.read_text(encoding="utf-8"), private) == [], rel
+    assert "getattr(game" not in (PACKAGE / "session" / "history.py").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("code", ['seen = getattr(game, "_seen", None)', "n = len(game._seen)",
+                                  "session.game._table.clear()", 'hasattr(g, "_pending")'])
+def test_a_private_read_would_be_reported(code):
+    found = private_reads(code, engine_private_names())
+    assert len(found) == 1 and found[0][1].startswith("_"), found
+
+
+def test_the_public_accessor_is_the_engines_own_dict():
+    from war_widget.game.engine import Game
+
+    game = Game("bicycle", seed=3)                    # no shuffle after the deal: it detects cycles
+    assert game.seen_positions is game._seen and len(game.seen_positions) == 1   # the deal
+    game.play_to_end(max_rounds=40)
+    assert len(game.seen_positions) == game.round_number + 1
+    assert sorted(game.seen_positions.values()) == list(range(game.round_number + 1))
+    assert Game("classic", seed=3).seen_positions == {}      # shuffles: nothing kept

@@ -25,6 +25,14 @@ class RoundEnd(GameState):
         if self._cycles:
             self._seen[self._position_key()] = 0
 
+    @property
+    def seen_positions(self) -> dict[bytes, int]:
+        """The positions this game has seen, each with the round it was first seen at (kept only
+        when the game detects cycles; empty otherwise).  It is the engine's own dict, not a copy,
+        so the session's undo can share it beside the history the way it shares the history:
+        read it, never change it."""
+        return self._seen
+
     def _return_table(self) -> Returned:
         """Each player takes back the cards they laid, in the order laid."""
         back: dict[int, list[Card]] = {}

@@ -70,8 +70,7 @@ class History:
         self._undo = array("q")
         self._extras = {}
         self.rounds = list(game.history)
-        seen = _seen(game)
-        self.seen = dict(seen) if seen is not None else None
+        self.seen = dict(game.seen_positions)
         self.beats = 0
         self.furthest = self.start_round = game.round_number
         self._checkpoints = [self._snapshot(game, clean=not game.in_round)]
@@ -122,8 +121,8 @@ class History:
         self.furthest = max(self.furthest, n)
         if n > len(self.rounds):
             self.rounds.extend(game.history[len(self.rounds):])
-            seen, known = _seen(game), self.seen
-            if seen is not None and known is not None:
+            seen, known = game.seen_positions, self.seen
+            if known is not None:
                 new = []
                 for key in reversed(seen):          # only the positions added since: newest first
                     if key in known:
@@ -212,9 +211,7 @@ class History:
         """A copy of ``game`` without its round history (and without subscribers: call it while
         nobody listens to ``game``)."""
         memo: dict[int, Any] = {id(game.history): []}
-        seen = _seen(game)
-        if seen is not None:
-            memo[id(seen)] = {}
+        memo[id(game.seen_positions)] = {}
         return copy.deepcopy(game, memo)
 
     def _snapshot(self, game: Game, clean: bool, beats: int | None = None) -> _Checkpoint:
@@ -230,18 +227,11 @@ class History:
 
     def _restore(self, cp: _Checkpoint) -> Game:
         memo: dict[int, Any] = {id(cp.game.history): list(self.rounds[:cp.round])}
-        seen = _seen(cp.game)
-        if seen is not None and self.seen is not None:
-            memo[id(seen)] = {k: v for k, v in self.seen.items() if v <= cp.round}
+        if self.seen is not None:
+            memo[id(cp.game.seen_positions)] = {k: v for k, v in self.seen.items() if v <= cp.round}
         return copy.deepcopy(cp.game, memo)
 
     @property
     def checkpoint_count(self) -> int:
         return len(self._checkpoints)
 
-
-def _seen(game: Game) -> dict[bytes, int] | None:
-    """The positions a game without randomness has seen (its cycle detection), which grows with
-    the game like its history and is shared the same way; None if the engine keeps none."""
-    seen = getattr(game, "_seen", None)
-    return seen if isinstance(seen, dict) else None
