@@ -21,6 +21,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from test_packaging_urls import PUBLISHED
 
 import war_widget
 
@@ -202,9 +203,8 @@ def test_wheel_metadata(dists: dict[str, Path], background: dict[str, Job]) -> N
     pythons = claimed_pythons()
     assert pythons and meta["Requires-Python"] == f">={pythons[0]}"
     assert {f"Programming Language :: Python :: {v}" for v in pythons} <= classifiers
-    urls = dict(u.split(", ", 1) for u in meta.get_all("Project-URL"))
-    assert {"Homepage", "Documentation", "Source", "Issues", "Changelog"} <= set(urls)
-    assert all(u.startswith("https://") for u in urls.values())
+    urls = dict(u.split(", ", 1) for u in meta.get_all("Project-URL") or [])
+    assert urls == PUBLISHED                       # only real addresses (none yet: tests/test_packaging_urls.py)
     assert meta["Author"] or meta["Author-email"]
     assert meta.get_content_type() == "text/plain" and meta["Description-Content-Type"] == "text/markdown"
     assert "## Quick start" in meta.get_payload()                 # the README is the long description
