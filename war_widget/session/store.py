@@ -25,12 +25,24 @@ What is kept, each as JSON in its own row, so a bad part never hides a good one:
 
 ``import_legacy`` reads a records file of the JSON format (war_widget before the store) once:
 the record and the saved game are kept, the file is not changed.
+
+In the browser (Pyodide, JupyterLite) the file lives in ``/drive``, which the browser keeps in its
+own storage across reloads but which holds whole files only: SQLite's page writes there leave a
+"malformed" database.  There (``whole_file=True``, the default under emscripten) SQLite works on
+a copy in the interpreter's memory file system, copied in from ``path`` when the store opens, and
+after each committed change the copy's bytes replace ``path`` whole and atomically (a temporary
+file beside it, then ``os.replace``): the file at ``path`` is always a complete store, the one
+before or the one after the change.  Before each change the store reads ``path`` again and starts
+from it if another tab of the same browser changed it meanwhile.  (Two tabs writing within the
+same instant can still lose one of the two changes: the browser has no lock across tabs.)
 """
 from __future__ import annotations
 
 import json
 import os
+import shutil
 import sys
+import tempfile
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -106,12 +118,24 @@ class RecordsStore:
     ``None`` keeps everything in memory (nothing written).
 
     ``problems`` lists what could not be read when the store was opened (set aside, never lost).
-    Writes to a store of a newer version that this one may not change raise ``ReadOnlyStore``."""
+    Writes to a store of a newer version that this one may not change raise ``ReadOnlyStore``.
 
-    def __init__(self, path: str | os.PathLike[str] | None, *, timeout: float = 15.0) -> None:
+    ``whole_file`` (default: True in the browser, under emscripten, else False) keeps the database
+    in a working copy in memory and writes ``path`` as a whole file after each change (see the
+    module's docstring)."""
+
+    def __init__(self, path: str | os.PathLike[str] | None, *, timeout: float = 15.0,
+                 whole_file: bool | None = None) -> None:
         if path is not None and not isinstance(path, (str, os.PathLike)):
             raise ValueError(f"the records store needs a file path (str or pathlib.Path) or None; got {path!r}")
+        if whole_file not in (None, True, False):
+            raise ValueError(f"whole_file must be None (True in the browser), True or False; got {whole_file!r}")
         self.path = Path(path) if path is not None else None
+        self.whole_file = path is not None and (sys.platform == "emscripten" if whole_file is None else whole_file)
+        self._work: Path | None = None             # whole_file: the working copy SQLite opens
+        self._synced: bytes | None = None          # whole_file: the bytes of ``path`` as last read or written
+        if self.whole_file:
+            self._work = Path(tempfile.mkdtemp(prefix="war_widget_records_")) / "records.sqlite3"
         self.problems: list[str] = []
         self.damaged_file: Path | None = None      # an unreadable file at ``path``, renamed aside
         self.writable = True
@@ -124,7 +148,7 @@ class RecordsStore:
         if sqlite3 is None:
             raise OSError("the records store needs Python's sqlite3 module, which this Python lacks "
                           "(in Pyodide: load the 'sqlite3' package)")
-        target = ":memory:" if self.path is None else str(self.path)
+        target = ":memory:" if self.path is None else str(self._work or self.path)
         if self.path is not None:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             if self.path.exists() and not self.path.is_file():
@@ -136,6 +160,7 @@ class RecordsStore:
     def _open(self) -> sqlite3.Connection:
         db: sqlite3.Connection | None = None
         try:
+            self._copy_in()
             db = self._connect()
             self._prepare(db)
             return db
@@ -148,6 +173,7 @@ class RecordsStore:
         self.damaged_file = rename_aside(self.path)
         self.problems.append(f"{self.path.name} was not a records store; it was kept as {self.damaged_file.name}")
         try:
+            self._copy_in()
             db = self._connect()
             self._prepare(db)
         except sqlite3.DatabaseError as exc:
@@ -158,7 +184,7 @@ class RecordsStore:
         """Create the tables of a new store; read the version of an existing one."""
         version = self._meta_version(db)
         if version is None:
-            if self.path is not None and sys.platform != "emscripten":   # WAL needs shared memory
+            if self.path is not None and not self.whole_file:   # WAL needs shared memory and a real file
                 db.execute("PRAGMA journal_mode = WAL")
             db.execute("PRAGMA synchronous = FULL")
             with _transaction(db):
@@ -167,8 +193,11 @@ class RecordsStore:
                         db.execute(statement)
                     db.executemany("INSERT OR REPLACE INTO meta VALUES (?, ?)",
                                    [("format", FORMAT), ("version", str(VERSION)), ("writable_by", str(WRITABLE_BY))])
+            self._copy_out()
             return
         db.execute("PRAGMA synchronous = FULL")
+        if self.whole_file:          # a store written by a desktop Python (WAL) copied into the browser
+            db.execute("PRAGMA journal_mode = DELETE")
         meta = dict(db.execute("SELECT key, value FROM meta").fetchall())
         if meta.get("format") != FORMAT:
             raise sqlite3.DatabaseError("file is not a database (not a war_widget records store)")
@@ -185,9 +214,61 @@ class RecordsStore:
         row = db.execute("SELECT value FROM meta WHERE key = 'version'").fetchone()
         return _int_or(row[0] if row else None, 0)
 
+    # --- the whole-file copy (the browser's /drive) ------------------------------------------
+    def _copy_in(self) -> None:
+        """whole_file: the working copy becomes the file at ``path`` (empty if there is none)."""
+        if self._work is None or self.path is None:
+            return
+        for old in (self._work, self._work.with_name(self._work.name + "-journal")):
+            old.unlink(missing_ok=True)
+        if self.path.exists() and not self.path.is_file():
+            raise ValueError(f"the records store {self.path} is not a regular file")
+        try:
+            self._synced = self.path.read_bytes()
+        except FileNotFoundError:
+            self._synced = None
+            return
+        self._work.write_bytes(self._synced)
+
+    def _copy_out(self) -> None:
+        """whole_file: the working copy's bytes replace the file at ``path`` whole (a temporary
+        file in the same folder, flushed, then ``os.replace``: never half a file)."""
+        if self._work is None or self.path is None:
+            return
+        data = self._work.read_bytes()
+        if data == self._synced:
+            return
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=self.path.parent, prefix=f".{self.path.name}.", suffix=".tmp")
+        try:
+            with os.fdopen(fd, "wb") as out:
+                out.write(data)
+                out.flush()
+                os.fsync(out.fileno())
+            os.replace(tmp, self.path)
+        except BaseException:
+            Path(tmp).unlink(missing_ok=True)
+            raise
+        self._synced = data
+
+    def _reload_if_changed(self) -> None:
+        """whole_file: before a change, start from ``path`` again if another tab changed it."""
+        if self._work is None or self.path is None:
+            return
+        try:
+            now = self.path.read_bytes()
+        except FileNotFoundError:
+            now = None
+        if now == self._synced:
+            return
+        self._db.close()
+        self._db = self._open()
+
     def close(self) -> None:
         """Close the database connection (the store cannot be used after)."""
         self._db.close()
+        if self._work is not None:
+            shutil.rmtree(self._work.parent, ignore_errors=True)
 
     def __enter__(self) -> RecordsStore:
         return self
@@ -197,12 +278,22 @@ class RecordsStore:
 
     @contextmanager
     def _write(self) -> Iterator[sqlite3.Connection]:
+        try:
+            self._reload_if_changed()
+        except (OSError, sqlite3.DatabaseError) as exc:
+            raise OSError(f"the records store {self.path} could not be read again before a change: {exc}") from None
         if not self.writable:
             raise ReadOnlyStore(f"the records store {self.path} belongs to a newer war_widget; nothing was changed")
         try:
             with _transaction(self._db) as db:
                 yield db
         except sqlite3.OperationalError as exc:       # busy beyond the timeout, disk full, read-only folder
+            raise OSError(f"the records store {self.path} could not be written: {exc}") from None
+        try:
+            self._copy_out()
+        except OSError as exc:          # the file keeps the store before the change: so does the copy
+            self._db.close()
+            self._db = self._open()
             raise OSError(f"the records store {self.path} could not be written: {exc}") from None
 
     # --- the record -----------------------------------------------------------------------
