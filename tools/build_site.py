@@ -45,7 +45,8 @@ NODE_PYODIDE = SITE / "node_modules" / "pyodide"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "package.json")
 
 #: what the classroom page runs when it opens (its code is hidden: the page shows the table only)
-CLASSROOM_CODE = "from war_widget.views.component import TableComponent\nTableComponent()"
+#: (the table, recording, and the child's record under it, kept in the browser: views/classroom.py)
+CLASSROOM_CODE = "from war_widget.views.classroom import ClassroomTable\nClassroomTable()"
 
 #: requirements of the shipped wheels that are deliberately not in the browser, and why
 BROWSER_ABSENT = {

@@ -14,6 +14,9 @@ import pytest
 from lite_page import ARTIFACTS, BOOT_TIMEOUT_MS, record_artifact
 
 from war_widget import Game
+from war_widget.session.keeping import result_of
+from war_widget.session.store import RecordsStore
+from war_widget.text.i18n import label, record_line
 from war_widget.views.component.play import TablePlay
 
 pytestmark = pytest.mark.browser
@@ -78,6 +81,16 @@ def open_table(page: Any, url: str) -> float:
     return time.perf_counter() - started
 
 
+def record_text(results: list[Game]) -> str:
+    """The record line the page shows after these finished games (counted here by the store)."""
+    store = RecordsStore(None)
+    for game in results:
+        result = result_of(game)
+        assert result is not None
+        store.add_result(result)
+    return f"{label('res_record', 'en')}: {record_line(store.record, 'en')}"
+
+
 def replay(page: Any, code: str) -> None:
     box = page.locator("[data-action=code]")
     box.fill(code)
@@ -92,6 +105,7 @@ def test_a_child_plays_war_offline(offline: Any, site_server: str) -> None:
     assert page.locator(".jp-CodeConsole-promptCell").is_hidden()  # no code on the classroom page
     assert page.locator(".jp-InputArea").first.is_hidden()
     page.locator("[data-action=speed]").select_option("fast")
+    wait_text(page, "record", record_text([]))          # a new browser: no games yet
 
     # five flips: each one moves the cards and the counts as the engine does in CPython
     code = page.locator("[data-action=code]").input_value()
@@ -144,5 +158,18 @@ def test_a_child_plays_war_offline(offline: Any, site_server: str) -> None:
     wait_counts(page, here.game.counts, timeout_ms=60_000)
     assert tuple(here.game.counts) == finished.counts
 
-    record_artifact("site", {"classroom_seconds_to_first_table_cold": round(cold, 1)})
+    # the finished game is in the child's record, kept in this browser: it survives a reload, and
+    # the next game is counted on top of it
+    wait_text(page, "record", record_text([finished]))
     page.screenshot(path=str(ARTIFACTS / "classroom.png"))
+    warm = open_table(page, page.url)        # the same address again: a reload, on a warm cache
+    wait_text(page, "record", record_text([finished]), timeout_ms=60_000)
+    page.locator("[data-action=speed]").select_option("fast")
+    replay(page, "classic-2026")
+    page.locator("[data-action=fast_forward]").click()
+    wait_counts(page, here.game.counts, timeout_ms=60_000)
+    wait_text(page, "record", record_text([finished, finished]))
+    page.screenshot(path=str(ARTIFACTS / "classroom_record_after_reload.png"))
+
+    record_artifact("site", {"classroom_seconds_to_first_table_cold": round(cold, 1),
+                             "classroom_seconds_to_first_table_warm": round(warm, 1)})
