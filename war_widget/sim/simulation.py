@@ -18,12 +18,19 @@ same arrays, and they do not depend on how the games are split:
 Games are cut into ranges of game numbers; each range's randomness comes from ``(seed, i)``
 alone, so every split gives the arrays of a serial run.
 
+Where numpy is missing (in the browser: the classroom site's Pyodide has no numpy build) the
+compiled simulator cannot run either: simulate() then plays with the engine, says so once, and
+the result's fields are ``array.array`` columns (typecodes ``"i"`` for int32, ``"b"`` for int8)
+holding the same values, with the same ``summary()``, ``reason_counts()``, ``win_rate()`` and
+printed form.
+
 >>> result = simulate("classic", 200, seed=1, progress=False)
 >>> result.lengths.dtype.name, int(result.lengths.max()) <= 40
 ('int32', True)
 """
 from __future__ import annotations
 
+import array
 import math
 import os
 import pickle
@@ -40,15 +47,21 @@ from concurrent.futures import (
 from dataclasses import dataclass, field
 from typing import Any
 
-import numpy as np
+try:
+    import numpy as np
+except ImportError:        # the browser (Pyodide): no numpy, so no compiled simulator; the engine plays
+    np = None  # type: ignore[assignment]
 
 from ..game.engine import Game, as_rules
 from ..game.events import Termination
 from ..game.rng import SplitMix64
 from ..game.rules import Rules
 
-__all__ = ["METHODS", "NATURAL_ENDS", "NOT_INSTALLED", "REASONS", "FastSimulatorMissing", "SimulationResult",
-           "game_seed", "max_games", "simulate"]
+#: a per-game result column: a numpy array, or an array.array where numpy is missing
+Column = Any
+
+__all__ = ["METHODS", "NATURAL_ENDS", "NOT_INSTALLED", "NO_NUMPY", "REASONS", "FastSimulatorMissing",
+           "SimulationResult", "game_seed", "max_games", "simulate"]
 
 REASONS: tuple[Termination, ...] = tuple(Termination)      # reasons[i] is REASONS[code]
 _CODE = {t: i for i, t in enumerate(REASONS)}
@@ -74,18 +87,23 @@ class SimulationResult:
     (``winners``, int8), why it ended (``reasons``, int8 index into ``REASONS``), how many
     rounds had a war (``wars``, int32) and how many had two or more (``double_wars``), and
     for a game that repeated, the round its cycle started and its period (``cycle_starts``,
-    ``cycle_periods``, -1 otherwise); with ``summary()`` and a printable form."""
+    ``cycle_periods``, -1 otherwise); with ``summary()`` and a printable form.  The fields are
+    numpy arrays, or ``array.array`` columns holding the same values where numpy is missing."""
 
     rules: Rules
     seed: int
-    lengths: np.ndarray
-    winners: np.ndarray
-    reasons: np.ndarray
-    wars: np.ndarray
+    lengths: Column
+    winners: Column
+    reasons: Column
+    wars: Column
     method: str = field(default="engine")
-    double_wars: np.ndarray | None = None
-    cycle_starts: np.ndarray | None = None
-    cycle_periods: np.ndarray | None = None
+    double_wars: Column | None = None
+    cycle_starts: Column | None = None
+    cycle_periods: Column | None = None
+
+    @property
+    def _numpy(self) -> bool:
+        return np is not None and isinstance(self.lengths, np.ndarray)
 
     @property
     def games(self) -> int:
@@ -97,7 +115,13 @@ class SimulationResult:
 
     def reason_counts(self) -> dict[str, int]:
         """How many games ended for each reason (by ``Termination`` name), most common first."""
-        counts = np.bincount(self.reasons.astype(np.int64), minlength=len(REASONS))
+        counts: Any
+        if self._numpy:
+            counts = np.bincount(self.reasons.astype(np.int64), minlength=len(REASONS))
+        else:
+            counts = [0] * len(REASONS)
+            for code in self.reasons:
+                counts[code] += 1
         pairs = [(REASONS[i].name, int(c)) for i, c in enumerate(counts) if c]
         return dict(sorted(pairs, key=lambda kv: -kv[1]))
 
@@ -105,7 +129,7 @@ class SimulationResult:
         """Player ``player``'s share of games won, with a normal-approximation interval
         (``z=1.96``: 95%).  Draws count as not won."""
         n = self.games
-        p = float(np.count_nonzero(self.winners == player)) / n
+        p = float(self._count(self.winners, lambda w: w == player)) / n
         half = z * math.sqrt(p * (1 - p) / n)
         return p, p - half, p + half
 
@@ -113,14 +137,31 @@ class SimulationResult:
         """Fraction ending before the limit (by play: not a round limit, time or cycle), mean /
         median / 90th percentile length, wars per game, and each player's win share."""
         n = self.games
-        lengths = np.sort(self.lengths)
-        natural = np.isin(self.reasons, [_CODE[t] for t in NATURAL_ENDS])
-        return {"games": n, "natural_end_fraction": float(natural.mean()),
-                "mean_length": float(lengths.mean()), "median_length": float(np.median(lengths)),
+        ends = [_CODE[t] for t in NATURAL_ENDS]
+        lengths: Any
+        if self._numpy:
+            lengths = np.sort(self.lengths)
+            natural, mean, median = (float(np.isin(self.reasons, ends).mean()), float(lengths.mean()),
+                                     float(np.median(lengths)))
+            wars = float(self.wars.mean())
+        else:       # the same values: sums of whole numbers are exact, each divided once as numpy does
+            lengths = sorted(self.lengths)
+            natural = self._count(self.reasons, lambda r: r in ends) / n
+            mean, wars = sum(lengths) / n, sum(self.wars) / n
+            mid = n // 2
+            median = float(lengths[mid]) if n % 2 else (lengths[mid - 1] + lengths[mid]) / 2
+        return {"games": n, "natural_end_fraction": natural,
+                "mean_length": mean, "median_length": median,
                 "p90_length": int(lengths[min(n - 1, int(0.9 * n))]),
-                "wars_per_game": float(self.wars.mean()),
-                "win_share": [float(np.count_nonzero(self.winners == p)) / n for p in range(self.rules.players)],
-                "draw_share": float(np.count_nonzero(self.winners < 0)) / n}
+                "wars_per_game": wars,
+                "win_share": [self.win_rate(p)[0] for p in range(self.rules.players)],
+                "draw_share": float(self._count(self.winners, lambda w: w < 0)) / n}
+
+    def _count(self, column: Column, test: Callable[[Any], Any]) -> int:
+        """How many entries of ``column`` pass ``test`` (vectorised on a numpy array)."""
+        if self._numpy:
+            return int(np.count_nonzero(test(column)))
+        return sum(1 for v in column if test(v))
 
     def __str__(self) -> str:
         s = self.summary()
@@ -139,7 +180,16 @@ class SimulationResult:
 
 
 _FIELDS = ("lengths", "winners", "reasons", "wars", "double_wars", "cycle_starts", "cycle_periods")
-_DTYPES = (np.int32, np.int8, np.int8, np.int32, np.int32, np.int32, np.int32)
+_DTYPES = ("int32", "int8", "int8", "int32", "int32", "int32", "int32")
+_TYPECODES = {"int32": "i", "int8": "b"}    # array.array's, where numpy is missing
+assert array.array("i").itemsize == 4 and array.array("b").itemsize == 1
+
+
+def _column(count: int, dtype: str, fill: int | None = None) -> Column:
+    """A result column of ``count`` entries: a numpy array, or an ``array.array`` without numpy."""
+    if np is not None:
+        return np.empty(count, dtype) if fill is None else np.full(count, fill, dtype)
+    return array.array(_TYPECODES[dtype], [0 if fill is None else fill]) * count
 
 
 def simulate(rules: Rules | str, games: int, seed: int = 0, *, max_rounds: int | None = 100_000,
@@ -159,7 +209,7 @@ def simulate(rules: Rules | str, games: int, seed: int = 0, *, max_rounds: int |
     chosen = _choose_method(rules, method)
     show = _want_progress(progress, games)
     bar = _progress_bar(games, rules, show)
-    arrays = [np.empty(games, dt) for dt in _DTYPES]
+    arrays = [_column(games, dt) for dt in _DTYPES]
     update = bar.update if bar else None
     try:
         if executor is not None or (chosen == "engine" and workers not in (None, 1)):
@@ -179,7 +229,9 @@ def simulate(rules: Rules | str, games: int, seed: int = 0, *, max_rounds: int |
 
 # --- the pieces --------------------------------------------------------------------------------
 def _whole(value: object) -> bool:
-    return not isinstance(value, bool) and isinstance(value, (int, np.integer))
+    if isinstance(value, bool):
+        return False
+    return isinstance(value, int) or (np is not None and isinstance(value, np.integer))
 
 
 def max_games() -> int:
@@ -233,6 +285,9 @@ def _check_args(rules: Rules | str, games: int, seed: int, max_rounds: int | Non
         raise ValueError(f"method must be one of {', '.join(map(repr, METHODS))}; got {method!r}")
     if workers is not None and (not _whole(workers) or not 1 <= workers <= 1024):
         raise ValueError(f"workers must be None or a positive whole number of cores (up to 1024); got {workers!r}")
+    if workers not in (None, 1) and sys.platform == "emscripten":
+        raise ValueError(f"workers={workers!r}: this Python runs in the browser, which cannot start other "
+                         "processes or threads; leave workers out (one core)")
     if executor is not None and workers is not None:
         raise ValueError("give either workers (cores used here) or executor (your own), not both")
     if executor is not None and not callable(getattr(executor, "submit", None)):
@@ -247,6 +302,9 @@ def _check_args(rules: Rules | str, games: int, seed: int, max_rounds: int | Non
 NOT_INSTALLED = ("the fast simulator is not installed (no C compiler and no numba found), so simulate() plays "
                  "the games with the engine: the same results, more slowly. To get it: "
                  'pip install "war-widget[fast]"')
+NO_NUMPY = ("the fast simulator is not available here: it needs numpy, which this Python does not have (the "
+            "browser's Pyodide in the classroom site has no numpy build), so simulate() plays the games with the "
+            "engine: the same results, more slowly")
 _WARNED: list[bool] = []
 
 
@@ -255,6 +313,13 @@ class FastSimulatorMissing(UserWarning):
 
 
 def _choose_method(rules: Rules, method: str) -> str:
+    if np is None:                  # the compiled simulator needs numpy: the engine plays
+        if method == "fast":
+            raise ValueError(f"method='fast' cannot run here: {NO_NUMPY}")
+        if method == "auto" and not _WARNED:
+            _WARNED.append(True)
+            warnings.warn(NO_NUMPY, FastSimulatorMissing, stacklevel=3)
+        return "engine"
     from .fastsim import kernel_name, unsupported_reason
     reason = unsupported_reason(rules)
     if method == "fast" and reason:
@@ -272,7 +337,7 @@ def _choose_method(rules: Rules, method: str) -> str:
 
 
 def _run_range(rules: Rules, seed: int, start: int, stop: int, max_rounds: int | None, method: str,
-               progress: Callable[[int], None] | None = None, threads: int = 1) -> tuple[np.ndarray, ...]:
+               progress: Callable[[int], None] | None = None, threads: int = 1) -> tuple[Column, ...]:
     """Games ``start .. stop-1`` of the simulation (a task for a worker: module level, picklable):
     the seven per-game arrays of ``SimulationResult``."""
     if method == "fast":
@@ -281,7 +346,7 @@ def _run_range(rules: Rules, seed: int, start: int, stop: int, max_rounds: int |
                               in_notebook=_in_jupyter_kernel())
         return tuple(getattr(rows, f) for f in _FIELDS)
     count = stop - start
-    arrays = [np.full(count, -1, dt) for dt in _DTYPES]
+    arrays = [_column(count, dt, -1) for dt in _DTYPES]
     for k in range(count):
         game = Game(rules, game_seed(seed, start + k))
         game.play_to_end(max_rounds=max_rounds)
@@ -303,7 +368,7 @@ def _run_range(rules: Rules, seed: int, start: int, stop: int, max_rounds: int |
 
 def _run_parallel(rules: Rules, seed: int, games: int, max_rounds: int | None, method: str,
                   workers: int | None, executor: Executor | None, chunk_size: int | None, bar: Any,
-                  arrays: list[np.ndarray]) -> None:
+                  arrays: list[Column]) -> None:
     if executor is None or not isinstance(executor, ThreadPoolExecutor):
         try:
             pickle.dumps(rules)
@@ -352,7 +417,7 @@ def _worker_sigint(signum: int, frame: object) -> None:
 
 
 def _run_range_in_worker(rules: Rules, seed: int, start: int, stop: int, max_rounds: int | None,
-                         method: str) -> tuple[np.ndarray, ...]:
+                         method: str) -> tuple[Column, ...]:
     """``_run_range`` in a worker of simulate's own pool, which stops at Ctrl-C (see above)."""
     global _busy
     if _interrupted:
@@ -364,17 +429,22 @@ def _run_range_in_worker(rules: Rules, seed: int, start: int, stop: int, max_rou
         _busy = False
 
 
-def _checked_part(part: object, lo: int, hi: int, executor: Executor) -> tuple[np.ndarray, ...]:
+def _checked_part(part: object, lo: int, hi: int, executor: Executor) -> tuple[Column, ...]:
     """A task's result as the seven arrays of games ``lo .. hi-1``; a clear ValueError when the
     executor gave back something else (None from a stub executor, a truncated result...)."""
-    ok = isinstance(part, tuple) and len(part) == len(_FIELDS) and all(
-        isinstance(a, np.ndarray) and a.shape == (hi - lo,) for a in part)
+    ok = isinstance(part, tuple) and len(part) == len(_FIELDS) and all(_is_column(a, hi - lo) for a in part)
     if not ok:
         what = "None" if part is None else f"a {type(part).__name__}"
         raise ValueError(f"the executor {type(executor).__name__} returned {what} for games {lo}..{hi - 1}, not their "
                          f"{len(_FIELDS)} result arrays: simulate() needs an Executor whose futures return what the "
                          "submitted function returns (concurrent.futures, dask's get_executor())")
     return part  # type: ignore[return-value]
+
+
+def _is_column(value: object, count: int) -> bool:
+    if np is not None and isinstance(value, np.ndarray):
+        return bool(value.shape == (count,))
+    return isinstance(value, array.array) and len(value) == count
 
 
 def _in_jupyter_kernel() -> bool:
