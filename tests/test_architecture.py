@@ -12,7 +12,9 @@ The layers (issue 13), lowest first; a module may import its own layer and the l
   labels in every language; ``sim/`` (``simulation.py``, ``fastsim/``, ``policy_study.py``,
   ``steal.py``), the simulators and the studies made with them;
 * ``session``     the play sessions (``session/``): everything a table decides, with no widget
-  library (the action queue, modes, clock, guess, undo and jump, narration, results, records);
+  library (the action queue, modes, clock, guess, undo and jump, narration, results, records):
+  War's ``war.py``, Steal War's ``steal.py`` (its pictures in ``steal_view.py``), Casino War's
+  ``casino.py``, and what they share (``beat.py``, ``told.py``, ``options.py``, ...);
 * ``views``       every widget (``views/``: ``war/``, ``steal/``, ``casino.py``, and the ``cards``,
   ``ops`` and ``draw`` the three share) and the records a widget keeps;
 * ``app``         the command line.
@@ -245,10 +247,11 @@ def _facade_all(facade: str, seen: frozenset[str] = frozenset()) -> set[str]:
     return out
 
 
-def imports_of(module: str) -> list[Import]:
-    """The war_widget modules ``module`` imports, facades resolved to where each name comes from."""
+def imports_of(module: str, source: str | None = None) -> list[Import]:
+    """The war_widget modules ``module`` imports (its file, or ``source`` read as if it were that
+    module), facades resolved to where each name comes from."""
     result = []
-    for line, ctx, target, name in raw_imports(module):
+    for line, ctx, target, name in raw_imports(module, source):
         if target not in MODULES:
             continue                              # another library (or a name of a module: see below)
         if target in TRANSITIONAL_ALIASES and module not in TRANSITIONAL_ALIASES:
@@ -375,6 +378,30 @@ def test_the_pure_game_imports_no_notebook_library_no_random_module_and_no_clock
     assert not found, "\n".join(found)
 
 
+# Libraries no play session imports: the sessions run with no notebook, widget or drawing library
+# (a script, a test, Pyodide), and every view draws what they say.
+SESSION_FORBIDDEN = {"ipywidgets", "ipycanvas", "anywidget", "traitlets", "plotly", "IPython", "ipykernel", "comm",
+                     "numpy", "numba"}
+SESSIONS = ("war_widget.session.war", "war_widget.session.steal", "war_widget.session.steal_view",
+            "war_widget.session.casino", "war_widget.session.told")
+
+
+def test_every_play_session_is_in_the_session_layer_and_imports_no_view_and_no_widget_library():
+    assert {m: layer_of(m) for m in SESSIONS} == dict.fromkeys(SESSIONS, "session")
+    session = [m for m in MODULES if layer_of(m) == "session"]
+    views = [f"{i.describe()}" for m in session for i in imports_of(m) if layer_of(i.target) in ("views", "app")]
+    libraries = [f"{path_of(m)}:{line} [{ctx}] imports {lib}" for m in session for line, ctx, lib in third_party_of(m)
+                 if lib in SESSION_FORBIDDEN]
+    assert not views and not libraries, "\n".join(views + libraries)
+
+
+def test_the_session_check_would_see_a_view_or_a_widget_import():
+    source = "from ..views.steal.table import pile_xy\nimport ipywidgets\n"
+    found = raw_imports("war_widget.session.steal", source)
+    assert any(t == "war_widget.views.steal.table" and layer_of(t) == "views" for _, _, t, _ in found)
+    assert any(t.split(".")[0] in SESSION_FORBIDDEN for _, _, t, _ in found)
+
+
 def _game_files() -> list[str]:
     return [path_of(m) for m in MODULES if (layer_of(m) or "").startswith("game.")]
 
@@ -464,7 +491,8 @@ def later():
                      ("war_widget.game.stats", "GameStats", "TYPE_CHECKING"),
                      ("war_widget.sim.simulation", "simulate", "function later"),
                      ("war_widget.views.records", None, "function later")}
-    widget = [i for i in imports_of("war_widget.views.steal.widget") if i.via == "war_widget.variants.steal"]
+    through = "from ...variants.steal import POLICIES, StealWarGame\n"   # names taken through the facade
+    widget = [i for i in imports_of("war_widget.views.steal.widget", through) if i.via == "war_widget.variants.steal"]
     assert {i.target for i in widget} >= {"war_widget.variants.steal.game", "war_widget.variants.steal.policies"}
 
 

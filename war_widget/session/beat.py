@@ -4,15 +4,25 @@ A ``Beat`` is one engine event with everything shown at that moment (the table, 
 the progress line, the counts, the chart's new point when a round ended).  A ``Shown`` is one
 action's whole update: its beats in order, then the state after it.  The session hands each
 ``Shown`` to its subscribers (``WarSession.subscribe``), so the notebook widget, a component,
-a test or a script show the same thing."""
+a test or a script show the same thing.
+
+Steal War and Casino War have the same shape with their own beats and pictures: an ``Update``
+of their beat and view types (``session/steal_view.py``, ``session/casino.py``), told through
+``Listeners``."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Generic, TypeVar
 
 from ..game.events import Event
 from .view import TableView
 
-__all__ = ["ChartPoint", "Beat", "Shown"]
+__all__ = ["ChartPoint", "Beat", "Shown", "Update", "Listeners"]
+
+B = TypeVar("B")
+V = TypeVar("V")
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -39,14 +49,42 @@ class Beat:
 
 
 @dataclass(frozen=True)
-class Shown:
+class Update(Generic[B, V]):
     """What one action shows: its beats (animated when ``animate``), then ``view``.
 
     ``restart`` is set when the picture and the chart start again from the game as it stands
     (a new game, Back, a jump, a resume): draw ``view`` and the whole chart."""
 
     action: str
-    beats: tuple[Beat, ...]
-    view: TableView
+    beats: tuple[B, ...]
+    view: V
     animate: bool = True
     restart: bool = False
+
+
+@dataclass(frozen=True)
+class Shown(Update[Beat, TableView]):
+    """What one action of a War session shows (an ``Update`` of War's beats and table)."""
+
+
+class Listeners(Generic[T]):
+    """The views told after every action of a session (each called once per action, in order)."""
+
+    def __init__(self) -> None:
+        self._calls: list[Callable[[T], None]] = []
+
+    def add(self, listener: Callable[[T], None]) -> Callable[[], None]:
+        """Call ``listener(update)`` after every action; returns a function that unsubscribes."""
+        self._calls.append(listener)
+
+        def unsubscribe() -> None:
+            if listener in self._calls:
+                self._calls.remove(listener)
+        return unsubscribe
+
+    def tell(self, update: T) -> None:
+        for listener in list(self._calls):
+            listener(update)
+
+    def clear(self) -> None:
+        self._calls.clear()

@@ -30,7 +30,7 @@ from ..game.stats import RunningStats
 from ..text.i18n import check_lang, counts_text, join_names, label, notice_text, player_names, register
 from ..text.narration import narrate
 from ..text.number_mode import aid_values, guess_setting
-from .beat import Beat, ChartPoint, Shown
+from .beat import Beat, ChartPoint, Listeners, Shown
 from .clock import TimeLimit, check_clock, check_time_limit, check_time_used
 from .guess import Guess, check_answer
 from .highlights import Highlights, end_banner
@@ -122,7 +122,7 @@ class WarSession:
         self.lang = check_lang(lang)
         self.mode, self.opponent, self.speed = mode, opponent, speed
         self.clock = TimeLimit(check_clock(clock), check_time_limit(time_limit))
-        self._listeners: list[Listener] = []
+        self._listeners: Listeners[Shown] = Listeners()
         self._queue: deque[tuple[str, Callable[..., Any], tuple[Any, ...]]] = deque()
         self._running = False
         self._beats: list[Beat] | None = None       # the beats of the action running
@@ -234,12 +234,7 @@ class WarSession:
 
     def subscribe(self, listener: Listener) -> Callable[[], None]:
         """Call ``listener(shown)`` after every action; returns a function that unsubscribes."""
-        self._listeners.append(listener)
-
-        def unsubscribe() -> None:
-            if listener in self._listeners:
-                self._listeners.remove(listener)
-        return unsubscribe
+        return self._listeners.add(listener)
 
     # --- the host of the guess --------------------------------------------------------------------
     def say(self, line: str) -> None:
@@ -359,8 +354,7 @@ class WarSession:
             self._tell(shown)
 
     def _tell(self, shown: Shown) -> None:
-        for listener in list(self._listeners):
-            listener(shown)
+        self._listeners.tell(shown)
 
     def refresh(self, action: str = "text") -> None:
         """Tell the views to show the state again (words, aids, a notice)."""

@@ -1,10 +1,11 @@
 """CasinoWarWidget: play Casino War against the dealer in a notebook.
 
-A thin view and controller over `war_widget.variants.casino.CasinoWar`: every rule and
-every payout comes from the engine; this module only draws the table, enables
-the buttons the engine says are legal, and charts the bankroll. Every button is
-also a public method (`chip`, `deal`, `war`, `surrender`, `set_tie_bet`, ...)
-so tests and scripts drive the widget exactly as a click would.
+A thin view over ``war_widget.session.casino.CasinoSession``, which owns the play (the engine
+``CasinoWar`` with every rule and payout, the hand on the table, the bet left on the table, the
+narration, the chart's points, what may be pressed).  This module draws the table, enables the
+buttons the session's ``controls()`` allow and charts the bankroll from each ``CasinoShown``.
+Every button is also a public method (``chip``, ``deal``, ``war``, ``surrender``,
+``set_tie_bet``, ...) so tests and scripts drive the widget exactly as a click would.
 """
 from __future__ import annotations
 
@@ -14,10 +15,10 @@ import ipywidgets as widgets
 import plotly.graph_objects as go
 from ipycanvas import Canvas, hold_canvas
 
-from ..text.casino import TEXT, casino_error, describe_hand, display_suits, signed, verdict_key
-from ..text.i18n import check_lang
+from ..session.casino import CHIPS, CasinoSession, CasinoShown, CasinoView
+from ..text.casino import TEXT
 from ..variants.casino.game import CasinoWar
-from ..variants.casino.hands import HandResult, check_chips, rank_name
+from ..variants.casino.hands import HandResult, rank_name
 from .cards import fit_size
 from .ops import BACK as CARD_BACK
 from .ops import INK, RED
@@ -45,22 +46,16 @@ class CasinoWarWidget(widgets.VBox):
     True
     """
 
-    CHIPS = (5, 10, 25, 100)
+    CHIPS = CHIPS
 
     def __init__(self, decks: int = 6, bankroll: float = 1000, seed: int | None = None,
                  tie_bet: bool = False, tie_bonus: bool = False, *, session: CasinoWar | None = None,
                  lang: str = "en") -> None:
         """Options as for `CasinoWar`; or pass a ready `session` (e.g. `CasinoWar.from_shoe(...)`);
-        ``lang`` "en" or "ja" for every word on the buttons, the table and the chart."""
-        self.lang = check_lang(lang)
+        ``lang`` "en" or "ja" for every word on the buttons, the table and the chart.  The play
+        session is ``casino_session``; ``session`` stays the engine's table (``CasinoWar``)."""
+        self.casino_session = CasinoSession(decks, bankroll, seed, tie_bet, tie_bonus, game=session, lang=lang)
         t = TEXT[self.lang]
-        if session is None:
-            session = CasinoWar(decks=decks, tie_bet=tie_bet, tie_bonus=tie_bonus, seed=seed, bankroll=bankroll)
-        self.session = session
-        self.narration: list[str] = []  # the narration, for screen readers and tests
-        self._shown: HandResult | None = None  # the hand on the table
-        self._last_bet = 0
-
         self.rules = widgets.HTML(layout=widgets.Layout(width=f"{CSS_WIDTH}px"))
         self.canvas = Canvas(width=CSS_WIDTH * SCALE, height=CSS_HEIGHT * SCALE,
                              layout=widgets.Layout(width=f"{CSS_WIDTH}px", height=f"{CSS_HEIGHT}px"))
@@ -107,142 +102,115 @@ class CasinoWarWidget(widgets.VBox):
         actions = widgets.HBox([self.deal_button, self.war_button, self.surrender_button, self.new_button])
         super().__init__(children=[self.rules, self.canvas, self.status, self.bet_label, chips, actions,
                                    self.figure])
-        self._say(self._t("start"))
+        self.casino_session.subscribe(self._show)
+        self._chart()
         self._refresh()
+
+    # ------------------------------------------------------------ the session's state
+    @property
+    def session(self) -> CasinoWar:
+        """The engine's table (bets, bankroll, history), as before the play session existed."""
+        return self.casino_session.game
+
+    @property
+    def lang(self) -> str:
+        return self.casino_session.lang
+
+    @property
+    def narration(self) -> list[str]:
+        """The narration, for screen readers and tests."""
+        return self.casino_session.narration
 
     # ------------------------------------------------------------ actions
 
     def chip(self, amount: int) -> None:
         """Add a chip to the bet (the tie bet follows it when the toggle is on)."""
-        amount = check_chips(amount, "a chip")            # chip(-5) must not lower the bet, nor chip(True) add 1
-        self.session.bet(self.session.current_bet + amount)
-        self._say(self._t("bet_now", n=self.session.current_bet))
-        self._refresh()
+        self.casino_session.chip(amount)
 
     def clear_bet(self) -> None:
         """Take the bet back before dealing."""
-        self.session.clear_bet()
-        self._last_bet = 0
-        self._say(self._t("cleared"))
-        self._refresh()
+        self.casino_session.clear_bet()
 
     def deal(self) -> HandResult:
         """Deal one card each; a tie waits for `war()` or `surrender()`."""
-        hand = self.session.deal()
-        self._last_bet = hand.bet
-        return self._show(hand)
+        return self.casino_session.deal().beats[0].hand
 
     def war(self) -> HandResult:
         """Go to war on a tie: raise, three burns, one more card each."""
-        return self._show(self.session.go_to_war())
+        return self.casino_session.war().beats[0].hand
 
     def surrender(self) -> HandResult:
         """Surrender a tie and lose half the bet."""
-        return self._show(self.session.surrender())
+        return self.casino_session.surrender().beats[0].hand
 
     def set_tie_bet(self, on: bool) -> None:
         """Turn the 10:1 tie bet (same size as the bet) on or off from the next deal."""
-        session = self.session
-        if session.pending is not None:
-            raise ValueError("a tie is pending: the tie bet can change after war or surrender")
-        before = session.tie_bet
-        session.tie_bet = bool(on)
-        if session.current_bet:
-            try:
-                session.bet(session.current_bet)  # re-place with or without the tie bet
-            except ValueError:
-                session.tie_bet = before
-                raise
-        self._say(self._t("tie_on" if on else "tie_off"))
-        self._refresh()
+        self.casino_session.set_tie_bet(on)
 
     def new_session(self, seed: int | None = None) -> None:
         """Start again: fresh shoe, the starting bankroll, an empty chart."""
-        old = self.session
-        self.session = CasinoWar(decks=old.decks or 6, tie_bet=old.tie_bet, tie_bonus=old.tie_bonus,
-                                 seed=seed, bankroll=old.bankroll_history[0])
-        self._shown, self._last_bet = None, 0
-        with self.figure.batch_update():
-            for trace in self.figure.data:
-                trace.x, trace.y = (), ()
-        self._say(self._t("new_session"))
-        self._refresh()
+        self.casino_session.new_session(seed)
 
     # ---------------------------------------------------------- internals
 
     def _guard(self, action: Callable, *args: object) -> None:
         """Run a button's action; an illegal click is explained, never raised into the page."""
-        try:
-            action(*args)
-        except ValueError as error:
-            self._say(self._t("not_now", error=casino_error(error, self.lang)))
-            self._refresh()
+        self.casino_session.attempt(action, *args)
 
     def _t(self, key: str, **fields: object) -> str:
         """The word ``key`` in the widget's language."""
-        return TEXT[self.lang][key].format(**fields)
+        return self.casino_session.word(key, **fields)
 
     def _on_tie_toggle(self, change: dict) -> None:
-        if change["new"] == self.session.tie_bet:
-            return
-        try:
-            self.set_tie_bet(change["new"])
-        except ValueError as error:
-            self._say(self._t("not_now", error=casino_error(error, self.lang)))
-            self._refresh()
+        if change["new"] != self.session.tie_bet:
+            self._guard(self.set_tie_bet, change["new"])
 
-    def _show(self, hand: HandResult) -> HandResult:
-        self._shown = hand
-        self._say(describe_hand(hand, self.lang))
-        if not hand.is_pending:
+    def _show(self, shown: CasinoShown) -> None:
+        """One action of the session: the chart's new points (or a fresh chart), the controls, the table."""
+        if shown.restart:
+            self._chart()
+        points = [b.point for b in shown.beats if b.point is not None]
+        if points:
             with self.figure.batch_update():
                 line, ties = self.figure.data
-                line.x, line.y = (*line.x, hand.number), (*line.y, hand.bankroll)
-                if hand.player == hand.dealer:
-                    ties.x, ties.y = (*ties.x, hand.number), (*ties.y, hand.bankroll)
-            self._rebet()
+                line.x, line.y = (*line.x, *(p.hand for p in points)), (*line.y, *(p.bankroll for p in points))
+                tied = [p for p in points if p.tie]
+                if tied:
+                    ties.x, ties.y = (*ties.x, *(p.hand for p in tied)), (*ties.y, *(p.bankroll for p in tied))
         self._refresh()
-        return hand
 
-    def _rebet(self) -> None:
-        """Chips stay on the table: the same bet is placed again if the bankroll covers it."""
-        try:
-            self.session.bet(self._last_bet)
-        except ValueError:
-            self._last_bet = 0
-            if self.session.bankroll < 1:
-                self._say(self._t("broke"))
-
-    def _say(self, text: str) -> None:
-        self.narration.append(text)
-        self.status.value = f"<b>{text}</b>"
+    def _chart(self) -> None:
+        """The whole chart from the session's points."""
+        points = self.casino_session.points
+        with self.figure.batch_update():
+            line, ties = self.figure.data
+            line.x, line.y = tuple(p.hand for p in points), tuple(p.bankroll for p in points)
+            ties.x = tuple(p.hand for p in points if p.tie)
+            ties.y = tuple(p.bankroll for p in points if p.tie)
 
     def _refresh(self) -> None:
-        """Derive every control from the engine's state, then redraw the table."""
-        session = self.session
-        legal = session.legal_actions()
-        factor = 2 if session.tie_bet else 1
-        for amount, button in self.chip_buttons.items():
-            button.disabled = "bet" not in legal or (session.current_bet + amount) * factor > session.bankroll
-        self.clear_button.disabled = "deal" not in legal
-        self.deal_button.disabled = "deal" not in legal
-        self.war_button.disabled = "war" not in legal
-        self.surrender_button.disabled = "surrender" not in legal
-        self.tie_toggle.disabled = session.pending is not None
-        self.tie_toggle.value = session.tie_bet
-        shoe = self._t("shoe_decks", n=session.decks) if session.decks else self._t("shoe_scripted")
-        self.rules.value = self._t("rules", shoe=shoe, bonus=self._t("bonus") if session.tie_bonus else "",
-                                   seed=self._t("seed", n=session.seed) if session.seed is not None else "")
-        tie = self._t("bet_tie", n=session.current_tie_bet) if session.current_tie_bet else ""
-        self.bet_label.value = self._t("bet_label", bet=session.current_bet, tie=tie, bankroll=session.bankroll,
-                                       hands=len(session.history))
+        """Every control as the session allows it now, the last sentence, then the table."""
+        can = self.casino_session.controls()
+        for amount, enabled in can.chips:
+            self.chip_buttons[amount].disabled = not enabled
+        self.clear_button.disabled = not can.can_clear
+        self.deal_button.disabled = not can.can_deal
+        self.war_button.disabled = not can.can_war
+        self.surrender_button.disabled = not can.can_surrender
+        self.tie_toggle.disabled = can.tie_locked
+        self.tie_toggle.value = can.tie_bet
+        view = self.casino_session.view()
+        self.rules.value = view.rules
+        self.bet_label.value = view.bet_line
+        self.status.value = f"<b>{self.narration[-1]}</b>" if self.narration else ""
         self.redraw()
 
     # ------------------------------------------------------------ drawing
 
     def redraw(self, *_: object) -> None:
-        """Draw the whole table from state (also called when a new view appears)."""
-        c, hand = self.canvas, self._shown
+        """Draw the whole table from the session's view (also called when a new view appears)."""
+        c, view = self.canvas, self.casino_session.view()
+        hand = view.hand
         with hold_canvas():
             c.clear()
             c.fill_style = FELT
@@ -256,12 +224,12 @@ class CasinoWarWidget(widgets.VBox):
                 for x in (FIRST_X, WAR_X):
                     self._slot(x, DEALER_Y)
                     self._slot(x, PLAYER_Y)
-                self._panel([self._t("place_1"), self._t("place_2")], COLOURS["tie"])
+                self._panel(view)
                 return
-            suits = display_suits(hand)
+            suits = view.suits
             self._card(FIRST_X, DEALER_Y, hand.dealer, suits["dealer"])
             self._card(FIRST_X, PLAYER_Y, hand.player, suits["player"])
-            self._draw_comparison(FIRST_X, hand.player, hand.dealer)
+            self._comparison(FIRST_X, view.comparisons[0])
             if hand.war_player is not None and hand.war_dealer is not None:     # went to war
                 for i in range(len(hand.burns)):
                     self._card_back(BURN_X + 36 * i, DEALER_Y)
@@ -269,37 +237,28 @@ class CasinoWarWidget(widgets.VBox):
                 c.fill_text(self._t("burned", n=len(hand.burns)), BURN_X + 36 + CARD_W / 2, DEALER_Y + CARD_H + 40)
                 self._card(WAR_X, DEALER_Y, hand.war_dealer, suits["war_dealer"])
                 self._card(WAR_X, PLAYER_Y, hand.war_player, suits["war_player"])
-                self._draw_comparison(WAR_X, hand.war_player, hand.war_dealer)
-            self._panel(*self._verdict(hand))
+                self._comparison(WAR_X, view.comparisons[1])
+            self._panel(view)
 
-    def _verdict(self, hand: HandResult) -> tuple[list[str], str]:
-        if hand.is_pending:
-            return [self._t("v_tie"), self._t("v_tie_2"), self._t("v_tie_3")], COLOURS["tie"]
-        lines = [self._t(verdict_key(hand.outcome)), signed(hand.net)]
-        if hand.tie_bet:
-            lines.append(self._t("v_tie_bet", net=signed(hand.tie_bet_net)))
-        return lines, COLOURS["good" if hand.net > 0 else "bad"]
-
-    def _panel(self, lines: list[str], colour: str) -> None:
+    def _panel(self, view: CasinoView) -> None:
         c = self.canvas
         c.text_align = "center"
-        c.fill_style = colour
-        for i, text in enumerate(lines):
+        c.fill_style = COLOURS[view.tone]
+        for i, text in enumerate(view.verdict):
             c.font = ("bold 64px sans-serif" if len(text) < 9 else "bold 52px sans-serif") if i == 0 \
                 else "bold 44px sans-serif"
             c.fill_text(text, 1050, 200 + 76 * i)
         c.fill_style = "#cfe8d8"
         c.font = "30px sans-serif"
-        c.fill_text(self._t("shoe_left", n=self.session.cards_left), 1050, 540)
+        c.fill_text(self._t("shoe_left", n=view.shoe_left), 1050, 540)
 
-    def _draw_comparison(self, x: float, player: int, dealer: int) -> None:
+    def _comparison(self, x: float, text: str) -> None:
+        """The session's comparison ("Q > J") between a pair of cards."""
         c = self.canvas
-        sign = ">" if player > dealer else "<" if player < dealer else "="
         c.text_align = "center"
         c.fill_style = "#ffffff"
         c.font = "bold 40px sans-serif"
-        c.fill_text(f"{rank_name(player)} {sign} {rank_name(dealer)}", x + CARD_W / 2,
-                    (DEALER_Y + CARD_H + PLAYER_Y) / 2)
+        c.fill_text(text, x + CARD_W / 2, (DEALER_Y + CARD_H + PLAYER_Y) / 2)
 
     def _card(self, x: float, y: float, rank: int, suit: str = "") -> None:
         """A face-up card: the big rank, its suit sign below (red for ♥ ♦), the corner index."""

@@ -115,6 +115,12 @@ class StealState:
         return bool(self._table) and not self.is_over
 
     @property
+    def beats_waiting(self) -> int:
+        """Beats already decided that the next ``step()`` calls show, in order (0: the next
+        ``step()`` plays on).  A view stops after a round once none is left."""
+        return len(self._queue)
+
+    @property
     def phase(self) -> str:
         """Where the round stands: start, open/look (a steal window), flip, compare, war, lay,
         choose, collect, over."""

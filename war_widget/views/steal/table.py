@@ -1,14 +1,14 @@
-"""What the Steal War table shows: a snapshot of the game (``StealView``), where each pile and
-card lies, the draw operations of the whole table, and the frames of a pile flying to its
-thief.  Pure geometry (the cards, badges and text fitting are the shared ones of
-``views.cards``), drawn by ``views.draw.Painter`` at twice the CSS size."""
+"""How the Steal War table is drawn: where each pile and card lies, the draw operations of the
+whole table (from the session's snapshot, ``session.steal_view.StealView``, re-exported here),
+and the frames of a pile flying to its thief.  Pure geometry (the cards, badges and text fitting
+are the shared ones of ``views.cards``), drawn by ``views.draw.Painter`` at twice the CSS size."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from ...game.cards import Card
 from ...game.engine import TableCard
+from ...session.steal_view import StealView
 from ...text.steal import TEXT
 from ..cards import badge_ops, card_ops, ease, fit_size
 from ..ops import FELT, FELT_DARK, GOLD, SEAT_COLOURS, WHITE, Op, Shape, Text
@@ -28,29 +28,7 @@ BATTLE_X, SLOT_STEP = 470, 200
 FRAMES, FRAME_MS, BEAT_MS = 10, 28, 120
 
 
-# --- what is shown: a snapshot and its draw operations ------------------------------------
-@dataclass(frozen=True)
-class StealView:
-    """Everything the Steal War table shows, taken from the engine's public state."""
-
-    names: tuple[str, ...]
-    hands: tuple[int, ...]
-    piles: tuple[tuple[Card, ...], ...]
-    table: tuple[TableCard, ...] = ()
-    next_card: Card | None = None          # your next card, which you may look at
-    targets: tuple[int, ...] = ()          # piles you may steal now (highlighted)
-    protected: tuple[int, ...] = ()
-    choosing: tuple[Card, ...] = ()        # won cards you may put on top (highlighted)
-    winner: int | None = None
-    banner: str | None = None
-    lang: str = "en"
-    hidden: tuple[int, ...] = ()           # piles not drawn (in flight during an animation)
-
-    @property
-    def counts(self) -> tuple[int, ...]:
-        return tuple(h + len(w) for h, w in zip(self.hands, self.piles, strict=True))
-
-
+# --- where things lie and their draw operations (the snapshot is the session's StealView) ---
 def pile_xy(player: int) -> tuple[float, float]:
     return PILE_X, ROW_Y[player]
 
