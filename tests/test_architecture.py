@@ -534,9 +534,7 @@ def test_a_cycle_through_a_type_checking_import_would_be_reported():
 # the engine's ``_seen`` through ``getattr``; now ``Game.seen_positions``).  A private name here is
 # one the game layers define on their objects (``self._x``, ``def _x``) or any ``getattr``-style
 # literal starting with one underscore.  Known readers still to move, each with its owner:
-PRIVATE_READS_KEPT: dict[tuple[str, str], str] = {
-    ("views/steal/widget.py", "_queue"): "games: StealWarGame's pending beats (a public 'has_pending' is due)",
-}
+PRIVATE_READS_KEPT: dict[tuple[str, str], str] = {}   # views/steal's _queue: now StealWarGame.beats_waiting
 _ATTR_CALLS = {"getattr", "hasattr", "setattr", "delattr"}
 
 
