@@ -1,9 +1,10 @@
 """Issue 21: simulate() where numpy is missing (the browser's Pyodide in the classroom site).
 
 A fresh interpreter with numpy blocked (``sys.modules["numpy"] = None``: every ``import numpy``
-raises ImportError, as in Pyodide) plays the simulations; they must equal, value for value, the
-numpy results of this process, and say once that the fast simulator is not available there.
-tests/site/test_site.py runs the same in the browser."""
+raises ImportError, as in Pyodide; its ``resource`` module, like Pyodide's, without RLIMIT_AS)
+plays the simulations; they must equal, value for value, the numpy results of this process, and
+say once that the fast simulator is not available there.  tests/site/test_site.py runs a lesson's
+simulate() cell in the browser."""
 from __future__ import annotations
 
 import json
@@ -19,8 +20,9 @@ from war_widget.sim.simulation import _FIELDS, NO_NUMPY, simulate
 CASES = [("classic", 100, 5), ("kids", 60, 2026), ("pagat", 60, 9), ("razboi", 40, 3)]
 
 RUN = textwrap.dedent("""
-    import json, sys
+    import json, sys, types
     sys.modules["numpy"] = None                       # as in the browser: import numpy fails
+    sys.modules["resource"] = types.ModuleType("resource")   # and Pyodide's resource has no RLIMIT_AS
     from war_widget.sim.simulation import simulate, _FIELDS
     cases = json.loads(sys.argv[1])
     out = []

@@ -1,15 +1,20 @@
 """The classroom site: built from the repository, served as static files, played offline in Chromium."""
 from __future__ import annotations
 
+import contextlib
 import hashlib
+import io
 import json
 import subprocess
+import textwrap
 import time
 from pathlib import Path
 from typing import Any
 
 import pytest
-from lite_page import ARTIFACTS, build_site, record_artifact, repl_url, wait_output
+from lite_page import ARTIFACTS, build_site, outputs, record_artifact, repl_url, wait_output
+
+from war_widget.sim.simulation import NO_NUMPY
 
 pytestmark = pytest.mark.browser
 
@@ -37,12 +42,34 @@ print("WAR-DIGESTS " + json.dumps(digests, sort_keys=True))
 """
 
 
+# A lesson's simulate() cell as the notebook has it (notebook 04: its helpers, then the table of
+# game lengths), with fewer games; its printed table is sent back as one line.  In the browser
+# simulate() plays with the engine (no numpy there) and says so once; here, the compiled simulator.
+LESSON = build_site.ROOT / "notebooks" / "04_how_long_does_war_last.ipynb"
+LESSON_GAMES = 30
+
+
+def lesson_code() -> str:
+    cells = {c.get("id"): "".join(c["source"]) for c in json.loads(LESSON.read_text())["cells"]
+             if c["cell_type"] == "code"}
+    table = cells["cell-03"]
+    assert "GAMES = 2000\n" in table and "simulate(" in table, table
+    table = table.replace("GAMES = 2000\n", f"GAMES = {LESSON_GAMES}\n")
+    return ("import contextlib, io, json\n" + cells["cell-01"] + "\n_out = io.StringIO()\n"
+            "with contextlib.redirect_stdout(_out):\n" + textwrap.indent(table, "    ") +
+            "\nprint('LESSON-04 ' + json.dumps(_out.getvalue()))\n")
+
+
+def run_here(code: str, marker: str) -> str:
+    """Run ``code`` here (CPython) as the page does; the line it printed after ``marker``."""
+    printed = io.StringIO()
+    with contextlib.redirect_stdout(printed):
+        exec(code, {})  # noqa: S102 - our own snippet, the very text the page runs
+    return next(line for line in printed.getvalue().splitlines() if line.startswith(marker)).removeprefix(marker)
+
+
 def replay_here() -> dict[str, str]:
-    namespace: dict[str, Any] = {}
-    printed: list[str] = []
-    namespace["print"] = printed.append
-    exec(REPLAY, namespace)  # noqa: S102 - our own snippet, the very text the page runs
-    return json.loads(printed[-1].removeprefix("WAR-DIGESTS "))
+    return dict(json.loads(run_here(REPLAY, "WAR-DIGESTS ")))
 
 
 def test_the_site_holds_everything_it_loads(site_build: dict[str, Any]) -> None:
@@ -81,19 +108,32 @@ def test_the_site_holds_everything_it_loads(site_build: dict[str, Any]) -> None:
 
 def test_the_engine_replays_the_same_games_in_the_browser(offline: Any, site_server: str) -> None:
     """Pyodide boots from the site alone, imports war_widget and plays every preset as CPython does,
-    and the Japanese table's narration (kids rules) is CPython's too."""
+    and the Japanese table's narration (kids rules) is CPython's too; then a lesson's simulate()
+    cell prints CPython's numbers, saying once that the engine plays there."""
     state = offline()
     page = state.new_page()
     started = time.perf_counter()
-    page.goto(repl_url(site_server, REPLAY))
+    lesson = lesson_code()
+    page.goto(repl_url(site_server, REPLAY + "\n" + lesson))
     text = wait_output(page, "WAR-DIGESTS ")
     seconds = time.perf_counter() - started
     record_artifact("site", {"engine_page_seconds_to_output": round(seconds, 1)})
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "engine_repl.png"))
-    in_browser = json.loads(text.strip().splitlines()[-1].removeprefix("WAR-DIGESTS "))
+    line = next(li for li in text.strip().splitlines() if li.startswith("WAR-DIGESTS "))
+    in_browser = json.loads(line.removeprefix("WAR-DIGESTS "))
     assert len(in_browser) == 3 * len(build_site_presets()) + 1  # and the Japanese table
     assert in_browser == replay_here()
+
+    started = time.perf_counter()
+    text = wait_output(page, "LESSON-04 ")
+    record_artifact("site", {"lesson_simulate_seconds": round(time.perf_counter() - started, 1)})
+    line = next(li for li in text.strip().splitlines() if li.startswith("LESSON-04 "))
+    table = json.loads(line.removeprefix("LESSON-04 "))
+    assert table == json.loads(run_here(lesson, "LESSON-04 ")), table
+    assert f"{LESSON_GAMES} games per preset" in table and len(table.splitlines()) == 7, table
+    said = [t for t in outputs(page) if NO_NUMPY in t]
+    assert len(said) == 1 and said[0].count(NO_NUMPY) == 1, outputs(page)
 
 
 def build_site_presets() -> list[str]:

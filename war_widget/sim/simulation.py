@@ -250,8 +250,12 @@ def _usable_memory() -> int:
         import resource
     except ImportError:  # pragma: no cover - not a POSIX system
         return memory
-    for limit in (resource.RLIMIT_AS, getattr(resource, "RLIMIT_DATA", resource.RLIMIT_AS)):
-        soft = resource.getrlimit(limit)[0]
+    for name in ("RLIMIT_AS", "RLIMIT_DATA"):       # the browser's Pyodide has neither
+        limit = getattr(resource, name, None)
+        try:
+            soft = resource.getrlimit(limit)[0] if limit is not None else resource.RLIM_INFINITY
+        except (OSError, ValueError, AttributeError):
+            continue
         if soft != resource.RLIM_INFINITY:
             memory = min(memory, max(0, soft - _address_space_used()))
     return memory
