@@ -123,6 +123,25 @@ def test_the_tie_bet_follows_the_bet_and_a_pending_tie_locks_it():
     assert s.game.bankroll == 1095 and not s.controls().tie_locked
 
 
+@pytest.mark.parametrize("tie_bet", [False, True])
+def test_the_chips_offered_are_the_bets_the_engine_accepts(tie_bet):
+    """``CasinoWar.can_bet`` is ``bet()`` without placing: the session enables a chip by it."""
+    for amount in (1, 5, 49, 50, 51, 99, 100, 101, 200):
+        table = CasinoWar.from_shoe(["9", "9", "2", "3", "4", "5", "6"], bankroll=100, tie_bet=tie_bet)
+        try:
+            table.bet(amount)
+            accepted = True
+        except ValueError:
+            accepted = False
+        assert CasinoWar.from_shoe(["2"], bankroll=100, tie_bet=tie_bet).can_bet(amount) is accepted, amount
+    s = CasinoSession(game=CasinoWar.from_shoe(["9", "9", "2", "3", "4", "5", "6"], bankroll=100, tie_bet=tie_bet))
+    assert dict(s.controls().chips) == {5: True, 10: True, 25: True, 100: not tie_bet}
+    s.chip(25)
+    assert dict(s.controls().chips) == {5: True, 10: True, 25: True, 100: False}   # 50 (+ 50) of 100
+    s.deal()                                            # a tie is pending: no bet may change
+    assert not any(ok for _, ok in s.controls().chips) and not s.game.can_bet(5)
+
+
 def test_a_refused_click_is_said_and_changes_nothing():
     s = CasinoSession(seed=3)
     before = (s.game.bankroll, s.game.cards_left, s.game.current_bet)

@@ -145,12 +145,11 @@ class CasinoSession(Told[CasinoShown]):
                           bet_line, self.lang)
 
     def controls(self) -> CasinoControls:
-        """What may be pressed now: a chip the bankroll covers (twice with the tie bet), Clear and
-        Deal with a bet, War or Surrender on a tie."""
+        """What may be pressed now, as the engine says: a chip whose bet it would accept (the
+        bankroll covers it, twice with the tie bet), Clear and Deal with a bet, War or Surrender on a tie."""
         g = self.game
         legal = g.legal_actions()
-        factor = 2 if g.tie_bet else 1
-        chips = tuple((a, "bet" in legal and (g.current_bet + a) * factor <= g.bankroll) for a in CHIPS)
+        chips = tuple((a, "bet" in legal and g.can_bet(g.current_bet + a)) for a in CHIPS)
         return CasinoControls(chips, "deal" in legal, "deal" in legal, "war" in legal, "surrender" in legal,
                               g.tie_bet, g.pending is not None)
 

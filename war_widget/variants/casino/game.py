@@ -145,6 +145,18 @@ class CasinoWar:
 
     def bet(self, amount: int, tie_bet: int | None = None) -> None:
         """Place (or replace) the bet for the next hand; `tie_bet` None follows the table's setting."""
+        self._bet, self._tie_stake = self._stakes(amount, tie_bet)
+
+    def can_bet(self, amount: int, tie_bet: int | None = None) -> bool:
+        """Whether `bet(amount, tie_bet)` would be accepted now (a view enables its chips by it)."""
+        try:
+            self._stakes(amount, tie_bet)
+        except ValueError:
+            return False
+        return True
+
+    def _stakes(self, amount: int, tie_bet: int | None) -> tuple[int, int]:
+        """The bet and tie bet that `bet()` would place; ValueError saying why not."""
         if self._pending is not None:
             raise ValueError("a tie is pending: choose go_to_war() or surrender() before betting again")
         amount = _check_chips(amount, "bet")
@@ -154,7 +166,7 @@ class CasinoWar:
             extra = f" + tie bet {stake}" if stake else ""
             raise ValueError(f"bet of {amount}{extra} is more than the bankroll of {self._bankroll}; "
                              f"bets may total at most {self._bankroll}")
-        self._bet, self._tie_stake = amount, stake
+        return amount, stake
 
     def clear_bet(self) -> None:
         """Take the bet back before the deal."""
