@@ -16,8 +16,10 @@ from war_widget.game.cards import Card, make_deck
 from war_widget.game.events import Collected, GameOver
 from war_widget.session.steal import OPPONENTS, StealSession
 from war_widget.session.steal_view import StealShown
-from war_widget.variants.steal import ChooseTop, Steal, StealWarGame, always_steal, never_steal
+from war_widget.text.i18n import label
+from war_widget.variants.steal import ChooseTop, Steal, StealWarGame, always_steal, greedy, never_steal
 from war_widget.variants.steal.events import Stolen, Swapped
+from war_widget.variants.steal.game_json import _dumps_v1
 
 DECK = sorted(make_deck(52, 2))
 
@@ -260,6 +262,95 @@ print(json.dumps([s.game.is_over, sum(s.game.counts), len(c.game.history),
     assert json.loads(out.stdout) == [True, 54, 20, []]
 
 
+# --- Back -------------------------------------------------------------------------------------
+def test_back_then_the_same_actions_give_the_same_game():
+    s = StealSession(seed=226, opponent="always")
+    after = [s.game.to_json()]
+    for turn in range(60):
+        if s.game.is_over:
+            break
+        play_one_click(s, turn)
+        after.append(s.game.to_json())
+    played = len(after) - 1
+    assert played >= 20 and len(s.marks) == played
+    for k in (1, 3, 7):
+        for _ in range(k):
+            s.back()
+        assert s.game.to_json() == after[played - k]
+        assert s.view().counts == s.game.counts and every_card(s.game) == DECK
+        for turn in range(played - k, played):
+            play_one_click(s, turn)
+        assert s.game.to_json() == after[played]
+    while s.can_go_back:
+        s.back()
+    assert s.game.to_json() == after[0] and s.game.round_number == 0
+    assert s.narration[-1] == "Back to the deal: You 27, Computer 27."
+    shown = s.back()
+    assert shown.beats == () and s.narration[-1] == label("nothing_to_undo", "en") and s.game.to_json() == after[0]
+
+
+def test_back_says_where_it_returns_and_restores_your_decision():
+    game = StealWarGame.from_hands([["KS", "9S", "2C", "4H"], ["5D", "3D", "6C", "7C"]], [[], ["4C", "9H"]],
+                                   policies=(None, never_steal))
+    s = StealSession(game=game)
+    s.flip()                                        # K beats 5: your top card to choose
+    s.choose_top("KS")
+    assert s.controls().can_steal                   # 9S matches the computer's 9H
+    before = (s.view(), s.controls())
+    s.flip()                                        # play it instead of stealing
+    shown = s.back()
+    assert shown.restart and (s.view(), s.controls()) == before
+    assert s.narration[-2] == "Back to the end of round 1: You 5, Computer 5."
+    assert s.narration[-1].startswith("Your next card 9♠ matches the top of Computer's pile")   # asked again
+    s.back()
+    assert s.controls().tops == (Card.parse("KS"), Card.parse("5D"))
+    assert s.narration[-2].startswith("Back into round 1") and "choose which of the 2 cards" in s.narration[-1]
+
+
+def test_nothing_to_undo_is_said_and_new_game_starts_without_a_past():
+    s = StealSession(seed=4)
+    shown = s.back()
+    assert shown.beats == () and s.narration[-1] == label("nothing_to_undo", "en") and not s.can_go_back
+    s.flip()
+    assert s.can_go_back
+    s.new_game(5)
+    assert not s.can_go_back
+    before = s.game.to_json()
+    s.attempt(s.steal)                              # a refused move leaves no mark
+    assert not s.can_go_back and s.game.to_json() == before
+
+
+def test_back_keeps_a_few_numbers_per_move_even_in_a_long_game():
+    s = StealSession(seed=5, opponent="never", auto_top=True)
+    moves = 0
+    while not s.game.is_over:
+        s.flip()
+        moves += 1
+    assert moves > 1000 and len(s.marks) == moves
+    assert all(m.text is None and len(m.check) == 3 for m in s.marks)  # no copy of the game in a mark
+    end = s.game.to_json()
+    for _ in range(12):                             # each Back replays the game from its deal
+        s.back()
+    assert len(s.marks) == moves - 12 and not s.game.is_over and every_card(s.game) == DECK
+    for _ in range(12):
+        s.flip()
+    assert s.game.to_json() == end
+
+
+def test_back_in_a_game_loaded_from_a_version_1_save():
+    game = StealWarGame(2, 33)
+    game.policies = (greedy, greedy)
+    for _ in range(40):
+        game.step()
+    s = StealSession(game=StealWarGame.from_json(_dumps_v1(game), (None, greedy)))
+    start = s.game.position()
+    for turn in range(6):
+        play_one_click(s, turn)
+    for _ in range(6):
+        s.back()
+    assert s.game.position() == start and every_card(s.game) == DECK
+
+
 class StealMachine(RuleBasedStateMachine):
     """Any order of clicks: the cards are kept, the controls are the engine's legal actions, and
     what the last update showed is the table now."""
@@ -289,6 +380,10 @@ class StealMachine(RuleBasedStateMachine):
     @rule()
     def step(self) -> None:
         self.s.attempt(self.s.step)
+
+    @rule()
+    def back(self) -> None:
+        self.s.back()
 
     @rule(seed=st.integers(0, 50))
     def new_game(self, seed: int) -> None:

@@ -252,6 +252,19 @@ def test_a_whole_game_by_clicks_keeps_every_card():
     assert w.flip_button.disabled
 
 
+def test_back_button_undoes_your_last_move():
+    w = scripted([["KS", "2C", "9D"], ["5D", "3D", "8C"]], opponent=never_steal)
+    assert w.back_button.disabled and w.back() is False
+    w.flip_button.click()
+    w.top_buttons[1].click()
+    assert w.game.top(0) == C("5D") and not w.back_button.disabled
+    w.back_button.click()
+    assert w.game.to_act == 0 and [b.tooltip for b in w.top_buttons] == ["KS", "5D"]
+    assert any(line.startswith("Back into round 1") for line in w.narration[-2:])
+    assert w.back() is True and w.game.round_number == 0 and w.back_button.disabled
+    assert ops_of(w, "next")            # your next card is shown again at the deal
+
+
 def test_japanese():
     w = StealWarWidget(seed=3, lang="ja")
     assert w.flip_button.description == "めくる" and "スティールウォー" in w.rules.value

@@ -4,7 +4,8 @@ widget library.
 Everything the Steal War widget decided lives here, each value with one owner: the game, the
 computer's policy (``opponent``), "choose my top card for me" (``auto_top``), the narration, the
 highlighted battle winner and the banner, your pending decision (steal or play, which won card on
-top) and the refusal of a move the engine does not allow.  Every action calls the engine
+top), Back (``back()``: the engine replays its own history, cut where the action began) and the
+refusal of a move the engine does not allow.  Every action calls the engine
 (``legal_actions()``, ``apply()``, ``step()``) and returns what to show, beat by beat, as a
 ``StealShown`` (``steal_view.py``), also told to every subscriber; no rule is decided here.
 
@@ -17,9 +18,13 @@ top) and the refusal of a move the engine does not allow.  Every action calls th
 """
 from __future__ import annotations
 
+import json
+from dataclasses import dataclass
+from typing import Any
+
 from ..game.cards import Card
 from ..game.events import Collected, Compared, Event, GameOver
-from ..text.i18n import check_lang, player_names
+from ..text.i18n import check_lang, counts_text, label, player_names
 from ..text.narration import card_text
 from ..text.steal import TEXT, narrate_steal
 from ..variants.steal.actions import ChooseTop, Play, Steal
@@ -35,6 +40,21 @@ __all__ = ["StealSession", "OPPONENTS", "check_opponent"]
 
 OPPONENTS = ("greedy", "always", "never")
 YOU, COMPUTER = 0, 1
+
+
+@dataclass(frozen=True)
+class Mark:
+    """Where Back returns: the game's history cut after ``log`` entries of its log (its last one a
+    beat count of ``last``, which later beats extend), the position the replay must reach
+    (``check``), and the highlights then.  A game without a history (loaded from a version-1
+    save) keeps its whole text instead."""
+
+    log: int
+    last: int | None
+    check: dict[str, Any]
+    winner: int | None
+    banner: str | None
+    text: str | None = None
 
 
 def check_opponent(name: object) -> str:
@@ -65,6 +85,7 @@ class StealSession(Told[StealShown]):
         super().__init__()
         self.winner: int | None = None      # the battle winner highlighted on the table
         self.banner: str | None = None      # "WAR!", the result
+        self.marks: list[Mark] = []         # where Back returns, one per action that played
         self.game = self._checked(game if game is not None else StealWarGame(2, seed, self._policies()))
         self._start(self.game)
 
@@ -73,6 +94,10 @@ class StealSession(Told[StealShown]):
     def yours(self) -> bool:
         """A decision of yours (seat 0) is pending."""
         return self.game.to_act == YOU
+
+    @property
+    def can_go_back(self) -> bool:
+        return bool(self.marks)
 
     def view(self) -> StealView:
         """What the table shows now."""
@@ -103,11 +128,12 @@ class StealSession(Told[StealShown]):
         game = self.game
         if game.is_over:
             return self._said("flip", self.word("over"))
+        mark = self._mark()
         if self.yours:
             if game.phase == "choose":
                 raise ValueError(self.word("wait_top"))
             game.apply(Play())
-        return self._after("flip", self._run(until_round_end=True))
+        return self._after("flip", self._run(until_round_end=True), mark=mark)
 
     def steal(self, victim: int = COMPUTER) -> StealShown:
         """Steal ``victim``'s pile with your next card (the Steal button)."""
@@ -115,8 +141,9 @@ class StealSession(Told[StealShown]):
             raise ValueError(f"victim must be the seat of the pile to steal (1, the computer); got {victim!r:.40}")
         if not self.yours or Steal(victim) not in self.game.legal_actions():
             raise ValueError(self.word("cant_steal"))
+        mark = self._mark()
         self.game.apply(Steal(victim))
-        return self._after("steal", self._run(until_round_end=True))
+        return self._after("steal", self._run(until_round_end=True), mark=mark)
 
     def choose_top(self, card: Card | str | None = None) -> StealShown:
         """Put ``card`` (one of the cards you just won) on top of your pile; None: the card least
@@ -133,8 +160,9 @@ class StealSession(Told[StealShown]):
             sep = ", " if self.lang == "en" else "、"
             tops = sep.join(card_text(a.card, self.lang) for a in legal if isinstance(a, ChooseTop))
             raise ValueError(self.word("not_won").format(card=card_text(chosen, self.lang), cards=tops))
+        mark = self._mark()
         self.game.apply(action)
-        return self._after("top", self._run(until_round_end=True))
+        return self._after("top", self._run(until_round_end=True), mark=mark)
 
     def step(self) -> StealShown:
         """One beat (the Step button): for a teacher walking through a steal or a war.  When your
@@ -144,7 +172,8 @@ class StealSession(Told[StealShown]):
         if self.yours:
             self._prompt()
             return self._emit("step", ())
-        return self._after("step", self._run(until_round_end=False))
+        mark = self._mark()
+        return self._after("step", self._run(until_round_end=False), mark=mark)
 
     def new_game(self, seed: int | None = None) -> StealShown:
         """Deal a new game (a fresh seed unless one is given)."""
@@ -161,7 +190,33 @@ class StealSession(Told[StealShown]):
         """Let the computer choose your top card (the least matchable won card) from now on; a
         choice waiting now is made at once."""
         self.auto_top = check_flag("auto_top", on)
-        return self._after("auto_top", [])
+        mark = self._mark()
+        return self._after("auto_top", [], mark=mark)
+
+    def back(self) -> StealShown:
+        """Undo your last move (a flip, a steal, a top card, a step) with the computer's answer to
+        it: the engine replays this game's history up to where the move began.  Playing on gives
+        the same game again (the same deal, the same shuffles, the same computer)."""
+        if not self.marks:
+            return self._said("back", label("nothing_to_undo", self.lang))
+        mark = self.marks.pop()
+        policies = (None, self.game.policies[COMPUTER])
+        if mark.text is not None:
+            game = StealWarGame.from_json(mark.text, policies)
+        else:
+            state = json.loads(self.game.to_json())
+            log = state["log"][:mark.log]
+            if mark.last is not None:
+                log[-1] = mark.last
+            state.update(log=log, check=mark.check, ended_now=False)   # the engine's notation, cut
+            game = StealWarGame.from_json(json.dumps(state), policies)
+        self.game = game
+        self.winner, self.banner = mark.winner, mark.banner
+        counts = counts_text(self.names, game.counts, self.lang)
+        n = game.round_number
+        key = "back_mid_line" if game.in_round else "back_deal_line" if n == 0 else "back_line"
+        self.narration.append(label(key, self.lang, n=n + 1 if game.in_round else n, counts=counts))
+        return self._after("back", [], restart=True)
 
     # ------------------------------------------------------------------ internals
     def _policies(self) -> tuple[Policy | None, ...]:
@@ -175,6 +230,7 @@ class StealSession(Told[StealShown]):
 
     def _start(self, game: StealWarGame) -> StealShown:
         self.winner, self.banner = None, None
+        self.marks = []
         self.narration = []
         self.narration.append(self.word("start").format(code=game.code) if game.code
                               else self.word("start_scripted"))
@@ -218,15 +274,28 @@ class StealSession(Told[StealShown]):
         game = self.game
         return StealBeat(event, self.view(), sentence, len(self.narration), game.round_number, game.counts, moves)
 
-    def _after(self, action: str, beats: list[StealBeat], restart: bool = False) -> StealShown:
-        """After the engine's beats: your top card chosen for you if asked, your decision explained."""
+    def _after(self, action: str, beats: list[StealBeat], restart: bool = False,
+               mark: Mark | None = None) -> StealShown:
+        """After the engine's beats: your top card chosen for you if asked, your decision
+        explained; Back returns to ``mark`` if the action played."""
         game = self.game
         while self.yours and game.phase == "choose" and self.auto_top:
             game.apply(least_matchable_top(game, game.legal_actions()))
             beats += self._run(until_round_end=True)
+        if mark is not None and self._mark() != mark:
+            self.marks.append(mark)
         if self.yours:
             self._prompt()
         return self._emit(action, tuple(beats), restart=restart)
+
+    def _mark(self) -> Mark:
+        """Where the game stands now, as Back returns to it."""
+        game = self.game
+        where = game.log_position
+        if where is None or game.is_over:       # no history to cut (or an ended game: its whole text)
+            return Mark(0, None, {}, self.winner, self.banner, text=game.to_json())
+        check = {"round": game.round_number, "counts": list(game.counts), "phase": game.phase}
+        return Mark(*where, check, self.winner, self.banner)
 
     def _prompt(self) -> None:
         legal = self.game.legal_actions()

@@ -121,6 +121,18 @@ class StealState:
         return len(self._queue)
 
     @property
+    def log_position(self) -> tuple[int, int | None] | None:
+        """Where the game's history stands: the entries of its log so far and the beat count of the
+        last one (None when it is a decision); None for a game with no history (loaded from a
+        version-1 save).  ``to_json``'s log cut there, with this position's round, counts and
+        phase as its check, loads as this position (a session's Back)."""
+        if self._from_v1:
+            return None
+        log = self._log
+        last = log[-1] if log and isinstance(log[-1], int) else None
+        return len(log), last
+
+    @property
     def phase(self) -> str:
         """Where the round stands: start, open/look (a steal window), flip, compare, war, lay,
         choose, collect, over."""

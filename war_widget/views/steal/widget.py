@@ -5,7 +5,7 @@ computer's policy, your decisions, the narration, the highlights); every rule co
 engine through it.  This module draws each ``StealShown`` the session reports (the beats in one
 held canvas batch, the steals flying), enables what the session's ``controls()`` allow and turns
 clicks into the session's actions.  Every button is also a public method (``flip``, ``steal``,
-``choose_top``, ``step``, ``new_game``, ...) so tests and scripts drive the widget exactly as a
+``choose_top``, ``step``, ``back``, ``new_game``, ...) so tests and scripts drive the widget exactly as a
 click would.
 
 The table (``table.py``) is drawn with the same cards and draw operations (``views.cards``,
@@ -23,6 +23,7 @@ from ...game.cards import Card
 from ...game.events import Event
 from ...session.steal import OPPONENTS, StealSession
 from ...session.steal_view import StealBeat, StealShown
+from ...text.i18n import label
 from ...text.narration import card_text
 from ...text.steal import TEXT
 from ...variants.steal.game import StealWarGame
@@ -79,6 +80,8 @@ class StealWarWidget(widgets.VBox):
         self.steal_button = widgets.Button(description=t["steal"], button_style="danger", icon="hand-grab-o",
                                            layout=widgets.Layout(width="180px"))
         self.step_button = widgets.Button(description=t["step"], layout=widgets.Layout(width="110px"))
+        self.back_button = widgets.Button(description=label("back", lang), tooltip=label("back_tip", lang),
+                                          icon="undo", layout=widgets.Layout(width="110px"))
         self.new_button = widgets.Button(description=t["new"], layout=widgets.Layout(width="150px"))
         self.opponent_picker = widgets.Dropdown(options=[(t[f"opp_{o}"], o) for o in OPPONENTS],
                                                 value=self.session.opponent,
@@ -88,10 +91,12 @@ class StealWarWidget(widgets.VBox):
         self.flip_button.on_click(lambda _b: self._guard(self.flip))
         self.steal_button.on_click(lambda _b: self._guard(self.steal))
         self.step_button.on_click(lambda _b: self._guard(self.step))
+        self.back_button.on_click(lambda _b: self._guard(self.back))
         self.new_button.on_click(lambda _b: self._guard(self.new_game))
         self.opponent_picker.observe(lambda ch: self._guard(self.set_opponent, ch["new"]), names="value")
         self.auto_top.observe(lambda ch: self._guard(self.set_auto_top, ch["new"]), names="value")
-        controls = widgets.HBox([self.flip_button, self.steal_button, self.step_button, self.new_button])
+        controls = widgets.HBox([self.flip_button, self.steal_button, self.step_button, self.back_button,
+                                 self.new_button])
         options = widgets.HBox([self.opponent_picker, self.auto_top])
         super().__init__(children=[self.rules, self.canvas, self.status, controls, self.top_box, options])
         self.session.subscribe(self._show)
@@ -133,6 +138,13 @@ class StealWarWidget(widgets.VBox):
         """One beat (the Step button): for a teacher walking through a steal or a war."""
         beats = self.session.step().beats
         return beats[0].event if beats else None
+
+    def back(self) -> bool:
+        """Undo your last move and the computer's answer to it (the Back button); playing on gives
+        the same game again.  False if there is nothing to undo."""
+        went = self.session.can_go_back
+        self.session.back()
+        return went
 
     def new_game(self, seed: int | None = None) -> None:
         """Deal a new game (a fresh seed unless one is given)."""
@@ -200,6 +212,7 @@ class StealWarWidget(widgets.VBox):
         self.flip_button.disabled = not can.can_flip
         self.steal_button.disabled = not can.can_steal
         self.step_button.disabled = not can.can_step
+        self.back_button.disabled = not session.can_go_back
         if self.opponent_picker.value != session.opponent:
             self.opponent_picker.value = session.opponent
         if self.auto_top.value != session.auto_top:
