@@ -692,6 +692,8 @@ class WarSession:
 
     def _set_aids(self, on: bool) -> None:
         self.aids, self.aids_explicit = on, True
+        if self.game.is_over:            # the aids change the register: the end banner says it in the new one
+            self.highlights.banner = self.end_banner()
         self._emit("aids")
 
     def _set_lang(self, lang: str) -> None:
