@@ -337,6 +337,33 @@ def test_back_keeps_a_few_numbers_per_move_even_in_a_long_game():
     assert s.game.to_json() == end
 
 
+def test_an_interrupted_move_is_all_or_nothing():
+    """The notebook's stop button lands inside a beat: the game is where the move began, and the
+    same move then plays the same game as a session never interrupted."""
+    plain, s = StealSession(seed=226, opponent="always"), StealSession(seed=226, opponent="always")
+    for turn in range(10):
+        play_one_click(plain, turn)
+        play_one_click(s, turn)
+    before = s.game.to_json()
+    seen = []
+
+    def stop(event):
+        seen.append(event)
+        if len(seen) == 3:
+            raise KeyboardInterrupt
+
+    unsubscribe = s.game.subscribe(stop)
+    with pytest.raises(KeyboardInterrupt):
+        play_one_click(s, 10)                       # a flip of four beats (a war)
+    unsubscribe()
+    assert len(seen) == 3 and s.game.to_json() == before and every_card(s.game) == DECK
+    assert s.narration[-1].startswith("Interrupted in the middle of a move: back to the last good position")
+    for turn in range(10, 40):
+        play_one_click(plain, turn)
+        play_one_click(s, turn)
+    assert s.game.to_json() == plain.game.to_json()
+
+
 def test_back_in_a_game_loaded_from_a_version_1_save():
     game = StealWarGame(2, 33)
     game.policies = (greedy, greedy)

@@ -19,6 +19,7 @@ refusal of a move the engine does not allow.  Every action calls the engine
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -27,7 +28,7 @@ from ..game.events import Collected, Compared, Event, GameOver
 from ..text.i18n import check_lang, counts_text, label, player_names
 from ..text.narration import card_text
 from ..text.steal import TEXT, narrate_steal
-from ..variants.steal.actions import ChooseTop, Play, Steal
+from ..variants.steal.actions import Action, ChooseTop, Play, Steal
 from ..variants.steal.events import Stolen, Swapped
 from ..variants.steal.game import StealWarGame
 from ..variants.steal.policies import POLICIES, least_matchable_top
@@ -128,12 +129,9 @@ class StealSession(Told[StealShown]):
         game = self.game
         if game.is_over:
             return self._said("flip", self.word("over"))
-        mark = self._mark()
-        if self.yours:
-            if game.phase == "choose":
-                raise ValueError(self.word("wait_top"))
-            game.apply(Play())
-        return self._after("flip", self._run(until_round_end=True), mark=mark)
+        if self.yours and game.phase == "choose":
+            raise ValueError(self.word("wait_top"))
+        return self._play("flip", Play() if self.yours else None)
 
     def steal(self, victim: int = COMPUTER) -> StealShown:
         """Steal ``victim``'s pile with your next card (the Steal button)."""
@@ -141,9 +139,7 @@ class StealSession(Told[StealShown]):
             raise ValueError(f"victim must be the seat of the pile to steal (1, the computer); got {victim!r:.40}")
         if not self.yours or Steal(victim) not in self.game.legal_actions():
             raise ValueError(self.word("cant_steal"))
-        mark = self._mark()
-        self.game.apply(Steal(victim))
-        return self._after("steal", self._run(until_round_end=True), mark=mark)
+        return self._play("steal", Steal(victim))
 
     def choose_top(self, card: Card | str | None = None) -> StealShown:
         """Put ``card`` (one of the cards you just won) on top of your pile; None: the card least
@@ -160,9 +156,7 @@ class StealSession(Told[StealShown]):
             sep = ", " if self.lang == "en" else "、"
             tops = sep.join(card_text(a.card, self.lang) for a in legal if isinstance(a, ChooseTop))
             raise ValueError(self.word("not_won").format(card=card_text(chosen, self.lang), cards=tops))
-        mark = self._mark()
-        self.game.apply(action)
-        return self._after("top", self._run(until_round_end=True), mark=mark)
+        return self._play("top", action)
 
     def step(self) -> StealShown:
         """One beat (the Step button): for a teacher walking through a steal or a war.  When your
@@ -172,8 +166,7 @@ class StealSession(Told[StealShown]):
         if self.yours:
             self._prompt()
             return self._emit("step", ())
-        mark = self._mark()
-        return self._after("step", self._run(until_round_end=False), mark=mark)
+        return self._play("step", None, until_round_end=False)
 
     def new_game(self, seed: int | None = None) -> StealShown:
         """Deal a new game (a fresh seed unless one is given)."""
@@ -191,7 +184,7 @@ class StealSession(Told[StealShown]):
         choice waiting now is made at once."""
         self.auto_top = check_flag("auto_top", on)
         mark = self._mark()
-        return self._after("auto_top", [], mark=mark)
+        return self._whole(mark, lambda: self._after("auto_top", [], mark=mark))
 
     def back(self) -> StealShown:
         """Undo your last move (a flip, a steal, a top card, a step) with the computer's answer to
@@ -199,19 +192,7 @@ class StealSession(Told[StealShown]):
         the same game again (the same deal, the same shuffles, the same computer)."""
         if not self.marks:
             return self._said("back", label("nothing_to_undo", self.lang))
-        mark = self.marks.pop()
-        policies = (None, self.game.policies[COMPUTER])
-        if mark.text is not None:
-            game = StealWarGame.from_json(mark.text, policies)
-        else:
-            state = json.loads(self.game.to_json())
-            log = state["log"][:mark.log]
-            if mark.last is not None:
-                log[-1] = mark.last
-            state.update(log=log, check=mark.check, ended_now=False)   # the engine's notation, cut
-            game = StealWarGame.from_json(json.dumps(state), policies)
-        self.game = game
-        self.winner, self.banner = mark.winner, mark.banner
+        game = self._restore(self.marks.pop())
         counts = counts_text(self.names, game.counts, self.lang)
         n = game.round_number
         key = "back_mid_line" if game.in_round else "back_deal_line" if n == 0 else "back_line"
@@ -287,6 +268,43 @@ class StealSession(Told[StealShown]):
         if self.yours:
             self._prompt()
         return self._emit(action, tuple(beats), restart=restart)
+
+    def _play(self, action: str, decision: Action | None, until_round_end: bool = True) -> StealShown:
+        """Make your ``decision`` (if any) and play on until you decide again: all or nothing."""
+        mark = self._mark()
+
+        def play() -> StealShown:
+            if decision is not None:
+                self.game.apply(decision)
+            return self._after(action, self._run(until_round_end), mark=mark)
+        return self._whole(mark, play)
+
+    def _whole(self, mark: Mark, play: Callable[[], StealShown]) -> StealShown:
+        """Run ``play``; if it is interrupted (the notebook's stop button) or fails half-way, the
+        game goes back to ``mark``, where the action began, and the narration says so."""
+        try:
+            return play()
+        except BaseException:
+            if self._mark() != mark:
+                game = self._restore(mark)
+                self.narration.append(label("notice_interrupted", self.lang, round=game.round_number))
+            raise
+
+    def _restore(self, mark: Mark) -> StealWarGame:
+        """The game as it stood at ``mark``: the engine replays its own history, cut there."""
+        policies = (None, self.game.policies[COMPUTER])
+        if mark.text is not None:
+            game = StealWarGame.from_json(mark.text, policies)
+        else:
+            state = json.loads(self.game.to_json())
+            log = state["log"][:mark.log]
+            if mark.last is not None:
+                log[-1] = mark.last
+            state.update(log=log, check=mark.check, ended_now=False)   # the engine's notation, cut
+            game = StealWarGame.from_json(json.dumps(state), policies)
+        self.game = game
+        self.winner, self.banner = mark.winner, mark.banner
+        return game
 
     def _mark(self) -> Mark:
         """Where the game stands now, as Back returns to it."""
