@@ -196,15 +196,16 @@ def test_deterministic_new_orders_save_mid_game_and_keep_cycle_detection(gather)
 # --- the widget's rules panel offers the new options (EN and JA) -----------------------------------
 def test_the_widget_offers_fewest_tiebreak_and_the_new_gather_orders():
     from war_widget import WarWidget
+    from war_widget.session.options import RULE_OPTIONS
     from war_widget.text.i18n import label, option_text
-    from war_widget.views.war.controls import RULE_OPTIONS
 
     assert "fewest" in RULE_OPTIONS["shortage"] and RULE_OPTIONS["tiebreak"] == ("none", "suits")
     assert {"previous_winner_first", "loser_first"} <= set(RULE_OPTIONS["gather"])
     w = WarWidget(seed=3, records=False, mode="two_player")
     for name, value in [("tiebreak", "suits"), ("gather", "previous_winner_first"), ("shortage", "fewest")]:
         assert w.set_option(name, value) and getattr(w.game.rules, name) == value
-        assert w.controls.options[name].value == value
+        row = w.setting(name)                      # the rules panel shows it chosen
+        assert row["options"][row["index"]] == option_text(value, "en", name)
     assert w.game.rules.tiebreak == "suits" and w.game.rules.gather == "previous_winner_first"
     for lang in ("en", "ja"):
         for name in ("tiebreak", "gather"):

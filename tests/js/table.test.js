@@ -3,7 +3,8 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import {
-  beatTiming, cardSpots, chartFont, chartSeries, fitPx, flights, keyAction, layout, mergeBeats, parseCard, RANK_MIN_PX, tableSize,
+  answerWords, beatTiming, cardSpots, chartFont, chartSeries, fitPx, flights, keyAction, layout, mergeBeats, parseCard,
+  pipSpots, RANK_MIN_PX, tableSize, wantsTick,
 } from "../../war_widget/views/component/table.js";
 
 test("card codes read as rank, suit and colour; jokers as a star", () => {
@@ -127,4 +128,35 @@ test("the chart's series: head and tail of one game joined, cut at the round on 
   // a head of another game (not yet replaced) is not joined to this tail
   assert.deepEqual(chartSeries({ game: 2, counts: [[1, 1]] }, { game: 3, counts: [[26, 26]], wars: [] }, 9).x, [0]);
   assert.ok(chartFont(390) >= 13 && chartFont(1900) <= 22);
+});
+
+test("number cards get their number of pips inside the card, beside the corner rank", () => {
+  const pips = { 2: [[0.5, 0], [0.5, 1]], 7: [[0, 0], [1, 0], [0.5, 0.25], [0, 0.5], [1, 0.5], [0, 1], [1, 1]] };
+  const spots = pipSpots(pips, 7, 10, 20, 150, 210, 34);
+  assert.equal(spots.length, 7);
+  for (const sp of spots) {
+    assert.ok(sp.x > 10 + 0.1 * 150 + 34 * 0.7 && sp.x < 10 + 150, `pip x ${sp.x} clear of the corner rank`);
+    assert.ok(sp.y > 20 && sp.y < 20 + 210 && sp.size >= 8);
+  }
+  assert.equal(pipSpots(pips, 2, 0, 0, 150, 210, 34).length, 2);
+  assert.equal(pipSpots(pips, 12, 0, 0, 150, 210, 34), null, "a picture card has no pips");
+  assert.equal(pipSpots(pips, 7, 0, 0, 60, 84, 34), null, "too small beside a 34 px rank: one big suit instead");
+});
+
+test("the answer buttons say the number mode's words, or the table's when no question waits", () => {
+  const words = { guess_bigger: "bigger", guess_same: "the same", guess_smaller: "smaller" };
+  assert.deepEqual(answerWords(words, null), ["bigger", "the same", "smaller"]);
+  const q = { text: "Which is bigger: K or 7?", buttons: { ">": "K is bigger", "=": "the same", "<": "7 is bigger" } };
+  assert.deepEqual(answerWords(words, q), ["K is bigger", "the same", "7 is bigger"]);
+});
+
+test("autoplay asks for a round only when the table is idle and nothing blocks it", () => {
+  const current = { view: { over: false, asking: false } };
+  assert.equal(wantsTick({ autoplay: true }, current, false, false, "cpu"), true);
+  assert.equal(wantsTick({ autoplay: false }, current, false, false, "cpu"), false);
+  assert.equal(wantsTick({ autoplay: true }, current, true, false, "cpu"), false, "a beat still moving");
+  assert.equal(wantsTick({ autoplay: true }, current, false, true, "cpu"), false, "one asked already");
+  assert.equal(wantsTick({ autoplay: true }, { view: { over: true } }, false, false, "cpu"), false);
+  assert.equal(wantsTick({ autoplay: true }, { view: { asking: true } }, false, false, "cpu"), false);
+  assert.equal(wantsTick({ autoplay: true }, current, false, false, "two_player"), false);
 });

@@ -1,14 +1,22 @@
 """Cards a child can count: number cards draw as many pips as their number, in the usual
 layout, with the big corner rank kept; J, Q, K have pictures (and their numbers with the aids);
-jokers stay jokers.  Counted on the draw operations, and on the canvas commands sent."""
+jokers stay jokers.  Counted on the draw operations (views/cards.py, Steal War's and Casino War's
+faces), and in what the War table component is told (its JS draws the same layout: tests/js)."""
 from __future__ import annotations
+
+from types import SimpleNamespace
 
 import pytest
 
 from war_widget import Card, Game
+from war_widget.views import cards
+from war_widget.views import ops as draw_ops
 from war_widget.views.cards import PIPS
 from war_widget.views.war import WarWidget
-from war_widget.views.war import layout as L
+
+L = SimpleNamespace(Op=draw_ops.Op, Text=draw_ops.Text, Shape=draw_ops.Shape, RED=draw_ops.RED, SCALE=draw_ops.SCALE,
+                    card_ops=cards.card_ops,
+                    tagged=lambda items, prefix: [op for op in items if op.tag.startswith(prefix)])
 
 W, H = 150, 210
 
@@ -63,8 +71,7 @@ def test_the_usual_layout_is_symmetric():
 
 
 def test_pips_fit_the_smaller_cards_of_three_and_four_players():
-    seat = L.seats(4)[0]
-    w, h = seat.card
+    w, h = 120.0, 168.0                      # the cards of a 3- or 4-player table
     drawn = pips("9D", w, h)
     assert len(drawn) == 9 and all(0 < op.x < w and 0 < op.y < h for op in drawn)
 
@@ -87,34 +94,10 @@ def test_aces_have_one_big_pip_and_face_cards_pictures():
     assert "JOKER" in [op.text for op in joker if isinstance(op, L.Text)] and not L.tagged(joker, "pip:")
 
 
-def test_the_canvas_gets_one_fill_text_per_pip():
-    """On the wire: a flip of 7♥ against 3♣ sends the heart and club glyphs 7 and 3 times for
-    every drawing of the two cards (plus one corner suit sign each)."""
-    import json
-
-    import ipywidgets
-
-    game = Game.from_hands("classic", [["7H", "2S"], ["3C", "4D"]])
-    w = WarWidget(game=game, records=False, animations=False)
-    sent: list[str] = []
-    orig = ipywidgets.Widget._send
-
-    def spy(widget, msg, buffers=None):
-        sent.append(json.dumps(msg, ensure_ascii=False, default=str))
-        for b in buffers or []:   # the canvas batch travels as JSON bytes (orjson's, or json's \u escapes)
-            try:
-                batch = json.loads(bytes(memoryview(b).cast("B")).decode("utf-8"))
-            except (UnicodeDecodeError, ValueError):
-                continue                          # a binary argument (coordinates), not the batch
-            sent.append(json.dumps(batch, ensure_ascii=False))
-        return orig(widget, msg, buffers)
-
-    ipywidgets.Widget._send = spy
-    try:
-        w.step()                                  # the flip beat: both cards turn up
-    finally:
-        ipywidgets.Widget._send = orig
-    wire = "".join(sent)
-    hearts, clubs = wire.count('"♥"'), wire.count('"♣"')
-    assert hearts >= 8 and clubs >= 4
-    assert hearts % 8 == 0 and clubs % 4 == 0 and hearts // 8 == clubs // 4
+def test_the_war_table_is_told_the_usual_pip_layout():
+    """The component draws pips from the same table (geometry in Python, drawing in the browser)."""
+    w = WarWidget(game=Game.from_hands("classic", [["7H", "2S"], ["3C", "4D"]]), records=False)
+    pips = w.setup["pips"]
+    assert {int(r) for r in pips} == set(range(2, 11))
+    assert all(len(pips[str(r)]) == r for r in range(2, 11))
+    assert pips["7"] == [list(spot) for spot in PIPS[7]]

@@ -19,6 +19,8 @@ import pytest
 
 from war_widget import Game, Rules
 from war_widget.game.engine import Termination
+from war_widget.session.options import LENGTHS, OPPONENTS, RULE_OPTIONS
+from war_widget.session.view import compare_text
 from war_widget.text.casino import TEXT as CASINO_TEXT
 from war_widget.text.casino import casino_error, describe_hand
 from war_widget.text.i18n import (
@@ -37,11 +39,10 @@ from war_widget.text.narration import narrate
 from war_widget.text.steal import TEXT as STEAL_TEXT
 from war_widget.text.terms_ja import term_problems
 from war_widget.variants.casino import CasinoWar
+from war_widget.views import ops as L
 from war_widget.views.casino import CasinoWarWidget
 from war_widget.views.steal import StealWarWidget, steal_table_ops
 from war_widget.views.war import WarWidget
-from war_widget.views.war import layout as L
-from war_widget.views.war.controls import LENGTHS, OPPONENTS, RULE_OPTIONS
 from war_widget.views.war.results import story
 
 # --- the checks ------------------------------------------------------------------------------
@@ -163,11 +164,18 @@ def widget_texts(root) -> list[str]:
 
 
 def war_canvas_texts(w: WarWidget) -> list[str]:
-    """The words drawn on the War table (card faces print ranks, suits and JOKER: not words)."""
-    view = w._view()
-    ops = L.base_ops(view) + L.table_ops(view)
-    return [op.text for op in ops if isinstance(op, L.Text) and op.tag != "joker"
-            and not op.tag.startswith(("rank:", "suit:", "corner", "value:", "pip"))]
+    """The words the War table component shows: its buttons and labels (``setup``), the settings
+    panel, the results, and what the canvas draws of the last beat (names, banner, aid,
+    progress) and its accessible name (card faces print ranks and suits: not words)."""
+    beat = w.beats[-1]
+    view = beat["view"]
+    words = [v for k, v in w.setup["words"].items()]
+    panel = [t for row in w.settings for t in [row["label"], *row.get("options", [])]
+             if t not in ("English",)]
+    question = beat.get("question") or {}
+    return (words + panel + [w.setup["rules_line"], beat["label"], beat["round_text"], beat["say"]]
+            + list(w.setup["names"]) + [t for t in (view["banner"], view["aid"]) if t]
+            + [question.get("text", ""), *question.get("buttons", {}).values()])
 
 
 class Seen(list):
@@ -181,11 +189,8 @@ class Seen(list):
 
 
 def war_texts(w: WarWidget) -> list[tuple[str, str]]:
-    helper = getattr(w, "frontend", None)  # the browser helper's own words (full screen)
-    texts = (widget_texts(w) + war_canvas_texts(w) + list(w.narration_log)
-             + [w.results.value, w.results.story, w.notice.value]
-             + [getattr(helper, k, "") for k in ("fullscreen_label", "exit_label")])
-    return [(t, w._reg) for t in texts]
+    texts = (war_canvas_texts(w) + list(w.narration_log) + [w.results, w.results_view.story, w.notice])
+    return [(t, w.session.reg) for t in texts]
 
 
 # --- War ----------------------------------------------------------------------------------
@@ -259,7 +264,7 @@ def test_the_kids_presets_speak_the_childrens_register(rules):
     texts = Seen()
     for seed in (3, 4):
         w = WarWidget(rules=rules, seed=seed, lang="ja", records=False)
-        assert w._reg == "ja_kids"
+        assert w.session.reg == "ja_kids"
         for _ in range(5):
             w.flip()
         while w.step() is not None and w.game.round_number < 8:
@@ -274,7 +279,7 @@ def test_the_kids_presets_speak_the_childrens_register(rules):
 def test_war_widget_children_register(tmp_path, rules, aids):
     """The teaching aids on in Japanese: every control, option, notice and beat for children."""
     w = WarWidget(rules=rules or "classic", seed=3, lang="ja", records=False, aids=aids)
-    assert w._reg == "ja_kids"
+    assert w.session.reg == "ja_kids"
     texts, w = walk_war(tmp_path, rules, aids)
     # the kids walk ends with the aids toggled: switch back to the children's register and look again
     w.set_aids(True)
@@ -323,7 +328,7 @@ def test_two_players_on_one_device_and_watching(tmp_path):
         texts += war_texts(w)
         w.fast_forward()
         texts += war_texts(w)
-        assert "あなたの戦績" not in w.results.value and "あなた" not in w.results.value
+        assert "あなたの戦績" not in w.results and "あなた" not in w.results
     assert problems(texts.all()) == []
 
 
@@ -332,20 +337,20 @@ def test_japanese_notices_for_the_records_file_and_a_saved_game(tmp_path):
     broken = tmp_path / "rec.json"
     broken.write_text("{not json", encoding="utf-8")
     w = WarWidget(seed=1, lang="ja", records=broken)
-    assert w.notice.value
+    assert w.notice
     texts += war_texts(w)
     blocked = tmp_path / "a_file"
     blocked.write_text("x", encoding="utf-8")
     w = WarWidget(seed=1, lang="ja", records=blocked / "rec.json")
     w.flip()                                          # saving the game fails: recording stops, said in Japanese
-    assert "戦績" in w.notice.value and not w._recording
+    assert "戦績" in w.notice and not w.session.recording
     texts += war_texts(w)
     rec = tmp_path / "ok.json"
     a = WarWidget(seed=2, lang="ja", records=rec)
     for _ in range(4):
         a.flip()
     b = WarWidget(lang="ja", records=rec)
-    assert "続きから" in b.notice.value
+    assert "続きから" in b.notice
     texts += war_texts(b)
     assert b.resume()
     texts += war_texts(b)
@@ -357,7 +362,7 @@ def test_the_time_limit_and_a_repeating_game_in_japanese():
     w = WarWidget(seed=4, lang="ja", records=False, time_limit=60, clock=lambda: now[0])
     w.flip()
     texts = Seen(war_texts(w))
-    assert "残り" in w.progress_label.value
+    assert "残り" in w.beats[-1]["round_text"]
     now[0] = 61.0
     w.flip()
     assert w.game.outcome is not None and w.game.outcome.reason is Termination.TIME
@@ -569,24 +574,10 @@ def test_steal_war_widget_in_japanese():
 def test_the_teaching_aid_names_a_joker_by_its_star():
     from war_widget import Card
     joker, king = Card.parse("RJ"), Card.parse("KS")
-    aid = L.compare_text([(0, joker), (1, king)], 0, (), label("war_bang", "ja_kids"))
-    tie = L.compare_text([(0, joker), (1, Card.parse("BJ"))], None, (0, 1), label("war_bang", "ja_kids"))
+    aid = compare_text([(0, joker), (1, king)], 0, (), label("war_bang", "ja_kids"))
+    tie = compare_text([(0, joker), (1, Card.parse("BJ"))], None, (0, 1), label("war_bang", "ja_kids"))
     assert aid == "★ > K" and tie == "★ = ★  もういっしょうぶ！"
     assert problems([aid, tie], kids=True) == []
-
-
-def test_long_japanese_banners_fit_beside_the_table():
-    """A Japanese banner is about twice as wide as its English: the table shrinks it to fit
-    between the war cards and the count bar."""
-    names = ("あなた", "コンピューター1", "コンピューター2")
-    for players, text in ((2, label("banner_win", "ja_kids", name="コンピューター")),
-                          (3, label("banner_win", "ja", name=names[1])), (2, "Q = Q  もういっしょうぶ！")):
-        view = L.TableView(names=names[:players], hands=(10,) * players, won=(0,) * players, banner=text, aid=text)
-        for op in L.table_ops(view):
-            if isinstance(op, L.Text) and op.tag in ("banner", "aid"):
-                assert L.text_ems(op.text) * op.size <= L.BANNER_ROOM and op.size >= 28
-    short = L.table_ops(L.TableView(names=names[:2], hands=(1, 1), won=(0, 0), banner="戦争！"))
-    assert [op.size for op in short if isinstance(op, L.Text) and op.tag == "banner"] == [72]
 
 
 # --- issue 18: the term list, a language switch, the register of a notice ---------------------
@@ -616,11 +607,11 @@ def test_switching_to_japanese_leaves_no_english_unmarked(rules):
     w.flip()
     w.step()
     log = w.narration_log
-    marker = label("lang_switched", w._reg)
+    marker = label("lang_switched", w.session.reg)
     assert marker in log and log.index(marker) == english
     after = log[log.index(marker) + 1:]
-    assert after and problems(after, kids=w._reg == "ja_kids") == []
-    assert html.escape(marker) in w.narration_box.value or marker in w.narration_box.value
+    assert after and problems(after, kids=w.session.reg == "ja_kids") == []
+    assert marker in [b["say"] for b in w.beats] or marker in log   # the browser's log shows it too
     w.set_lang("ja")                                  # the same language again: no second mark
     assert log.count(marker) == 1
     w.set_lang("en")
@@ -631,13 +622,13 @@ def test_a_kids_widget_says_its_records_problems_in_childrens_words(tmp_path):
     broken = tmp_path / "rec.json"
     broken.write_text("{not json", encoding="utf-8")
     w = WarWidget(rules="kids", seed=1, lang="ja", records=broken)
-    assert w._reg == "ja_kids" and w.notice.value
-    assert problems([w.notice.value], kids=True) == []
+    assert w.session.reg == "ja_kids" and w.notice
+    assert problems([w.notice], kids=True) == []
     blocked = tmp_path / "a_file"
     blocked.write_text("x", encoding="utf-8")
     w = WarWidget(rules="kids", seed=1, lang="ja", records=blocked / "sub" / "rec.json")
     w.flip()
-    assert w.notice.value and problems([w.notice.value], kids=True) == []
+    assert w.notice and problems([w.notice], kids=True) == []
 
 
 @pytest.mark.parametrize("mode", [True, "number", "to10"])
@@ -651,8 +642,9 @@ def test_the_questions_in_japanese_in_every_mode(mode):
             w = WarWidget(game=Game(rules, 21), lang="ja", records=False, guess=mode, aids=aids)
             for n in range(12):
                 w.flip()
-                texts += war_texts(w) + [(b.description, w._reg) for b in w.guess.buttons.values()]
-                if w.guess.asking:
+                q = w.beats[-1]["question"] or {}     # the answer buttons' words (war_texts has them too)
+                texts += war_texts(w) + [(t, w.session.reg) for t in q.get("buttons", {}).values()]
+                if w.session.guess.asking:
                     w.answer(("<", ">", "=")[n % 3])
                     texts += war_texts(w)
     assert any("大きい" in t or "強い" in t or "つよい" in t for t in texts.all())

@@ -12,7 +12,6 @@ import pytest
 from war_widget import Game, Rules, Termination
 from war_widget.views.records import Records
 from war_widget.views.war import WarWidget
-from war_widget.views.war import app as widget_app
 
 
 def conserved(w: WarWidget) -> bool:
@@ -35,32 +34,34 @@ def w():
 def test_opens_on_a_dealt_classic_table(w):
     assert w.game.rules == Rules.preset("classic")
     assert w.game.counts == (26, 26) and w.game.round_number == 0
-    assert w.progress_label.value == "0 / 40 rounds"
-    assert w.flip_button.description == "Flip"
-    assert w.step_button.description == "Step" and w.fast_forward_button.description == "Fast-forward"
-    assert w.autoplay_toggle.description == "Autoplay" and w.new_game_button.description == "New game"
-    assert [v for _, v in w.speed_picker.options] == ["slow", "normal", "fast"]
-    assert w.game_number.value == w.game.code == "classic-2024"
-    assert "A high" in w.rules_line.value and "1 down" in w.rules_line.value
-    assert w.canvas.width == 2 * 800 and w.canvas.layout.width == "800px"
-    assert w.canvas.height == 2 * 500 and w.canvas.layout.height == "500px"
+    assert w.beats[-1]["round_text"] == "0 / 40 rounds"
+    assert w.setup["words"]["flip"] == "Flip"
+    assert w.setup["words"]["step"] == "Step" and w.setup["words"]["fast_forward"] == "Fast-forward"
+    assert w.setup["words"]["autoplay"] == "Autoplay" and w.setup["words"]["new_game"] == "New game"
+    assert [w.setup["words"][v] for v in ("slow", "normal", "fast")] == ["slow", "normal", "fast"]
+    assert w.setup["code"] == w.game.code == "classic-2024"
+    assert "A high" in w.setup["rules_line"] and "1 down" in w.setup["rules_line"]
+    assert w.beats[-1]["view"]["hands"] == [26, 26] and w.beats[-1]["view"]["table"] == []
     assert w.narration_log == ["Game classic-2024: You 26, Computer 26."]
 
 
 def test_three_clicks_on_flip_play_three_rounds(w):
     expected = Game.from_code("classic-2024")
     for _ in range(3):
-        w.flip_button.click()
+        w.click("flip")
         expected.play_round()
     assert w.game.round_number == 3 and w.game.counts == expected.counts
     assert [s.split(":")[0] for s in rounds_in_log(w)] == ["Round 1", "Round 2", "Round 3"]
     assert conserved(w) and sum(w.game.counts) == 52
-    assert w.progress_label.value == "3 / 40 rounds"
+    assert w.beats[-1]["round_text"] == "3 / 40 rounds"
     # the chart: one point per round per player plus the deal, one marker per war round
-    assert [len(t.x) for t in w.chart.data[:2]] == [4, 4]
-    assert list(w.chart.data[0].y) == [26] + [c[0] for _, _, c in expected.history]
-    assert list(w.chart.data[1].y) == [26] + [c[1] for _, _, c in expected.history]
-    assert list(w.chart.data[2].x) == list(expected.stats.war_rounds)
+    x, ys, wars = w.chart_series()
+    assert x == [0, 1, 2, 3]
+    assert ys[0] == [26] + [c[0] for _, _, c in expected.history]
+    assert ys[1] == [26] + [c[1] for _, _, c in expected.history]
+    assert wars == list(expected.stats.war_rounds)
+    # what the browser's chart gets: the same series in its two traits
+    assert w.chart_tail["counts"] == [list(c) for c in zip(*ys, strict=True)] and w.chart_tail["wars"] == wars
 
 
 def test_step_gives_one_sentence_per_beat(w):
@@ -72,32 +73,33 @@ def test_step_gives_one_sentence_per_beat(w):
         assert len(w.narration_log) == before + 1
         assert conserved(w)
     assert kinds[:3] == ["flip", "compare", "collect"] or "war" in kinds
-    assert w.step_button.description == "Step"
+    assert w.setup["words"]["step"] == "Step"
     before = w.game.round_number
-    w.step_button.click()
+    w.click("step")
     assert len(w.narration_log) == 14 and w.game.round_number >= before
 
 
 def test_fast_forward_and_the_results_equal_the_engines_statistics(w):
-    w.fast_forward_button.click()
+    w.click("fast_forward")
     g = w.game
     assert g.is_over and g.outcome.reason is Termination.ROUND_LIMIT and g.round_number == 40
     stats = g.stats
-    n = w.results.numbers
+    n = w.results_view.numbers
     assert n["rounds"] == stats.rounds == 40
     assert n["wars"] == stats.wars
     assert n["wars_won"] == stats.wars_won[0]          # plain numbers for "you", no (2,) tuples
     assert n["longest_streak"] == stats.longest_streak[0]
     assert n["largest_lead"] == stats.largest_lead[0]
     assert n["ended"] == "round limit"
-    assert w.progress_label.value == "40 / 40 rounds"
-    assert [len(t.x) for t in w.chart.data[:2]] == [41, 41]
-    assert len(w.chart.data[2].x) == len(stats.war_rounds)
+    assert w.beats[-1]["round_text"] == "40 / 40 rounds"
+    x, ys, wars = w.chart_series()
+    assert len(x) == len(ys[0]) == len(ys[1]) == 41
+    assert wars == list(stats.war_rounds)
     assert w.narration_log[-1].startswith("Game over after 40 rounds (round limit)")
-    assert w.results.story and w.results.story in w.results.value
+    assert w.results_view.story and w.results_view.story in w.results
     # flipping a finished game changes nothing and says so
     w.flip()
-    assert g.round_number == 40 and "over" in w.notice.value
+    assert g.round_number == 40 and "over" in w.notice
 
 
 def test_the_story_names_the_longest_lead():
@@ -119,17 +121,14 @@ def test_the_story_names_the_longest_lead():
 
 def test_two_players_wait_for_each_other():
     w = WarWidget(seed=5, mode="two_player", records=False)
-    assert [b.description for b in w.player_buttons] == ["Player 1", "Player 2"]
-    kids = list(w.children)  # player 2 above the table, player 1 below it (in containers that stay)
-    place = {id(b): i for i, box in enumerate(kids) for b in getattr(box, "children", ())}
-    assert place[id(w.player_buttons[1])] < kids.index(w.canvas) < place[id(w.player_buttons[0])]
-    w.player_buttons[0].click()
+    assert w.setup["names"] == ["Player 1", "Player 2"] and w.setup["mode"] == "two_player"
+    w.click("press", seat=0)
     assert w.game.round_number == 0 and w.narration_log[-1] == "Player 1 is ready; waiting for Player 2."
-    assert w._view().waiting == (0,)              # that card waits face down in the middle
-    w.player_buttons[0].click()                    # pressing twice is not a second press
+    assert w.view().waiting == (0,)              # that card waits face down in the middle
+    w.click("press", seat=0)                    # pressing twice is not a second press
     assert w.game.round_number == 0 and len(w.narration_log) == 2
     w.press(1)
-    assert w.game.round_number == 1 and w._view().waiting == ()
+    assert w.game.round_number == 1 and w.view().waiting == ()
     w.press(1)
     w.press(0)
     assert w.game.round_number == 2
@@ -142,47 +141,47 @@ def test_replay_by_code_plays_the_same_game():
     for _ in range(5):
         a.flip()
     b = WarWidget(records=False)
-    b.game_number.value = a.game.code
-    b.replay_button.click()
+    b.click("replay", code=a.game.code)
     for _ in range(5):
         b.flip()
     assert b.narration_log == a.narration_log
     assert b.game.counts == a.game.counts
-    assert not b.replay("classic-not-a-number") and "Could not replay" in b.notice.value
+    assert not b.replay("classic-not-a-number") and "Could not replay" in b.notice
     assert b.game.code == a.game.code
 
 
 def test_japanese_labels_and_narration():
     w = WarWidget(seed=4, lang="ja", records=False)
-    assert w.flip_button.description == "めくる"
-    assert w.step_button.description == "1つ進める"
-    assert w.progress_label.value == "0 / 40ラウンド"
-    assert [label for label, _ in w.speed_picker.options] == ["ゆっくり", "ふつう", "はやい"]
+    assert w.setup["words"]["flip"] == "めくる"
+    assert w.setup["words"]["step"] == "1つ進める"
+    assert w.beats[-1]["round_text"] == "0 / 40ラウンド"
+    assert [w.setup["words"][v] for v in ("slow", "normal", "fast")] == ["ゆっくり", "ふつう", "はやい"]
     w.flip()
     assert w.narration_log[1].startswith("1ラウンド目：あなたは")
-    assert "結果" in w.results.value and "ラウンド数" in w.results.value
+    assert "結果" in w.results and "ラウンド数" in w.results
     w.set_lang("en")
-    assert w.flip_button.description == "Flip" and w.progress_label.value == "1 / 40 rounds"
-    w.controls.language.value = "ja"
-    assert w.flip_button.description == "めくる" and w.lang == "ja"
+    assert w.setup["words"]["flip"] == "Flip" and w.beats[-1]["round_text"] == "1 / 40 rounds"
+    w.choose("language", "ja")
+    assert w.setup["words"]["flip"] == "めくる" and w.lang == "ja"
     two = WarWidget(seed=4, lang="ja", mode="two_player", records=False)
-    assert [b.description for b in two.player_buttons] == ["プレイヤー1", "プレイヤー2"]
+    assert two.setup["names"] == ["プレイヤー1", "プレイヤー2"]
+    assert w.setting("language")["options"][w.setting("language")["index"]] == "日本語"
 
 
 def test_the_rules_panel_starts_a_new_game():
     w = WarWidget(seed=1, records=False)
     w.flip()
-    w.controls.options["face_down"].value = 3
+    w.choose("face_down", 3)
     assert w.game.rules.face_down == 3 and w.game.round_number == 0
-    assert "3 down" in w.rules_line.value
-    w.controls.preset.value = "kids"
+    assert "3 down" in w.setup["rules_line"]
+    w.choose("preset", "kids")
     assert w.game.rules == Rules.preset("kids") and w.aids
-    assert w.progress_label.value == "Round 0"
-    w.controls.length.value = "240"
+    assert w.beats[-1]["round_text"] == "Round 0"
+    w.choose("length", "240")
     assert w.game.rules.round_limit == 240
-    assert not w.set_option("players", 7) and "do not go together" in w.notice.value
-    assert w.game.rules.players == 2 and w.controls.options["players"].value == 2
-    w.controls.options["players"].value = 4
+    assert not w.set_option("players", 7) and "do not go together" in w.notice
+    assert w.game.rules.players == 2 and w.setting("players")["index"] == 0
+    w.choose("players", 4)
     assert w.game.rules.players == 4 and w.game.counts == (13, 13, 13, 13)
     assert w.names == ["You", "Computer 1", "Computer 2", "Computer 3"]
     w.flip()
@@ -192,13 +191,13 @@ def test_the_rules_panel_starts_a_new_game():
 def test_strong_computer_orders_only_its_own_winnings():
     w = WarWidget("pagat", seed=3, records=False, opponent="strong")
     assert w.game.rules.gather == ("shuffle", "strong")
-    w.controls.opponent.value = "easy"
+    w.choose("opponent", "easy")
     rules = w.game.rules                                     # (a new game: new rules)
     assert rules.gather == "shuffle"
     w.set_opponent("two_player")
-    assert w.mode == "two_player" and len(w.player_buttons) == 2
+    assert w.mode == "two_player" and w.setup["mode"] == "two_player" and len(w.setup["names"]) == 2
     w.set_opponent("watch")
-    assert w.mode == "watch" and w.player_buttons == [] and w.names == ["Player 1", "Player 2"]
+    assert w.mode == "watch" and w.setup["mode"] == "watch" and w.names == ["Player 1", "Player 2"]
 
 
 def test_a_click_during_an_action_is_queued_in_order_never_lost_or_doubled():
@@ -208,7 +207,7 @@ def test_a_click_during_an_action_is_queued_in_order_never_lost_or_doubled():
     def click_during_collect(event):
         if event.kind == "collect" and not clicked:
             clicked.append(event.round)
-            w.flip_button.click()      # arrives while round 1 is being played and drawn
+            w.click("flip")      # arrives while round 1 is being played and drawn
 
     w.game.subscribe(click_during_collect)
     w.flip()
@@ -219,56 +218,58 @@ def test_a_click_during_an_action_is_queued_in_order_never_lost_or_doubled():
     assert all(not s.startswith("Round 1") for s in w.narration_log[first_of_2:])
 
 
-def test_mouse_and_keyboard():
-    from war_widget.views.war import layout as L
+def test_every_message_of_the_browser_is_a_method():
+    """The table's buttons, keys and taps send messages; each does what its method does."""
     w = WarWidget(seed=6, records=False)
-    x, y, cw, ch = L.pile_at(w._view(), 0)
-    w._on_mouse_down(x + cw / 2, y + ch / 2)      # your own pile
+    w.click("flip")                                # the Flip button, Space, a tap on your pile
     assert w.game.round_number == 1
-    tx, ty, _, _ = L.pile_at(w._view(), 1)
-    w._on_mouse_down(tx + 5, ty + 5)              # the computer's pile is not yours
-    w._on_mouse_down(5, 5)
+    w.click("flip")
+    w.click("back")
     assert w.game.round_number == 1
-    w._on_key_down(" ")
+    w.click("goto", round=99)                      # a chart click past the furthest round: clamped
     assert w.game.round_number == 2
-    top_layer = w.canvas._canvases[-1]          # the layer the browser sends events to
-    top_layer._touch_start_callbacks([(x + cw / 2, y + ch / 2)])   # a finger on your pile
-    assert w.game.round_number == 3
+    w.click("goto", round=1)
+    w.click("press", seat=0)
+    assert w.game.round_number == 2
+    w.click("answer", symbol=">")                  # no question waits: nothing happens
+    w.click("nonsense")
+    w.click("press", seat="x")                     # garbage from a page never raises into the kernel
+    assert w.game.round_number == 2
+    w.click("replay", code="classic-99")
+    assert w.game.code == "classic-99" and w.game.round_number == 0
     two = WarWidget(seed=6, mode="two_player", records=False)
-    two._on_key_down("1")
-    two._on_mouse_down(tx + 5, ty + 5)             # player 2 taps their pile
+    two.click("press", seat=0)
+    two.click("press", seat=1)                     # player 2 taps their pile
     assert two.game.round_number == 1
 
 
-def test_autoplay_runs_as_a_task_in_the_running_loop(monkeypatch):
-    monkeypatch.setitem(widget_app.INTERVAL, "fast", 0.01)
-
+def test_autoplays_clock_is_the_browsers():
+    """Autoplay starts no task in Python: the table asks for each round (``tick``) once it has
+    shown the last one, so the picture is never behind; off means the next tick plays nothing."""
     async def main():
         w = WarWidget(seed=12, records=False, speed="fast")
-        w.autoplay_toggle.value = True              # the toggle button, as clicked
-        assert w.autoplay_task is not None and w.autoplaying
-        await asyncio.sleep(0.3)
+        w.click("autoplay", on=True)                # the Autoplay button, as clicked
+        assert w.autoplaying and w.state["autoplay"] and w.autoplay_task is None
+        for _ in range(3):
+            w.click("tick")
         played = w.game.round_number
-        w.autoplay(False)
-        await asyncio.sleep(0.05)
-        assert not w.autoplay_toggle.value and (w.autoplay_task is None)
-        after = w.game.round_number
-        await asyncio.sleep(0.1)
-        return played, after, w.game.round_number, conserved(w)
+        w.click("autoplay", on=False)
+        w.click("tick")                             # one already on its way when the button was pressed
+        return played, w.game.round_number, w.state["autoplay"], conserved(w)
 
-    played, after, later, ok = asyncio.run(main())
-    assert played >= 3 and after == later and ok
+    played, after, on, ok = asyncio.run(main())
+    assert played == 3 and after == 3 and not on and ok
 
 
 def test_autoplay_stops_at_the_end_and_can_be_ticked_without_a_loop(w):
     w.autoplay(True)
-    assert "event loop" in w.notice.value
+    assert w.state["autoplay"] and w.notice == ""
     w.autoplay_ticks(3)
     assert w.game.round_number == 3
     w.autoplay_ticks(50)
-    assert w.game.is_over and w.game.round_number == 40 and not w.autoplaying
+    assert w.game.is_over and w.game.round_number == 40 and not w.autoplaying and not w.state["autoplay"]
     w.set_speed("slow")
-    assert w.speed_picker.value == "slow"
+    assert w.state["speed"] == "slow"
     with pytest.raises(ValueError, match="speed must be one of"):
         w.set_speed("warp")
 
@@ -276,18 +277,19 @@ def test_autoplay_stops_at_the_end_and_can_be_ticked_without_a_loop(w):
 def test_the_three_minute_game_ends_by_the_widgets_clock():
     now = [1000.0]
     w = WarWidget(seed=21, records=False, time_limit=180, clock=lambda: now[0])
-    assert w.progress_label.value == "3:00 left · round 0"
+    assert w.beats[-1]["round_text"] == "3:00 left · round 0"
     w.flip()
     now[0] += 61
     w.flip()
-    assert w.progress_label.value == "1:59 left · round 2"
+    assert w.beats[-1]["round_text"] == "1:59 left · round 2"
     now[0] += 200
     w.flip()
     o = w.game.outcome
     assert w.game.is_over and o is not None and o.reason is Termination.TIME and w.game.round_number == 2
     assert "Time is up." in w.narration_log
     w.set_length("3min")
-    assert w.controls.length.value == "3min" and w.game.round_number == 0
+    row = w.setting("length")
+    assert w.session.length == "3min" and row["options"][row["index"]] == "3 minutes" and w.game.round_number == 0
 
 
 def test_records_count_finished_games(tmp_path):
@@ -298,24 +300,24 @@ def test_records_count_finished_games(tmp_path):
     rec = w.record
     assert o is not None and rec is not None and rec["games"] == 1
     assert rec["wins"] == (o.winner == 0) and rec["losses"] == (o.winner == 1) and rec["draws"] == o.is_draw
-    assert "1 games" in w.results.value
-    w.new_game_button.click()
+    assert "1 games" in w.results
+    w.click("new_game")
     w.fast_forward()
     assert w.record is not None and w.record["games"] == 2 and Records(path).record["games"] == 2
     assert Records(path).saved_game is None                  # nothing in progress
-    w.controls.reset_records_button.click()
+    w.click("set", name="reset_records")
     assert w.record is not None and w.record["games"] == 0
-    w.controls.records.value = False
-    assert w.record is None and "off" in w.results.value
+    w.click("set", name="records", on=False)
+    assert w.record is None and "off" in w.results
 
 
 def test_a_damaged_records_file(tmp_path):
     path = tmp_path / "records.json"
     path.write_text("{this is not json")
     w = WarWidget(seed=1, records=path)
-    assert "damaged" in w.notice.value
+    assert "damaged" in w.notice
     kept = [p for p in tmp_path.iterdir() if p.name.startswith("records.corrupt-")]
-    assert len(kept) == 1 and kept[0].read_text() == "{this is not json" and kept[0].name in w.notice.value
+    assert len(kept) == 1 and kept[0].read_text() == "{this is not json" and kept[0].name in w.notice
     assert Records(path).record["games"] == 0
     w.flip()
     assert w.game.round_number == 1
@@ -332,7 +334,7 @@ RESUME_SCRIPT = textwrap.dedent("""
         print(json.dumps({"round": w.game.round_number, "counts": w.game.counts}))
     else:
         w = WarWidget(records=path)
-        offered = w.resume_button.layout.display != "none" and "Resume" in w.notice.value
+        offered = w.state["resume"] and "Resume" in w.notice
         ok = w.resume()
         for _ in range(5):
             w.flip()
@@ -370,7 +372,7 @@ def test_resume_in_the_same_process_and_no_saved_game(tmp_path):
     b = WarWidget(records=path)
     assert b.resume() and b.mode == "two_player" and b.game.round_number == 1
     assert b.game.counts == after_round_1 and b.game.table == ()
-    assert [x.description for x in b.player_buttons] == ["Player 1", "Player 2"]
+    assert b.setup["names"] == ["Player 1", "Player 2"] and not b.state["resume"]
 
 
 def test_bad_arguments_are_clear_errors():
@@ -393,7 +395,7 @@ def test_redraw_after_every_kind_of_game_and_more_players():
                           animations=players != 3)
             w.flip()
             w.step()
-            w.redraw()
+            assert w.beats[-1]["view"]["hands"] == list(w.view().hands)
             assert conserved(w)
             w.close()
 
@@ -401,27 +403,10 @@ def test_redraw_after_every_kind_of_game_and_more_players():
 def test_pasting_a_game_number_replays_it_on_enter():
     w = WarWidget(seed=3, records=False)
     w.flip()
-    w.game_number.value = "classic-99"          # what Enter (or leaving the box) sends
+    w.click("replay", code="classic-99")         # what Enter in the game number box sends
     assert w.game.code == "classic-99" and w.game.round_number == 0
-    w.game_number.value = "garbage"
-    assert w.game.code == "classic-99" and "Could not replay" in w.notice.value
-
-
-def test_a_drawing_error_does_not_leave_every_canvas_holding(monkeypatch):
-    from ipycanvas import canvas as ipc
-
-    from war_widget.views.war import layout as L
-    w = WarWidget(seed=3, records=False)
-    real = L.table_ops
-    monkeypatch.setattr(L, "table_ops", lambda view: 1 / 0)
-    with pytest.raises(ZeroDivisionError):
-        w.flip()
-    assert ipc._CANVAS_MANAGER._caching is False and ipc._CANVAS_MANAGER._commands_cache == []
-    monkeypatch.setattr(L, "table_ops", real)
-    sent = []
-    monkeypatch.setattr(ipc._CANVAS_MANAGER, "_send_custom", lambda command, buffers=[]: sent.append(command))
-    w.flip()
-    assert len(sent) == 1 and w.game.round_number == 2 and conserved(w)
+    w.click("replay", code="garbage")
+    assert w.game.code == "classic-99" and "Could not replay" in w.notice
 
 
 def test_a_records_file_that_cannot_be_written_does_not_stop_the_game(tmp_path):
@@ -430,17 +415,18 @@ def test_a_records_file_that_cannot_be_written_does_not_stop_the_game(tmp_path):
     w = WarWidget(seed=1, records=blocker / "records.json")   # its folder cannot be created
     w.flip()
     w.flip()
-    assert w.game.round_number == 2 and "Keep my record" in w.notice.value
-    assert w.record is None and w.controls.records.value is False
+    assert w.game.round_number == 2 and "Keep my record" in w.notice
+    assert w.record is None and w.setting("records")["on"] is False
 
 
-def test_headless_flips_do_not_grow_the_table_memory():
-    """No browser confirms the beats of a script: the canvas remembers a bounded number of them."""
-    from war_widget.views.war.table import MARKS_KEPT
+def test_headless_flips_do_not_grow_the_beats_kept():
+    """No browser shows the beats of a script: the widget keeps a bounded number of them."""
+    from war_widget.views.component.widget import BACKLOG
 
     w = WarWidget(rules="classic_long", seed=3, records=False)
-    for _ in range(1500):                  # several beats a flip: more marks than are kept
+    for _ in range(1500):                  # several beats a flip: more than are kept
         if w.game.is_over:
             w.new_game()
         w.flip()
-    assert w.table.seq > MARKS_KEPT and len(w.table._mark_ms) <= MARKS_KEPT
+    assert w.beats[-1]["id"] > BACKLOG and len(w.beats) <= BACKLOG
+    assert w.beats[-1]["counts"] == list(w.game.counts)

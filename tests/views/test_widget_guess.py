@@ -32,7 +32,7 @@ def wrong(symbol: str) -> str:
 def test_a_flip_waits_with_both_cards_face_up():
     w = make()
     w.flip()
-    assert w.guess.asking
+    assert w.session.guess.asking
     assert w.game.phase == "compare" and w.game.round_number == 0
     up = [t for t in w.game.table if t.face_up]
     assert len(up) == 2 and {t.player for t in up} == {0, 1}
@@ -41,10 +41,10 @@ def test_a_flip_waits_with_both_cards_face_up():
     w.step()
     w.autoplay_tick()
     assert w.game.phase == "compare" and len(w.game.table) == 2
-    assert "answer" in w.notice.value.lower() or "say" in w.notice.value.lower()
+    assert "answer" in w.notice.lower() or "say" in w.notice.lower()
     # the question is on the table between the cards
     (_, a), (_, b) = [(t.player, t.card) for t in up]
-    assert w._view().aid == f"{a.rank_name} ? {b.rank_name}"
+    assert w.view().aid == f"{a.rank_name} ? {b.rank_name}"
 
 
 def test_right_and_wrong_answers_and_the_score():
@@ -62,12 +62,12 @@ def test_right_and_wrong_answers_and_the_score():
     assert w.guess_score == (1, 2)
     # classic: the ace is the strongest, so the question is about strength and names the right card
     winner = up[0] if symbol == ">" else up[1]
-    said = w.guess.feedback
+    said = w.session.guess.feedback
     assert said.startswith("Not this time: ") and w.narration_log.count(said) == 1
     assert (f"{winner.rank_name} is stronger" in said or "just as strong" in said) and "(1" not in said
     # the score is on the results panel
-    assert w.results.numbers["guess"] == (1, 2)
-    assert "1 of 2 right" in w.results.value
+    assert w.results_view.numbers["guess"] == (1, 2)
+    assert "1 of 2 right" in w.results
 
 
 def test_each_new_pair_of_a_war_is_asked_again():
@@ -76,12 +76,12 @@ def test_each_new_pair_of_a_war_is_asked_again():
     assert truth_of(w) == "="
     assert w.answer("=") is True
     # the war's next pair is on the table, face up, and asked again
-    assert w.guess.asking and w.game.round_number == 0
+    assert w.session.guess.asking and w.game.round_number == 0
     assert len([t for t in w.game.table if t.face_up]) == 4
     second = truth_of(w)
     w.answer(second)
     assert w.guess_score == (2, 2)
-    if not w.guess.asking:                                         # the war is decided
+    if not w.session.guess.asking:                                         # the war is decided
         assert w.game.round_number == 1 and not w.game.table
 
 
@@ -91,7 +91,7 @@ def test_guessing_plays_exactly_the_engines_game():
     asked = rights = 0
     for _ in range(25):
         w.flip()
-        while w.guess.asking:                      # right and wrong answers never change the game
+        while w.session.guess.asking:                      # right and wrong answers never change the game
             truth = truth_of(w)
             good = asked % 3 != 2
             assert w.answer(truth if good else wrong(truth)) is good
@@ -111,7 +111,7 @@ def test_keys_answer_and_bad_answers_are_refused():
     assert w.guess_score == (0, 0)
     w.flip()
     symbol = truth_of(w)
-    w._on_key_down(symbol)
+    w.click("answer", symbol=symbol)                                # the > = < keys send this
     assert w.guess_score == (1, 1)
     with pytest.raises(ValueError, match="guess must be True or False, or a number mode"):
         WarWidget(records=False, guess="yes")  # type: ignore[arg-type]  # the run-time check is under test
@@ -119,11 +119,12 @@ def test_keys_answer_and_bad_answers_are_refused():
 
 def test_the_buttons_answer_and_are_usable_only_while_asking():
     w = make()
-    assert all(b.disabled for b in w.guess.buttons.values())
-    assert w.guess.box in w.history.row.children
+    assert w.setup["guess"] and not w.beats[-1]["view"]["asking"]     # the buttons are disabled
+    w.click("answer", symbol=">")                                  # a click on a disabled button: nothing
+    assert w.guess_score == (0, 0)
     w.flip()
-    assert not any(b.disabled for b in w.guess.buttons.values())
-    w.guess.buttons[truth_of(w)].click()
+    assert w.beats[-1]["view"]["asking"] and w.beats[-1]["question"]["buttons"].keys() == {">", "=", "<"}
+    w.click("answer", symbol=truth_of(w))
     assert w.guess_score == (1, 1)
 
 
@@ -131,9 +132,9 @@ def test_two_players_on_one_device():
     w = make("classic", seed=5, mode="two_player")
     w.press(0)
     w.press(1)
-    assert w.guess.asking
+    assert w.session.guess.asking
     w.press(0)                                                     # a press waits for the answer
-    assert not w._pressed
+    assert not w.session.waiting
     w.answer(truth_of(w))
     assert w.guess_score == (1, 1) and w.game.round_number == 1
 
@@ -141,7 +142,7 @@ def test_two_players_on_one_device():
 def test_step_asks_and_the_answer_plays_one_beat():
     w = make("classic", seed=5)
     event = w.step()
-    assert event is not None and event.kind == "flip" and w.guess.asking
+    assert event is not None and event.kind == "flip" and w.session.guess.asking
     w.answer(truth_of(w))
     assert w.game.phase != "compare" and w.game.round_number == 0   # only the compare beat
     assert w.guess_score == (1, 1)
@@ -151,8 +152,8 @@ def test_fast_forward_drops_the_question_and_japanese_words():
     w = make("classic", lang="ja")
     w.flip()
     w.fast_forward()
-    assert not w.guess.asking and w.game.is_over
-    assert w.guess.buttons[">"].description.endswith("大きい")          # the project's Japanese labels
+    assert not w.session.guess.asking and w.game.is_over
+    assert w.setup["words"]["guess_bigger"].endswith("大きい")          # the project's Japanese labels
     w2 = make("classic", lang="ja")
     w2.flip()
     w2.answer(truth_of(w2))
@@ -165,16 +166,16 @@ def test_fast_forward_drops_the_question_and_japanese_words():
 
 def test_guessing_can_be_turned_on_and_off():
     w = WarWidget("kids", seed=3, records=False, animations=False)
-    assert w.guess.box.layout.display == "none" and not w.guess.on
+    assert not w.setup["guess"] and not w.session.guess.on and not w.setting("guess")["on"]
     w.flip()
     assert w.game.round_number == 1                                # no question without guess
     w.set_guess(True)
-    assert w.guess.box.layout.display is None
+    assert w.setup["guess"] and w.setting("guess")["on"]
     w.flip()
-    aid = w._view().aid
-    assert w.guess.asking and aid is not None and " ? " in aid
+    aid = w.view().aid
+    assert w.session.guess.asking and aid is not None and " ? " in aid
     w.set_guess(False)
-    assert not w.guess.asking and w._view().aid is None and w.guess.box.layout.display == "none"
+    assert not w.session.guess.asking and w.view().aid is None and not w.setup["guess"]
     w.flip()                                                       # the rest of the round
     assert w.game.round_number == 2 and not w.game.table
 
@@ -185,11 +186,12 @@ def test_the_number_mode_grades_by_the_numbers_not_the_battle():
                   guess="number", lang="ja", aids=True)
     w.flip()
     assert w.narration_log[-1] == "Aと K、どっちが 大きい？"
-    words = [b.description for b in w.guess.buttons.values()]
-    assert words == [">  Aの ほうが 大きい", "=  同じ", "<  Kの ほうが 大きい"]
+    words = w.beats[-1]["question"]["buttons"]          # the answer buttons' words, from the number mode
+    assert [f"{a}  {words[a]}" for a in "><"] == [">  Aの ほうが 大きい", "<  Kの ほうが 大きい"]
+    assert words["="] == "同じ"
     assert w.answer("<") is True                      # 1 < 13, though the ace wins the battle
     assert w.game.counts == (3, 1)                   # the game still plays its own rules
-    assert w.guess.feedback == "せいかい！ Kの ほうが 大きい。 Aは 1、Kは 13。1 < 13。"
+    assert w.session.guess.feedback == "せいかい！ Kの ほうが 大きい。 Aは 1、Kは 13。1 < 13。"
     assert all(not re.search(r"[（(]1[45][）)]", line) for line in w.narration_log)
 
 
@@ -197,9 +199,9 @@ def test_the_youngest_are_not_asked_about_pictures():
     w = WarWidget(game=Game.from_hands("kids", [["KS", "5S", "2S"], ["7H", "3H", "4H"]]), records=False,
                   animations=False, guess="to10")
     w.flip()
-    assert w.game.round_number == 1 and not w.guess.asking        # K against 7: no question, the round is played
+    assert w.game.round_number == 1 and not w.session.guess.asking  # K against 7: no question, the round is played
     w.flip()
-    assert w.guess.asking and w.narration_log[-1] == "Which is bigger: 5 or 3?"
+    assert w.session.guess.asking and w.narration_log[-1] == "Which is bigger: 5 or 3?"
     assert w.answer(">") is True and w.guess_score == (1, 1)
 
 
@@ -214,14 +216,14 @@ def test_a_question_about_the_game_says_why_and_names_a_joker():
                                          [["2S", "5S"], ["KH", "3H"]]), records=False, animations=False, guess=True)
     two.flip()
     assert two.narration_log[-1] == "Which is stronger: 2 or K? (in these rules 2 is the strongest)"
-    assert two.answer(">") is True and "(15)" not in two.guess.feedback
+    assert two.answer(">") is True and "(15)" not in two.session.guess.feedback
 
 
 def test_set_guess_chooses_the_mode_and_refuses_others():
     w = make()
     w.set_guess("number")
-    assert w.guess.on and w.guess.mode == "number"
+    assert w.session.guess.on and w.session.guess.mode == "number"
     w.set_guess(False)
-    assert not w.guess.on
+    assert not w.session.guess.on
     with pytest.raises(ValueError, match="number mode"):
         w.set_guess("bigger")

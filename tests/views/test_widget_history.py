@@ -10,7 +10,6 @@ from hypothesis import strategies as st
 from war_widget import Game
 from war_widget.game.events import Event
 from war_widget.views.war import WarWidget
-from war_widget.views.war.chart import CountChart
 
 
 def kind_of(event: Event | None) -> str:
@@ -38,7 +37,7 @@ def test_back_undoes_a_flip_and_playing_on_replays_the_same_future():
     records = []
     assert w.back() is True
     assert position(w.game) == before[-1] and w.game.round_number == 7
-    assert w.chart_view.rounds_shown == 7                         # the chart follows
+    assert len(w.chart_series()[0]) == 8                         # the chart follows
     w.back()
     w.back()
     assert position(w.game) == before[-3] and w.game.round_number == 5
@@ -60,7 +59,7 @@ def test_back_after_steps_undoes_one_beat_at_a_time():
     for k in range(len(kinds) - 1, -1, -1):
         w.back()
         assert position(w.game) == seen[k]
-    assert w.back() is False and "Nothing to undo" in w.notice.value
+    assert w.back() is False and "Nothing to undo" in w.notice
 
 
 def test_goto_replays_the_war_of_a_round_beat_by_beat():
@@ -80,7 +79,7 @@ def test_goto_replays_the_war_of_a_round_beat_by_beat():
         assert position(w.game) == position(reference)
     assert "war" in kinds
     # every position after round n, from the deal to the end, equals a fresh replay
-    final = w.history.furthest
+    final = w.session.history.furthest
     for n in (0, 1, final // 2, final):
         w.goto_round(n)
         assert w.game.code is not None
@@ -98,7 +97,7 @@ def test_goto_and_back_of_a_game_number_and_bad_rounds():
     end = position(w.game)
     w.goto_round(4)
     assert w.game.round_number == 4 and w.game.code == "classic-42"
-    assert w.chart_view.rounds_shown == 4
+    assert w.chart_series()[0] == list(range(5)) and w.beats[-1]["cut"]   # the chart starts again from the jump
     w.back()                                                      # a jump is undone like an action
     assert position(w.game) == end
     with pytest.raises(ValueError, match="round must be from 0 .* to 12"):
@@ -113,17 +112,16 @@ def test_goto_and_back_of_a_game_number_and_bad_rounds():
 def test_long_games_use_checkpoints_and_the_chart_click_jumps():
     w = make("classic_long", seed=7)
     w.fast_forward()
-    last = w.history.furthest
-    wars = list(w.chart.data[-1].x)
+    last = w.session.history.furthest
+    wars = w.chart_series()[2]
     assert last > 30 and wars
     w.goto_round(last - 3)
-    assert len(w.history._checkpoints) >= 2                      # replays leave checkpoints behind
-    assert isinstance(w.chart_view, CountChart)                 # Plotly's chart in a notebook
-    w.chart_view._clicked(w.chart.data[0], type("P", (), {"xs": [10]})())
+    assert w.session.history.checkpoint_count >= 2               # replays leave checkpoints behind
+    w.click("goto", round=10)                                     # a click on a point of Plotly's chart
     assert w.game.round_number == 10
-    w.chart_view._clicked(w.chart.data[-1], type("P", (), {"xs": [wars[0]]})())
-    assert w.game.round_number == wars[0] - 1                     # just before the war
-    assert "Step" in w.notice.value
+    w.click("goto", round=wars[0] - 1, war=wars[0])              # on a war marker: just before the war
+    assert w.game.round_number == wars[0] - 1
+    assert "Step" in w.notice and w.state["notice"] == w.notice
     kinds = []
     while w.game.round_number < wars[0]:
         kinds.append(kind_of(w.step()))
@@ -132,16 +130,16 @@ def test_long_games_use_checkpoints_and_the_chart_click_jumps():
 
 def test_back_in_two_player_mode_takes_back_a_press_and_the_button():
     w = make(mode="two_player")
-    assert w.history.button.disabled
+    assert w.state["back"] is False                               # Back is disabled
     w.press(0)
-    assert w._pressed == {0} and not w.history.button.disabled
-    w.history.button.click()
-    assert w._pressed == set() and w.game.round_number == 0
+    assert w.session.waiting == {0} and w.state["back"] is True
+    w.click("back")
+    assert w.session.waiting == set() and w.game.round_number == 0
     w.press(1)
     w.press(0)
     assert w.game.round_number == 1
     w.back()
-    assert w._pressed == {1} and w.game.round_number == 0
+    assert w.session.waiting == {1} and w.game.round_number == 0
 
 
 def test_back_restores_a_question_and_its_score():
@@ -150,7 +148,7 @@ def test_back_restores_a_question_and_its_score():
     w.answer("=")
     score = w.guess_score
     w.back()
-    assert w.guess.asking and w.guess_score == (0, 0)
+    assert w.session.guess.asking and w.guess_score == (0, 0)
     w.answer("=")
     assert w.guess_score == score
 
@@ -175,19 +173,18 @@ def test_the_table_has_a_role_and_a_name_that_says_the_counts():
     """The canvas's accessible name follows every action (back and jumps included); the
     narration stays a live log."""
     w = make()
-    assert w.history.labeller.role == "img"
-    assert w.history.labeller.name == w.table_name == "War table. You 26 cards, Computer 26 cards. 0 / 40 rounds."
+    name = lambda: w.beats[-1]["label"]                           # noqa: E731  (the canvas's aria-label)
+    assert name() == "War table. You 26 cards, Computer 26 cards. 0 / 40 rounds."
     w.step()                                                      # the flip: the cards are named too
     up = [t.card for t in w.game.table]
-    assert f"On the table: {up[0]} against {up[1]}." in w.table_name
+    assert f"On the table: {up[0]} against {up[1]}." in name()
     w.flip()
     a, b = w.game.counts
-    assert w.history.labeller.name.startswith(f"War table. You {a} cards, Computer {b} cards. 1 / 40 rounds")
+    assert name().startswith(f"War table. You {a} cards, Computer {b} cards. 1 / 40 rounds")
     w.back()
-    assert "On the table" in w.table_name and "0 / 40 rounds" in w.table_name
-    assert "role='log'" in w.narration_box.value and "aria-live" in w.narration_box.value
+    assert "On the table" in name() and "0 / 40 rounds" in name()
     ja = make(lang="ja")
-    assert ja.table_name.startswith("戦争のテーブル。") and ja.table_name.count("26枚") == 2
+    assert ja.beats[-1]["label"].startswith("戦争のテーブル。") and ja.beats[-1]["label"].count("26枚") == 2
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -235,7 +232,7 @@ def test_back_and_goto_always_reach_the_positions_of_a_plain_replay(seed, preset
         if model.to_json() != before:
             undo.append(before)
         furthest = max(furthest, model.round_number)
-        assert w.history.furthest == furthest
+        assert w.session.history.furthest == furthest
         assert position(w.game) == position(model), (action, k)
     assert position(w.game) == position(model)
     assert sum(w.game.counts) + len(w.game.table) == sum(len(h) for h in w.game.dealt)

@@ -11,10 +11,8 @@ from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
 
+from war_widget.session.options import LENGTHS, OPPONENTS, RULE_OPTIONS, SPEEDS
 from war_widget.views.war import WarWidget
-from war_widget.views.war import app as widget_app
-from war_widget.views.war import layout as L
-from war_widget.views.war.controls import LENGTHS, OPPONENTS, RULE_OPTIONS, SPEEDS
 
 OPTIONS = st.sampled_from([(name, value) for name, values in RULE_OPTIONS.items() for value in values])
 
@@ -22,19 +20,21 @@ OPTIONS = st.sampled_from([(name, value) for name, values in RULE_OPTIONS.items(
 class WidgetMachine(RuleBasedStateMachine):
     def __init__(self) -> None:
         super().__init__()
-        self._interval = dict(widget_app.INTERVAL)
-        widget_app.INTERVAL.update(slow=0.003, normal=0.002, fast=0.001)
         self.dir = tempfile.mkdtemp()
         self.loop = asyncio.new_event_loop()
         self.path = os.path.join(self.dir, "records.json")
+        self.w = None
         self.w = self.run(lambda: WarWidget(seed=1, records=self.path, speed="fast"))
 
     def run(self, action):
-        """Do ``action`` inside the running loop, then let autoplay tick a few times."""
+        """Do ``action`` inside the running loop, then let autoplay tick a few times (as the
+        browser asks for each round once the last one is shown)."""
         async def go():
             result = action()
             for _ in range(3):
-                await asyncio.sleep(0.002)
+                await asyncio.sleep(0.001)
+                if self.w is not None and self.w.autoplaying:
+                    self.w.click("tick")
             return result
         return self.loop.run_until_complete(go())
 
@@ -42,18 +42,17 @@ class WidgetMachine(RuleBasedStateMachine):
         self.w.close()
         self.loop.run_until_complete(asyncio.sleep(0.005))
         self.loop.close()
-        widget_app.INTERVAL.update(self._interval)
         shutil.rmtree(self.dir, ignore_errors=True)
 
     # --- actions -------------------------------------------------------------------------------
     @rule()
     def flip(self):
-        self.run(self.w.flip_button.click)
+        self.run(lambda: self.w.click("flip"))
 
     @rule()
     def double_flip(self):
         w = self.w
-        rounds, playing = w.game.round_number, not w.autoplaying and w._time_limit is None
+        rounds, playing = w.game.round_number, not w.autoplaying and w.session.time_limit is None
         self.run(lambda: (w.flip(), w.flip()))
         if playing and not w.game.is_over:
             assert w.game.round_number == rounds + 2  # never lost, never doubled
@@ -63,28 +62,28 @@ class WidgetMachine(RuleBasedStateMachine):
         w = self.w
         if w.mode == "two_player":
             seat = player % w.game.rules.players
-            self.run(lambda: w.player_buttons[seat].click())
+            self.run(lambda: w.click("press", seat=seat))
         else:
             self.run(lambda: w.press(0))
 
     @rule(n=st.integers(1, 4))
     def step(self, n):
         for _ in range(n):
-            self.run(self.w.step_button.click)
+            self.run(lambda: self.w.click("step"))
 
     @rule(on=st.booleans())
     def autoplay(self, on):
         w = self.w
         rounds, over = w.game.round_number, w.game.is_over
-        self.run(lambda: setattr(w.autoplay_toggle, "value", on))
-        if on and not over and w._time_limit is None:
-            assert w.game.round_number > rounds or w.game.is_over  # the task really plays
+        self.run(lambda: w.click("autoplay", on=on))
+        if on and not over and w.session.time_limit is None:
+            assert w.game.round_number > rounds or w.game.is_over  # the ticks really play
         if not on:
             assert w.autoplay_task is None and not w.autoplaying
 
     @rule(speed=st.sampled_from(SPEEDS))
     def speed(self, speed):
-        self.run(lambda: setattr(self.w.speed_picker, "value", speed))
+        self.run(lambda: self.w.click("speed", speed=speed))
         assert self.w.speed == speed
 
     @rule(option=OPTIONS)
@@ -95,11 +94,11 @@ class WidgetMachine(RuleBasedStateMachine):
     @rule(option=OPTIONS)
     def change_rule_during_autoplay(self, option):
         self.run(lambda: self.w.autoplay(True))
-        self.run(lambda: setattr(self.w.controls.options[option[0]], "value", option[1]))
+        self.run(lambda: self.w.choose(option[0], option[1]))
 
     @rule(length=st.sampled_from(LENGTHS))
     def length(self, length):
-        self.run(lambda: setattr(self.w.controls.length, "value", length))
+        self.run(lambda: self.w.choose("length", length))
 
     @rule(opponent=st.sampled_from(OPPONENTS))
     def opponent(self, opponent):
@@ -107,21 +106,21 @@ class WidgetMachine(RuleBasedStateMachine):
 
     @rule(preset=st.sampled_from(["classic", "kids", "pagat", "three_down", "razboi", "pjanitsa", "bicycle"]))
     def preset(self, preset):
-        self.run(lambda: setattr(self.w.controls.preset, "value", preset))
+        self.run(lambda: self.w.choose("preset", preset))
 
     @precondition(lambda self: self.w.game.rules.round_limit is not None or self.w.game.rules.players == 2)
     @rule()
     def fast_forward(self):
-        self.run(self.w.fast_forward_button.click)
+        self.run(lambda: self.w.click("fast_forward"))
 
     @rule()
     def new_game(self):
-        self.run(self.w.new_game_button.click)
+        self.run(lambda: self.w.click("new_game"))
 
     @rule()
     def replay_same_number(self):
         code, autoplaying = self.w.game.code, self.w.autoplaying
-        self.run(self.w.replay_button.click)
+        self.run(lambda: self.w.click("replay", code=code))   # the box shows this game's number
         assert self.w.game.code == code
         if not autoplaying:  # (autoplay goes on playing the replayed game)
             assert self.w.game.round_number == 0
@@ -136,8 +135,7 @@ class WidgetMachine(RuleBasedStateMachine):
 
     @rule()
     def tap_my_pile(self):
-        x, y, cw, ch = L.pile_at(self.w._view(), 0)
-        self.run(lambda: self.w._on_mouse_down(x + cw / 2, y + ch / 2))
+        self.run(lambda: self.w.click("flip"))     # what a tap on your pile sends
 
     # --- what must always hold -----------------------------------------------------------------
     @invariant()
@@ -149,10 +147,13 @@ class WidgetMachine(RuleBasedStateMachine):
     @invariant()
     def the_picture_labels_and_chart_agree(self):
         w = self.w
-        assert w._shown_view.counts == w.game.counts
-        assert w.progress_label.value == w._progress()[1]
-        assert len(w.chart.data[0].x) == w.game.round_number + 1
-        assert len(w.chart.data[-1].x) == len(w.game.stats.war_rounds)
+        last = w.beats[-1]                 # what the browser shows once it has played the beats
+        assert last["counts"] == list(w.game.counts)
+        assert last["round_text"] == w.session.progress()[1] or w.session.time_limit is not None
+        x, _ys, wars = w.chart_series()
+        assert len(x) == w.game.round_number + 1
+        assert wars == list(w.game.stats.war_rounds)
+        assert w.state["autoplay"] == w.autoplaying
         if w.game.is_over:
             assert not w.autoplaying
 

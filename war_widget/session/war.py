@@ -134,6 +134,9 @@ class WarSession:
         self.notice = ""
         self.autoplay_on = False
         self.autoplay_task: asyncio.Task[None] | None = None
+        # True when a view keeps the autoplay clock (the browser asks for each tick when its
+        # table has shown the last beat): autoplay then starts no task of its own
+        self.view_ticks = False
         self._clock_task: asyncio.Task[None] | None = None
         self._open_store = open_store
         self.keeping = Keeping(records if records is not None else MemoryStore(), recording, self._store_failed)
@@ -639,7 +642,9 @@ class WarSession:
             self._emit("autoplay")
             return
         loop = _running_loop()
-        if loop is None:
+        if self.view_ticks:
+            pass
+        elif loop is None:
             self.notify(label("notice_no_loop", self.reg))
         elif self.autoplay_task is None or self.autoplay_task.done():
             self.autoplay_task = loop.create_task(self._autoplay_loop())

@@ -20,6 +20,7 @@ from ...session.keeping import RecordStore
 from ...session.view import TableView
 from ...session.war import WarSession
 from ...text.i18n import describe_rules, label
+from ...text.narration import card_text
 
 __all__ = ["SessionPlay", "TablePlay", "card_code", "ANSWERS", "MODES"]
 
@@ -27,6 +28,7 @@ Beat = dict[str, Any]
 ANSWERS = (">", "=", "<")
 MODES = ("cpu", "two_player", "watch")
 # the kind of the one beat an action without engine beats shows (the browser times it by kind)
+_QUIET = ("autoplay", "speed")
 _KINDS = {"new_game": "deal", "resume": "deal", "press": "waiting", "goto": "goto", "fast_forward": "fast_forward"}
 
 
@@ -58,18 +60,28 @@ class SessionPlay:
     True only when a store is given: a component keeps no record unless asked)."""
 
     def __init__(self, rules: Rules | str = "classic", code: str | None = None, mode: str = "cpu",
-                 guess: bool = False, aids: bool | None = None, lang: str = "en", *, seed: int | None = None,
+                 guess: bool | str = False, aids: bool | None = None, lang: str = "en", *, seed: int | None = None,
                  opponent: str = "easy", records: RecordStore | None = None,
-                 recording: bool | None = None) -> None:
-        self.session = WarSession(rules, seed=seed, code=code, mode=mode, lang=lang, guess=guess, aids=aids,
-                                  opponent=opponent, records=records,
-                                  recording=records is not None if recording is None else recording)
+                 recording: bool | None = None, session: WarSession | None = None) -> None:
+        if session is None:
+            session = WarSession(rules, seed=seed, code=code, mode=mode, lang=lang, guess=guess, aids=aids,
+                                 opponent=opponent, records=records,
+                                 recording=records is not None if recording is None else recording)
+        self.session = session
         self._log: list[str] = self.session.narration_log
         self._told = len(self._log)            # narration lines already in a beat
         self.feedback: str | None = None       # "right" / "wrong": the tick or cross on the table
+        self._right = self.session.guess.right  # the score before an answer: was it right?
         self.points, self.wars = _points(self.session.game)
-        self._sink: list[Shown] | None = None
-        self.session.subscribe(self._on_shown)
+        self._sink: list[Beat] | None = None
+        self.given: str | None = None          # the answer being given (by answer() here or the component's)
+        # every action's beats, whoever started it (a method, a button, autoplay): see listen()
+        self.listeners: list[Callable[[list[Beat]], None]] = []
+        self.unsubscribe = self.session.subscribe(self._on_shown)
+
+    def listen(self, listener: Callable[[list[Beat]], None]) -> None:
+        """Call ``listener`` with the beats of every ``Shown`` the session reports."""
+        self.listeners.append(listener)
 
     # --- what the session holds ------------------------------------------------------------------
     @property
@@ -115,6 +127,19 @@ class SessionPlay:
                  for name, n in zip(self.names, counts, strict=True)]
         return label("table_vs", self.reg).join(parts)
 
+    def table_name(self, view: TableView, counts: tuple[int, ...] | list[int]) -> str:
+        """The table's accessible name (the canvas is ``role=img``): "War table. You 30 cards,
+        Computer 22 cards. 12 / 40 rounds. On the table: 9♥ against 7♣." """
+        reg = self.reg
+        parts = label("sep", reg).join(label("table_count_1" if n == 1 else "table_count", reg, name=name, n=n)
+                                      for name, n in zip(view.names, counts, strict=True))
+        name = label("table_name", reg, counts=parts, progress=view.progress_text)
+        last = {t.player: t.card for t in view.table if t.face_up}
+        if last:
+            cards = label("table_vs", reg).join(card_text(c, reg) for _, c in sorted(last.items()))
+            name += " " + label("table_cards", reg, cards=cards) + ("." if reg == "en" else "。")
+        return name
+
     # --- the session's values as beat dicts --------------------------------------------------------
     def _view(self, v: TableView, asking: bool, over: bool) -> dict[str, Any]:
         return {"hands": list(v.hands), "won": list(v.won), "table": _table_json(v.table),
@@ -125,9 +150,11 @@ class SessionPlay:
     def _beat(self, kind: str, view: TableView, say: str, rnd: int, counts: tuple[int, ...],
               asking: bool = False, over: bool = False, point: list[int] | None = None, war: bool = False,
               cut: bool = False) -> Beat:
+        q = self.session.guess.current() if asking else None   # the number mode's words (text/number_mode)
         return {"kind": kind, "view": self._view(view, asking, over), "say": say, "round": rnd,
+                "question": None if q is None else {"text": q.text, "buttons": dict(q.buttons)},
                 "round_text": view.progress_text, "counts": list(counts),
-                "label": label("table_name", self.reg, counts=self.counts_text(counts), progress=view.progress_text),
+                "label": self.table_name(view, counts),
                 "point": point, "war": war, "cut": cut, "score": self.score, "code": self.code}
 
     def current(self, kind: str = "deal", cut: bool = True) -> list[Beat]:
@@ -139,8 +166,34 @@ class SessionPlay:
                            s.game.is_over, cut=cut)]
 
     def _on_shown(self, shown: Shown) -> None:
+        if shown.action in _QUIET:             # autoplay on/off, the speed: no beat (the state says it)
+            beats: list[Beat] = []
+        else:
+            beats = self._convert(shown)
+            if shown.action == "answer":
+                self._graded(beats)
         if self._sink is not None:
-            self._sink.append(shown)
+            self._sink.extend(beats)
+        for listener in list(self.listeners):
+            listener(beats)
+
+    def _graded(self, beats: list[Beat]) -> None:
+        """An answer's beats: the tick or cross, the session's words for it said first."""
+        g = self.session.guess
+        right, self._right = g.right > self._right, g.right
+        if not beats:
+            return
+        self.feedback = "right" if right else "wrong"
+        said = g.feedback
+        for b in beats:
+            b["view"]["feedback"] = self.feedback
+            if said and said in b["say"]:
+                b["say"] = b["say"].replace(said, "", 1).strip()
+        beats[0]["say"] = f"{said} {beats[0]['say']}".strip()
+        beats[0]["answer"] = {"right": right}   # the session graded it
+        if self.given is not None:
+            beats[0]["answer"]["given"] = self.given
+            self.given = None
 
     def _lines(self, end: int) -> list[str]:
         lines = self._log[self._told:end]
@@ -153,6 +206,7 @@ class SessionPlay:
             self._log, self._told = s.narration_log, 0
         if shown.restart:
             self.feedback = None
+            self._right = s.guess.right
         if shown.restart or not shown.beats:
             if shown.restart or self.points[-1][0] != s.game.round_number:
                 self.points, self.wars = _points(s.game)
@@ -188,10 +242,9 @@ class SessionPlay:
         self._sink = []
         try:
             result = action()
-            shown = self._sink
+            beats = self._sink
         finally:
             self._sink = None
-        beats = [b for sh in shown for b in self._convert(sh)]
         return (beats or self.current("notice", cut=False)), result
 
     def _do(self, action: Callable[[], object]) -> list[Beat]:
@@ -212,19 +265,11 @@ class SessionPlay:
 
     def answer(self, symbol: str) -> list[Beat]:
         """Say how the bottom card (yours) compares with the top one: ">", "=" or "<"."""
-        asked = self.session.guess.asking
-        beats, right = self._run(lambda: self.session.answer(symbol))
-        if not asked or right is None:
-            return beats
-        self.feedback = "right" if right else "wrong"
-        said = self.session.guess.feedback       # the session's words for the answer, said first
-        for b in beats:
-            b["view"]["feedback"] = self.feedback
-            if said and said in b["say"]:
-                b["say"] = b["say"].replace(said, "", 1).strip()
-        beats[0]["say"] = f"{said} {beats[0]['say']}".strip()
-        beats[0]["answer"] = {"given": symbol.strip(), "right": bool(right)}   # the session graded it
-        return beats
+        self.given = symbol.strip() if isinstance(symbol, str) else None
+        try:
+            return self._run(lambda: self.session.answer(symbol))[0]
+        finally:
+            self.given = None
 
     def back(self) -> list[Beat]:
         """Undo the last action (a round after Flip, a beat after Step)."""

@@ -198,6 +198,40 @@ export function chartSeries(head, tail, upTo) {
   return { x, ys, wars: { x: wars, y: wars.map((r) => counts[r][0]) } };
 }
 
+/** The three answer buttons' words: the question's own (the number mode's "K is bigger" /
+ * "the same" / "7 is bigger", sent by Python with the beat) or, with no question waiting, the
+ * table's words for "bigger", "the same", "smaller". */
+export function answerWords(words, question) {
+  const w = words || {};
+  const fallback = { ">": w.guess_bigger, "=": w.guess_same, "<": w.guess_smaller };
+  const given = (question && question.buttons) || {};
+  return [">", "=", "<"].map((sym) => given[sym] || fallback[sym] || "");
+}
+
+/** Whether autoplay may ask Python for the next round now: on, nothing queued or moving, the
+ * game not over, no question waiting, no two players (they press), no request pending. */
+export function wantsTick(state, current, busy, requested, mode) {
+  return Boolean(state && state.autoplay && current && !busy && !requested && !current.view.over
+    && !current.view.asking && mode !== "two_player");
+}
+
+/** Where the pips of a number card go (CSS px), from the pip table Python sends (views/cards.py
+ * PIPS: rank -> [column, row] in a unit box) for a w x h card at x, y whose corner rank is
+ * `rankPx` tall; null when the card is too small for pips beside the corner (then one big suit). */
+export function pipSpots(pips, rank, x, y, w, h, rankPx) {
+  const layout = pips && pips[String(rank)];
+  if (!layout) return null;
+  const left = x + Math.max(w * 0.3, w * 0.1 + rankPx * 0.75);
+  const right = x + w * 0.84;
+  const top = y + h * 0.17;
+  const bottom = y + h * 0.86;
+  if (right - left < w * 0.4) return null;
+  const size = Math.max(8, Math.min((right - left) / 2, (bottom - top) / 4.4));
+  return layout.map(([col, row]) => ({ x: left + (right - left) * col, y: top + (bottom - top) * row, size }));
+}
+
+let PIP_TABLE = null;   // views/cards.PIPS, from the setup
+
 /** Chart text size for a chart `width` px wide: readable on a phone, not tiny on a projector. */
 export function chartFont(width) {
   return Math.round(Math.max(13, Math.min(22, width / 55)));
@@ -322,8 +356,17 @@ function drawFace(ctx, code, x, y, w, h, opts) {
     ctx.font = `700 ${w * 0.42}px serif`;
     ctx.fillText(c.glyph, x + w * 0.6, y + h * 0.58);
   } else {
-    ctx.font = `${w * 0.52}px "Noto Sans Symbols 2", "DejaVu Sans", sans-serif`;
-    ctx.fillText(c.suitGlyph, x + w * 0.6, y + h * 0.6);
+    // a number card a child can count: its number of pips, in the usual layout (an ace: one big)
+    const spots = c.rank === 14 ? null : pipSpots(PIP_TABLE, c.rank, x, y, w, h, rankPx);
+    if (spots) {
+      for (const sp of spots) {
+        ctx.font = `${sp.size}px "Noto Sans Symbols 2", "DejaVu Sans", sans-serif`;
+        ctx.fillText(c.suitGlyph, sp.x, sp.y);
+      }
+    } else {
+      ctx.font = `${w * 0.52}px "Noto Sans Symbols 2", "DejaVu Sans", sans-serif`;
+      ctx.fillText(c.suitGlyph, x + w * 0.6, y + h * 0.6);
+    }
   }
   if (opts.value !== undefined) {
     ctx.font = `700 ${Math.max(14, w * 0.16)}px sans-serif`;
@@ -620,7 +663,14 @@ function render({ model, el: host }) {
   const guessRow = el("div", { class: "wt-row wt-guess", role: "group" });
   const moreRow = el("div", { class: "wt-row wt-more" });
   const chartBox = el("div", { class: "wt-chart", "data-role": "chart" });
-  root.append(rules, topRow, stage, say, status, guessRow, playRow, moreRow, log, chartBox);
+  const notice = el("div", { class: "wt-notice", role: "alert", "data-role": "notice" });
+  const panelBox = el("details", { class: "wt-panel", "data-role": "settings" });
+  const panelTitle = el("summary", { class: "wt-panel-title" });
+  const panelRows = el("div", { class: "wt-panel-rows" });
+  panelBox.append(panelTitle, panelRows);
+  const resultsBox = el("div", { class: "wt-results", role: "status", "data-role": "results" });
+  root.append(rules, topRow, stage, say, status, guessRow, playRow, moreRow, notice, log, chartBox, panelBox,
+    resultsBox);
   host.append(root);
 
   const buttons = {};
@@ -651,6 +701,8 @@ function render({ model, el: host }) {
   moreRow.append(codeBox);
   const replay = button("replay", moreRow);
   const full = button("fullscreen", moreRow);
+  const resume = button("resume", moreRow);
+  resume.hidden = true;
 
   let setup = model.get("setup");
   let queue = [];
@@ -663,6 +715,8 @@ function render({ model, el: host }) {
   let idleSince = performance.now();
   let requested = false;
   let destroyed = false;
+  let state = model.get("state") || {};
+  PIP_TABLE = setup.pips || PIP_TABLE;
 
   const words = () => setup.words || {};
   // in a shadow root (marimo) the document names the host; the root node names our element
@@ -685,21 +739,81 @@ function render({ model, el: host }) {
     codeBox.setAttribute("aria-label", w.game_number);
     codeBox.placeholder = w.game_number;
     full.textContent = isFull() ? w.exit_fullscreen : w.fullscreen;
-    const words3 = [w.guess_bigger, w.guess_same, w.guess_smaller];
-    answers.forEach((b, i) => {
-      b.textContent = [">", "=", "<"][i];
-      b.setAttribute("aria-label", `${[">", "=", "<"][i]} ${words3[i]}`);
-      b.title = words3[i];
-    });
+    labelAnswers(current && current.question);
     guessRow.setAttribute("aria-label", w.guess_title);
     rules.textContent = setup.rules_line;
     guessRow.hidden = !setup.guess;
+    resume.textContent = w.resume;
+    panelTitle.textContent = w.rules;
+    panelBox.hidden = !setup.panel;
+    resultsBox.hidden = !setup.panel;
     if (document.activeElement !== codeBox) codeBox.value = setup.code || "";
+  }
+
+  function labelAnswers(question) {
+    const words3 = answerWords(words(), question);
+    answers.forEach((b, i) => {
+      const sym = [">", "=", "<"][i];
+      b.textContent = "";
+      b.append(el("span", { class: "wt-sym", text: sym }), el("span", { class: "wt-word", text: words3[i] }));
+      b.setAttribute("aria-label", `${sym} ${words3[i]}`);
+      b.title = words3[i];
+    });
+  }
+
+  function onState() {
+    state = model.get("state") || {};
+    speed.value = state.speed || "normal";
+    const on = Boolean(state.autoplay);
+    auto.setAttribute("aria-pressed", String(on));
+    auto.classList.toggle("wt-on", on);
+    notice.textContent = state.notice || "";
+    notice.hidden = !state.notice;
+    resume.hidden = !state.resume;
+    back.disabled = state.back === false;
+    requested = false;
+    idleSince = performance.now();
+    wake();
+  }
+
+  function onSettings() {
+    // the settings panel: one row per setting (a select, a check box or a button), from Python
+    const rows = model.get("settings") || [];
+    const focused = root.getRootNode().activeElement;
+    const focusName = focused && focused.dataset ? focused.dataset.setting : null;
+    panelRows.textContent = "";
+    for (const row of rows) {
+      const line = el("label", { class: "wt-setting" });
+      let control;
+      if (row.kind === "select") {
+        control = el("select", { class: "wt-select", "data-setting": row.name });
+        row.options.forEach((text, i) => control.append(el("option", { value: String(i), text })));
+        control.value = String(row.index);
+        control.addEventListener("change", () => send({ do: "set", name: row.name, index: Number(control.value) }));
+        line.append(el("span", { class: "wt-setting-name", text: row.label }), control);
+      } else if (row.kind === "check") {
+        control = el("input", { type: "checkbox", class: "wt-check", "data-setting": row.name });
+        control.checked = Boolean(row.on);
+        control.addEventListener("change", () => send({ do: "set", name: row.name, on: control.checked }));
+        line.append(control, el("span", { class: "wt-setting-name", text: row.label }));
+      } else {
+        control = el("button", { type: "button", class: "wt-btn", "data-setting": row.name, text: row.label });
+        control.addEventListener("click", () => send({ do: "set", name: row.name }));
+        line.append(control);
+      }
+      panelRows.append(line);
+      if (row.name === focusName) control.focus();
+    }
+  }
+
+  function onResults() {
+    // HTML built and escaped by Python (views/war/results.py)
+    resultsBox.innerHTML = model.get("results") || "";
   }
 
   function chromeHeight() {
     let h = 0;
-    for (const part of [rules, topRow, say, status, guessRow, playRow, moreRow, log]) {
+    for (const part of [rules, topRow, say, status, guessRow, playRow, moreRow, notice, log]) {
       if (!part.hidden) h += part.getBoundingClientRect().height;
     }
     return h + 28;
@@ -769,7 +883,10 @@ function render({ model, el: host }) {
       plot = chartBox;
       plot.on("plotly_click", (d) => {
         const p = d && d.points && d.points[0];
-        if (p && Number.isFinite(p.x)) send({ do: "goto", round: Math.round(p.x) });
+        if (!p || !Number.isFinite(p.x)) return;
+        // a war marker jumps to just before its round, so Step walks through the war
+        const war = p.curveNumber === (setup.names || []).length;
+        send(war ? { do: "goto", round: Math.round(p.x) - 1, war: Math.round(p.x) } : { do: "goto", round: Math.round(p.x) });
       });
     }
     root.dataset.chartPoints = String(series.x.length);
@@ -806,6 +923,7 @@ function render({ model, el: host }) {
     }
     const v = beat.view;
     const asking = Boolean(v.asking);
+    labelAnswers(beat.question);
     answers.forEach((b) => { b.disabled = !asking; });
     root.classList.toggle("wt-asking", asking);
     root.dataset.shown = String(beat.id);
@@ -843,9 +961,9 @@ function render({ model, el: host }) {
 
   function startNext(now) {
     const beat = queue.shift();
-    const timing = beatTiming(beat.kind, model.get("speed"));
+    const timing = beatTiming(beat.kind, state.speed);
     const prev = current ? current.view : null;
-    const instant = beat.cut || !prev || !L;
+    const instant = beat.cut || !prev || !L || setup.animate === false;
     const moves = instant ? [] : flights(beat.kind, prev, beat.view, L);
     // while cards fly to a pile, the piles keep the counts from before; flying to the middle,
     // the new table without the cards in flight
@@ -873,15 +991,14 @@ function render({ model, el: host }) {
       }
     }
     root.dataset.idle = anim || queue.length ? "" : "1";
-    if (!anim && !queue.length && model.get("autoplay") && current && !current.view.over && !current.view.asking
-        && setup.mode !== "two_player") {
-      const gap = AUTOPLAY_GAP_MS * (SPEED_FACTOR[model.get("speed")] ?? 1);
-      if (!requested && now - idleSince >= gap) {
+    if (wantsTick(state, current, Boolean(anim || queue.length), requested, setup.mode)) {
+      const gap = AUTOPLAY_GAP_MS * (SPEED_FACTOR[state.speed] ?? 1);
+      if (now - idleSince >= gap) {
         requested = true;
-        send({ do: "flip" });
+        send({ do: "tick" });     // autoplay's clock is the browser's: the next round, now
       }
     }
-    if (anim || queue.length || (model.get("autoplay") && !requested)) frame = requestAnimationFrame(tick);
+    if (anim || queue.length || (state.autoplay && !requested)) frame = requestAnimationFrame(tick);
   }
 
   function wake() {
@@ -900,18 +1017,11 @@ function render({ model, el: host }) {
 
   function onSetup() {
     setup = model.get("setup");
+    PIP_TABLE = setup.pips || PIP_TABLE;
     label();
     resize();
   }
 
-  function onAutoplay() {
-    const on = Boolean(model.get("autoplay"));
-    auto.setAttribute("aria-pressed", String(on));
-    auto.classList.toggle("wt-on", on);
-    requested = false;
-    idleSince = performance.now();
-    wake();
-  }
 
   // a view that connects late draws where the game stands, with no animation
   label();
@@ -922,8 +1032,9 @@ function render({ model, el: host }) {
     show(last);
   }
   root.dataset.idle = "1";
-  speed.value = model.get("speed");
-  onAutoplay();
+  onState();
+  onSettings();
+  onResults();
 
   flip.addEventListener("click", () => send(setup.mode === "two_player" ? { do: "press", seat: 0 } : { do: "flip" }));
   flipTop.addEventListener("click", () => send({ do: "press", seat: 1 }));
@@ -936,15 +1047,9 @@ function render({ model, el: host }) {
     if (e.key === "Enter") send({ do: "replay", code: codeBox.value });
     e.stopPropagation();
   });
-  auto.addEventListener("click", () => {
-    model.set("autoplay", !model.get("autoplay"));
-    model.save_changes();
-    onAutoplay();
-  });
-  speed.addEventListener("change", () => {
-    model.set("speed", speed.value);
-    model.save_changes();
-  });
+  auto.addEventListener("click", () => send({ do: "autoplay", on: !state.autoplay }));
+  speed.addEventListener("change", () => send({ do: "speed", speed: speed.value }));
+  resume.addEventListener("click", () => send({ do: "resume" }));
   full.addEventListener("click", () => {
     if (isFull()) document.exitFullscreen();
     else if (root.requestFullscreen) root.requestFullscreen();
@@ -979,8 +1084,9 @@ function render({ model, el: host }) {
   document.addEventListener("fullscreenchange", onFull);
   model.on("change:beats", onBeats);
   model.on("change:setup", onSetup);
-  model.on("change:autoplay", onAutoplay);
-  model.on("change:speed", () => { speed.value = model.get("speed"); });
+  model.on("change:state", onState);
+  model.on("change:settings", onSettings);
+  model.on("change:results", onResults);
   resize();
   void boxes;
 
@@ -992,7 +1098,9 @@ function render({ model, el: host }) {
     document.removeEventListener("fullscreenchange", onFull);
     model.off("change:beats", onBeats);
     model.off("change:setup", onSetup);
-    model.off("change:autoplay", onAutoplay);
+    model.off("change:state", onState);
+    model.off("change:settings", onSettings);
+    model.off("change:results", onResults);
   };
 }
 

@@ -1,14 +1,18 @@
 """The War table as one anywidget component: the browser draws and times, Python plays.
 
-Python's play session (``WarSession``, the one owner of the play) says what happens, turned into
-a list of beat dicts per action by :mod:`.play`; the browser animates them
-on ``requestAnimationFrame`` and writes back in the synced trait ``shown`` which beat its table
-shows, so the sentence, round and counts it prints are the ones of the picture on screen.  The
-traits are the whole state: a view that connects late (Voila, a reload, a second view) draws the
-last beat from them.  Buttons send their action as a custom message (a moment, not state).
+Python's play session (``WarSession``, the one owner of the play) says what happens; the
+component follows it (``session.subscribe``, through :mod:`.play`), so an action started by a
+Python method, a button in the browser or autoplay is shown the same way: a list of beat dicts
+the browser animates on ``requestAnimationFrame``.  The browser writes back in the synced trait
+``shown`` which beat its table shows, so the sentence, round and counts it prints are the ones
+of the picture on screen.  Autoplay's clock is the browser's: while autoplay is on it asks for
+the next round (``tick``) once its table has shown the last beat.  The traits are the whole
+state: a view that connects late (Voila, a reload, a second view) draws the last beat from them.
+Buttons send their action as a custom message (a moment, not state).
 """
 from __future__ import annotations
 
+import html
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -18,24 +22,42 @@ import traitlets
 
 from ...game.rules import Rules
 from ...session.keeping import RecordStore
+from ...session.options import SPEEDS
+from ...session.war import WarSession
 from ...text.i18n import label
+from ..cards import PIPS
+from ..war.results import ResultsPanel
+from . import panel
 from .play import ANSWERS, SessionPlay
 
 __all__ = ["TableComponent", "SPEEDS", "BACKLOG"]
 
 HERE = Path(__file__).parent
-SPEEDS = ("slow", "normal", "fast")
 CHART_BLOCK = 64    # rounds of the chart's series resent together (the tail stays under ~0.6 KB)
 BACKLOG = 16   # unshown beats kept for the browser; beyond, only where the game stands is sent
 
 _WORDS = ("flip", "step", "back", "autoplay", "slow", "normal", "fast", "fast_forward", "new_game", "replay",
           "game_number", "fullscreen", "exit_fullscreen", "guess_title", "guess_bigger", "guess_same",
-          "guess_smaller", "speed", "rules", "chart_title", "chart_war", "chart_round")
+          "guess_smaller", "speed", "rules", "chart_title", "chart_war", "chart_round", "resume", "res_title")
+
+
+_PIPS = {str(rank): [list(spot) for spot in spots] for rank, spots in PIPS.items()}   # the usual layout
+
+
+def _int(value: object, default: int = 0) -> int:
+    try:
+        return int(value)  # type: ignore[call-overload]
+    except (TypeError, ValueError):
+        return default
 
 
 class TableComponent(anywidget.AnyWidget):
-    """The whole War game in one widget: table, controls, narration (``WarTable()`` in marimo
-    is ``mo.ui.anywidget(TableComponent())``)."""
+    """The whole War game in one widget: table, controls, narration, chart (in marimo:
+    ``mo.ui.anywidget(TableComponent())``).
+
+    Arguments are the session's; ``session`` shows (and plays) an existing ``WarSession``
+    instead; ``panel`` adds the settings panel (rules, length, opponent, language, aids,
+    records, "Which is bigger?") and the results under the table."""
 
     _esm = HERE / "table.js"
     _css = HERE / "table.css"
@@ -48,54 +70,106 @@ class TableComponent(anywidget.AnyWidget):
     plotly_js = traitlets.Unicode("").tag(sync=True)
     chart_head: Any = traitlets.Dict().tag(sync=True)
     chart_tail: Any = traitlets.Dict().tag(sync=True)
-    autoplay = traitlets.Bool(False).tag(sync=True)
-    speed = traitlets.Unicode("normal").tag(sync=True)
+    # the session's values the controls show: autoplay, speed, the notice line, Resume, Back
+    state: Any = traitlets.Dict().tag(sync=True)
+    settings: Any = traitlets.List().tag(sync=True)     # the settings panel's rows (panel.settings)
+    results = traitlets.Unicode("").tag(sync=True)      # the results (HTML escaped here)
 
     def __init__(self, rules: Rules | str = "classic", code: str | None = None, mode: str = "cpu",
-                 guess: bool = False, aids: bool | None = None, lang: str = "en", speed: str = "normal",
+                 guess: bool | str = False, aids: bool | None = None, lang: str = "en", speed: str = "normal",
                  chart: bool = True, *, seed: int | None = None, opponent: str = "easy",
-                 records: RecordStore | None = None, recording: bool | None = None, **kwargs: Any) -> None:
+                 records: RecordStore | None = None, recording: bool | None = None,
+                 session: WarSession | None = None, panel: bool = False, animations: bool = True,
+                 **kwargs: Any) -> None:
         if speed not in SPEEDS:
             raise ValueError(f"speed must be one of {', '.join(SPEEDS)}; got {speed!r}")
-        self.play = SessionPlay(rules, code=code, mode=mode, guess=guess, aids=aids, lang=lang, seed=seed,
-                                opponent=opponent, records=records, recording=recording)
+        if session is None:
+            session = WarSession(rules, seed=seed, code=code, mode=mode, speed=speed, lang=lang, guess=guess,
+                                 aids=aids, opponent=opponent, records=records,
+                                 recording=records is not None if recording is None else recording)
+        self.session = session
+        session.view_ticks = True          # autoplay's clock is the browser's (it asks for each tick)
+        self.play = SessionPlay(session=session)
+        self.panel = bool(panel)
+        self.animations = bool(animations)
+        self.resume_offered = False        # a saved game can be resumed (Resume shown)
+        self.results_view = ResultsPanel()
         self._next_id = 0
         self._chart_game = 0
+        self._setup_key: tuple[object, ...] | None = None
+        self._settings_key: tuple[object, ...] | None = None
         self.listeners: list[Callable[[list[dict[str, Any]]], None]] = []
         self.chart = bool(chart)
         if self.chart:
             from plotly.offline import get_plotlyjs  # public: the plotly.js bundle the package ships
             kwargs["plotly_js"] = get_plotlyjs()
-        super().__init__(speed=speed, **kwargs)
+        super().__init__(**kwargs)
         self._push(self.play.current(), cut=True)
+        self.play.listen(self._push)
         self.on_msg(self._on_action)
 
     # --- what the browser is told --------------------------------------------------------------
     def _setup(self) -> dict[str, Any]:
-        p = self.play
+        p, s = self.play, self.session
+        key = (s.reg, s.mode, s.guess.on, s.game.rules, s.game.code, s.aids, s.clock.limit)
+        if key == self._setup_key:
+            return dict(self.setup)
+        self._setup_key = key
         return {"names": p.names, "mode": p.mode, "guess": p.guess, "players": len(p.names),
                 "rules_line": p.rules_line, "lang": p.reg, "values": p.values(), "code": p.code,
-                "total": p.session.view().total, "words": {w: label(w, p.reg) for w in _WORDS},
-                "limit": p.game.rules.round_limit, "chart": self.chart}
+                "total": s.view().total, "words": {w: label(w, p.reg) for w in _WORDS},
+                "limit": p.game.rules.round_limit, "chart": self.chart, "panel": self.panel,
+                "animate": self.animations, "pips": _PIPS}
+
+    def _state(self) -> dict[str, Any]:
+        s = self.session
+        if self.resume_offered and s.keeping.saved_round is not None and s.game.round_number:
+            self.resume_offered = False    # the saved game is now this one
+        return {"autoplay": s.autoplay_on, "speed": s.speed, "notice": s.notice,
+                "resume": self.resume_offered, "back": s.can_go_back}
 
     def _push(self, new: list[dict[str, Any]], cut: bool = False) -> None:
-        """Send ``new`` beats: appended to those not yet shown, or (``cut``) replacing them all."""
+        """Send ``new`` beats: appended to those not yet shown, or (``cut``) replacing them all;
+        then the session's values (state, settings, results) as they stand."""
         cut = cut or any(b["cut"] for b in new)
         for b in new:
             self._next_id += 1
             b["id"] = self._next_id
-        setup = self._setup()
-        if setup != self.setup:
-            self.setup = setup
-        keep = [] if cut else [b for b in self.beats if b["id"] >= self.shown]
-        beats = keep + new
-        if len(beats) > BACKLOG:           # no browser keeps up (or none is there): show where it stands
-            last = dict(beats[-1], cut=True)
-            beats = [last]
-        self._chart(cut)
-        self.beats = beats
+        with self.hold_sync():
+            setup = self._setup()
+            if setup != self.setup:
+                self.setup = setup
+            if new:
+                keep = [] if cut else [b for b in self.beats if b["id"] >= self.shown]
+                beats = keep + new
+                if len(beats) > BACKLOG:       # no browser keeps up (or none is there): show where it stands
+                    beats = [dict(beats[-1], cut=True)]
+                    cut = True
+                self._chart(cut)
+                self.beats = beats
+            state = self._state()
+            if state != self.state:
+                self.state = state
+            if self.panel:
+                self._panel()
         for listener in self.listeners:
             listener(new)
+
+    def _panel(self) -> None:
+        s = self.session
+        key = panel.settings_key(s)
+        if key != self._settings_key:
+            self._settings_key = key
+            self.settings = panel.settings(s)
+        r = self.results_view
+        r.update(s, 0 if s.mode == "cpu" else None)
+        g = s.guess
+        if g.on or g.asked:
+            r.numbers["guess"] = g.score
+            r.value += (f"<p>{html.escape(label('res_guess', s.reg))} "
+                        f"<b>{html.escape(label('res_guess_value', s.reg, right=g.right, asked=g.asked))}</b></p>")
+        if r.value != self.results:
+            self.results = r.value
 
     def _chart(self, cut: bool) -> None:
         """The chart's series in two traits: the head changes once a block (or at a cut: a new
@@ -112,61 +186,140 @@ class TableComponent(anywidget.AnyWidget):
         self.chart_tail = {"game": self._chart_game, "start": split, "counts": [p[1:] for p in points[split:]],
                            "wars": [r for r in wars if r >= split]}
 
+    def chart_series(self) -> tuple[list[int], list[list[int]], list[int]]:
+        """What the chart plots now: the rounds, each seat's counts, the rounds with a war."""
+        points = self.play.points
+        seats = len(points[0]) - 1
+        return [p[0] for p in points], [[p[1 + i] for p in points] for i in range(seats)], list(self.play.wars)
+
     def _on_action(self, _widget: object, content: dict[str, Any], _buffers: object) -> None:
-        do = content.get("do") if isinstance(content, dict) else None
-        if do == "flip":
-            self.flip()
-        elif do == "press":
-            self.press(int(content.get("seat", 0)))
-        elif do == "step":
-            self.step()
-        elif do == "back":
-            self.back()
-        elif do == "fast_forward":
-            self.fast_forward()
-        elif do == "new_game":
-            self.new_game()
-        elif do == "replay":
-            self._push(self.play.replay(str(content.get("code", "")).strip()))
-        elif do == "answer" and content.get("symbol") in ANSWERS:
-            self.answer(str(content["symbol"]))
-        elif do == "goto":
-            self.goto_round(int(content.get("round", 0)))
+        """A button in the browser: the same method a script calls."""
+        if not isinstance(content, dict):
+            return
+        do = content.get("do")
+        s = self.session
+        try:
+            if do == "flip":
+                self.flip()
+            elif do == "press":
+                self.press(_int(content.get("seat"), -1))
+            elif do == "step":
+                self.step()
+            elif do == "back":
+                s.back()
+            elif do == "fast_forward":
+                self.fast_forward()
+            elif do == "new_game":
+                self.new_game()
+            elif do == "replay":
+                s.replay(str(content.get("code", "")).strip())
+            elif do == "answer" and content.get("symbol") in ANSWERS:
+                if s.guess.asking:
+                    self.answer(str(content["symbol"]))
+            elif do == "goto":
+                s.goto_round(max(0, min(_int(content.get("round")), s.history.furthest)))
+                war = _int(content.get("war"))
+                if war > 0:                    # a war marker: say how to walk through it
+                    s.notify(label("goto_war_hint", s.reg, n=war))
+                    s.refresh("notice")
+            elif do == "tick":
+                if s.autoplay_on:
+                    s.tick()
+            elif do == "autoplay":
+                s.autoplay(bool(content.get("on")))
+            elif do == "speed" and content.get("speed") in SPEEDS:
+                s.set_speed(str(content["speed"]))
+            elif do == "resume":
+                self.resume()
+            elif do == "set":
+                panel.choose(s, str(content.get("name", "")), content)
+        except ValueError as exc:          # a refusal (e.g. a saved game that cannot be read) is said
+            s.notify(str(exc))
+            s.refresh("notice")
+
+    # --- the controls as the browser uses them ------------------------------------------------------
+    def click(self, action: str, **content: Any) -> None:
+        """Do what a control of the table in the browser does: send its message (``"flip"``,
+        ``"press"`` with ``seat``, ``"replay"`` with ``code``, ``"autoplay"`` with ``on``,
+        ``"set"`` with ``name`` and ``index`` or ``on`` ...).  For scripts and tests."""
+        self._on_action(self, {"do": action, **content}, None)
+
+    def choose(self, name: str, value: object) -> None:
+        """Pick ``value`` in the settings panel's select ``name`` (as a person picks its words)."""
+        values = panel.values(self.session, name)
+        index = next((i for i, v in enumerate(values) if v == value and type(v) is type(value)), None)
+        if index is None:
+            raise ValueError(f"{name} offers {', '.join(map(repr, values))}; got {value!r}")
+        self.click("set", name=name, index=index)
+
+    def setting(self, name: str) -> dict[str, Any]:
+        """The settings panel's row ``name`` as the browser shows it (its words, its choice)."""
+        row = next((r for r in self.settings if r["name"] == name), None)
+        if row is None:
+            raise ValueError(f"no setting {name!r}; the settings are {', '.join(r['name'] for r in self.settings)}")
+        return dict(row)
 
     # --- the actions (each is also a button) ------------------------------------------------------
     @property
     def narration_log(self) -> list[str]:
-        return [b["say"] for b in self.beats]
+        return self.session.narration_log
 
     def flip(self) -> None:
-        self._push(self.play.flip())
+        """Flip: play the next round (or the rest of the current one)."""
+        self.session.flip()
 
     def press(self, seat: int) -> None:
-        self._push(self.play.press(seat))
+        """Two players: ``seat`` presses its button; the round is played once every seat has."""
+        self.session.press(seat)
 
-    def step(self) -> None:
-        self._push(self.play.step())
+    def step(self) -> Any:
+        """One beat of the round (flip, compare, war, face-down, collect, shuffle ...)."""
+        return self.session.step()
 
-    def back(self) -> None:
-        self._push(self.play.back(), cut=True)
+    def back(self) -> bool:
+        """Undo the last action (a round after Flip, a beat after Step); False if nothing to undo."""
+        return self.session.back()
 
     def goto_round(self, n: int) -> None:
-        self._push(self.play.goto_round(n), cut=True)
+        """The position after round ``n`` (0 = the deal), up to the furthest round reached."""
+        self.session.goto_round(n)
 
-    def answer(self, symbol: str) -> None:
-        self._push(self.play.answer(symbol))
+    def answer(self, symbol: str) -> bool | None:
+        """"Which is bigger?": ">", "=" or "<"; True if right, None if no question waited."""
+        self.play.given = symbol.strip() if isinstance(symbol, str) else None
+        try:
+            return self.session.answer(symbol)
+        finally:
+            self.play.given = None
 
     def fast_forward(self) -> None:
-        self._push(self.play.fast_forward(), cut=True)
+        """Play to the end of the game at once; show where it ended."""
+        self.session.fast_forward()
 
     def new_game(self, code: str | None = None, rules: Rules | str | None = None) -> None:
-        self._push(self.play.new_game(code=code, rules=rules), cut=True)
+        """A new deal: game number ``code``, or new ``rules``, or the same rules, a fresh seed."""
+        self.session.new_game(code, rules)
 
-    def replay(self, code: str) -> None:
+    def replay(self, code: str) -> bool:
         """The game number ``code`` (one that is not a game number is said as a notice)."""
-        self._push(self.play.replay(code))
+        return self.session.replay(code)
+
+    def resume(self) -> bool:
+        """Continue the saved game in progress; False if there is none."""
+        done = self.session.resume()
+        if done:
+            self.resume_offered = False
+            self._push([])
+        return done
 
     def set_speed(self, speed: str) -> None:
+        """Animation and autoplay speed: "slow", "normal" or "fast"."""
         if speed not in SPEEDS:
             raise ValueError(f"speed must be one of {', '.join(SPEEDS)}; got {speed!r}")
-        self.speed = speed
+        self.session.set_speed(speed)
+
+    def close(self) -> None:
+        """Stop autoplay and the clock, leave the game, close the widget."""
+        if hasattr(self, "session"):
+            self.session.close()
+        super().close()

@@ -1,7 +1,6 @@
-"""The War table in Jupyter: ``WarWidget`` and its parts (layout, drawing, controls, chart,
-results).  Imported lazily by ``war_widget.WarWidget`` so the engine never pulls in ipywidgets;
-``WarWidget`` itself is imported on first use, so a part (``layout``) imports without the canvas
-libraries (the browser site's Pyodide has no ipycanvas)."""
+"""The War table in Jupyter and marimo: ``WarWidget`` (one anywidget component over a
+``WarSession``) and its results.  Imported lazily by ``war_widget.WarWidget`` so the engine
+never pulls in the widget libraries; ``WarWidget`` itself is imported on first use."""
 from __future__ import annotations
 
 from typing import Any

@@ -6,8 +6,6 @@ import html
 from collections.abc import Callable, Sequence
 from typing import Any
 
-import ipywidgets as widgets
-
 from ...game.stats import Leads
 from ...text.i18n import counts_text, label, reason_text, record_line, register, value_text
 
@@ -149,13 +147,14 @@ _SAY: dict[str, dict[str, Any]] = {
 }
 
 
-class ResultsPanel(widgets.HTML):
-    """Rounds, wars, wars won, longest streak, largest lead, how it ended, the story, the record.
+class ResultsPanel:
+    """Rounds, wars, wars won, longest streak, largest lead, how it ended, the story, the record,
+    as HTML (``value``: the table component shows it under the table).
 
     ``numbers`` holds the values shown, for tests and for screen readers."""
 
     def __init__(self) -> None:
-        super().__init__(layout=widgets.Layout(width="800px"))
+        self.value = ""
         self.numbers: dict[str, Any] = {}
         self.story = ""
         # more lines from the lesson features (guess.py): f(lang) -> (HTML, numbers), shown last

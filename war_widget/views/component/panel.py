@@ -1,0 +1,117 @@
+"""The settings panel of the table component: what it offers (from the session's values, in the
+table's words) and what a choice does (the session's setter).
+
+The browser draws ``settings()`` as selects and check boxes and sends back ``{"do": "set",
+"name": ..., "index": ...}`` (a select: the index of the option chosen) or ``"on"`` (a check
+box); ``choose`` calls the session.  The session owns every value: the panel only shows them.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ...game.rules import Rules
+from ...session.options import LENGTHS, OPPONENTS, RULE_OPTIONS
+from ...session.war import WarSession
+from ...text.i18n import label, option_text, preset_text
+
+__all__ = ["settings", "choose", "settings_key", "values"]
+
+_OPPONENT_LABEL = {"easy": "opp_easy", "strong": "opp_strong", "two_player": "opp_two", "watch": "opp_watch"}
+_LANGS = (("en", "English"), ("ja", "日本語"))
+
+
+def _choices(s: WarSession) -> dict[str, tuple[list[object], list[str], object]]:
+    """Each select's values, their words and the value in force."""
+    reg, base = s.reg, s.base_rules
+    presets: list[object] = [*Rules.presets(), None]
+    out: dict[str, tuple[list[object], list[str], object]] = {
+        "preset": (presets, [preset_text(p if isinstance(p, str) else None, reg) for p in presets],
+                   base.preset_name)}
+    for name, values in RULE_OPTIONS.items():
+        vals = list(values)
+        value = getattr(base, name)
+        if value not in vals:
+            vals.append(value)
+        out[name] = (vals, [option_text(v, reg, name) for v in vals], value)
+    lengths: list[object] = list(LENGTHS)
+    words = [label(f"len_{v}", reg) for v in LENGTHS]
+    if s.length not in LENGTHS:
+        lengths.append(s.length)
+        words.append(label("len_n", reg, n=s.length))
+    out["length"] = (lengths, words, s.length)
+    out["opponent"] = (list(OPPONENTS), [label(_OPPONENT_LABEL[v], reg) for v in OPPONENTS],
+                       s.opponent if s.mode == "cpu" else s.mode)
+    out["language"] = ([k for k, _ in _LANGS], [w for _, w in _LANGS], s.lang[:2])
+    return out
+
+
+def values(s: WarSession, name: str) -> list[object]:
+    """The values of the select ``name``, in the order of its options."""
+    choices = _choices(s)
+    if name not in choices:
+        raise ValueError(f"no select {name!r}; the selects are {', '.join(choices)}")
+    return choices[name][0]
+
+
+def settings_key(s: WarSession) -> tuple[object, ...]:
+    """What the panel depends on: it is rebuilt only when this changes."""
+    return (s.reg, s.base_rules, s.length, s.opponent, s.mode, s.aids, s.lang, s.recording, s.guess.on)
+
+
+def settings(s: WarSession) -> list[dict[str, Any]]:
+    """The panel's rows: selects (``options``: their words, ``index``: the one in force) and
+    check boxes (``on``), then the Reset record button, in the table's words."""
+    reg = s.reg
+    rows: list[dict[str, Any]] = []
+    for name, (values, words, value) in _choices(s).items():
+        index = next((i for i, v in enumerate(values) if v == value and type(v) is type(value)), -1)
+        rows.append({"name": name, "label": label(name, reg), "kind": "select", "options": words, "index": index})
+    for name, on in (("aids", s.aids), ("records", s.recording), ("guess", s.guess.on)):
+        key = "guess_title" if name == "guess" else name
+        rows.append({"name": name, "label": label(key, reg), "kind": "check", "on": bool(on)})
+    rows.append({"name": "reset_records", "label": label("reset_records", reg), "kind": "button"})
+    return rows
+
+
+def choose(s: WarSession, name: str, content: dict[str, Any]) -> None:
+    """Do what the panel's control ``name`` asks (``content`` as the browser sent it).  A
+    choice the session refuses is said in the notice line (never an exception to the browser)."""
+    try:
+        if name == "reset_records":
+            s.reset_records()
+            return
+        if name in ("aids", "records", "guess"):
+            on = content.get("on")
+            if not isinstance(on, bool):
+                raise ValueError(f"{name} must be True or False; got {on!r}")
+            if name == "aids":
+                s.set_aids(on)
+            elif name == "records":
+                s.set_records(on)
+            else:
+                s.set_guess(s.guess.mode if on and s.guess.mode != "rules" else on)
+            return
+        choices = _choices(s)
+        if name not in choices:
+            raise ValueError(f"no setting {name!r}; the settings are {', '.join([*choices, 'aids', 'records'])}")
+        values, _words, now = choices[name]
+        index = content.get("index")
+        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(values):
+            raise ValueError(f"{name}: index must be 0 to {len(values) - 1}; got {index!r}")
+        value = values[index]
+        if value == now and type(value) is type(now):
+            return
+        if name == "preset":
+            if isinstance(value, str):
+                s.new_game(rules=value)
+        elif name == "length":
+            s.set_length(str(value))
+        elif name == "opponent":
+            s.set_opponent(str(value))
+        elif name == "language":
+            s.set_lang(str(value))
+        else:
+            s.set_option(name, value)
+    except ValueError as exc:
+        s.notify(str(exc))
+        s.refresh("notice")
