@@ -1,19 +1,20 @@
-"""How fast the War widget draws and how much it sends to the browser.
+"""How much the War widget costs per round: Python time and what it sends to the browser.
 
 Plain script: ``python benchmarks/bench_widget.py``.  Prints medians, each beside a baseline
-measured in the same run and the ratio, and the project's targets:
+measured in the same run and the ratio, and the project's targets (issues 16 and 17):
 
-* Python time to render one round (the held canvas batch with its animation): <= 5 ms;
-  also the whole Flip click (engine, narration, drawing, chart, labels, results);
-  baseline: the engine alone playing the same rounds.
-* Bytes sent to the front end per round (every comm message of every widget: canvas batch,
-  chart update, labels, narration, results, buffers included): <= 20 KB;
-  baseline: one static full redraw of the table.
-* Fast-forwarding a 240-round game including the chart: <= 1 s; baseline: the engine alone.
+* bytes sent per round (the JSON of every synced trait a flip changes: beats, chart, state,
+  results, settings), early in a game and from round 5,000 of a long game: <= 4 KB each;
+  baseline: the bytes of the one beat that shows where the game stands.
+* widget models per table (every ipywidgets model a ``WarWidget()`` creates): <= 30.
+* Python time of a flip at rounds 100, 1,000 and 5,000 of a long game (bicycle rules, no round
+  limit, seed 31), the session alone and the whole widget: round 5,000 <= 1.5 x round 100;
+  baseline: the session alone at the same round.
+* Back's checkpoints (bytes per round) and the records writes per round with a records file.
 
 Times are CPU time of this process (``time.process_time``): the machines this runs on are
-shared, and wall-clock medians there measure the neighbours as much as the widget.  The wall
-clock medians are printed too.
+shared, and wall-clock medians there measure the neighbours as much as the widget.
+The time to the first table and the first flip in a real browser is bench_component_browser.py.
 """
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ import json
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -29,39 +31,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import ipywidgets  # noqa: E402
 
 from war_widget import Game  # noqa: E402
+from war_widget.session.war import WarSession  # noqa: E402
 from war_widget.views.war import WarWidget  # noqa: E402
 
-ROUNDS = 30
-SEEDS = range(1, 8)
-
-
-class CommMeter:
-    """Counts the bytes every widget sends (JSON message plus binary buffers)."""
-
-    def __init__(self) -> None:
-        self.bytes = 0
-        self.messages = 0
-        self._orig = ipywidgets.Widget._send
-
-    def __enter__(self) -> CommMeter:
-        meter = self
-        orig = self._orig
-
-        def _send(widget: Any, msg: Any, buffers: Any = None) -> Any:
-            meter.messages += 1
-            meter.bytes += len(json.dumps(msg, default=str)) + sum(len(memoryview(b).cast("B")) for b in buffers or [])
-            return orig(widget, msg, buffers)
-
-        ipywidgets.Widget._send = _send
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        ipywidgets.Widget._send = self._orig
-
-    def take(self) -> tuple[int, int]:
-        out = (self.bytes, self.messages)
-        self.bytes = self.messages = 0
-        return out
+LONG_RULES = Game("bicycle").rules.replace(round_limit=None)   # seed 31 plays more than 5,000 rounds
+LONG_SEED = 31
+AT = (100, 1000, 5000)
+SYNCED = ("setup", "beats", "chart_head", "chart_tail", "state", "settings", "results")
 
 
 def ms(values: list[float]) -> float:
@@ -69,141 +45,83 @@ def ms(values: list[float]) -> float:
 
 
 class Timer:
-    """CPU and wall time of a block."""
+    """CPU time of a block."""
 
     def __enter__(self) -> Timer:
-        self.cpu, self.wall = time.process_time(), time.perf_counter()
+        self.cpu = time.process_time()
         return self
 
     def __exit__(self, *exc: object) -> None:
         self.cpu = time.process_time() - self.cpu
-        self.wall = time.perf_counter() - self.wall
 
 
-def bench_rounds() -> dict[str, float]:
-    render, click, engine, sent, msgs, redraw, render_wall, click_wall = [], [], [], [], [], [], [], []
-    with CommMeter() as meter:
-        for seed in SEEDS:
-            w = WarWidget(seed=seed, records=False)
-            g = Game("classic", seed)
-            meter.take()
-            for _ in range(ROUNDS):
-                if w.game.is_over:
-                    break
-                w._busy_until = 0.0           # the browser has caught up: draw the full animation
-                with Timer() as t:
-                    w.flip()
-                click.append(t.cpu)
-                click_wall.append(t.wall)
-                b, m = meter.take()
-                sent.append(b)
-                msgs.append(m)
-                with Timer() as t:
-                    g.play_round()
-                engine.append(t.cpu)
-            # the drawing alone, for the recorded beats of one more round
-            for _ in range(10):
-                if w.game.is_over:
-                    break
-                beats = w.session._play(w.game.play_round)     # the beats of one round, not shown yet
-                frames = [(b.event, b.view) for b in beats]
-                w._busy_until = 0.0
-                with Timer() as t:
-                    w.table.render(frames, w.session.view(), w.speed, True)
-                render.append(t.cpu)
-                render_wall.append(t.wall)
-            meter.take()
-            w.redraw()
-            redraw.append(meter.take()[0])
-            w.close()
-    return {"render_ms": ms(render), "click_ms": ms(click), "engine_ms": ms(engine),
-            "render_wall_ms": ms(render_wall), "click_wall_ms": ms(click_wall),
-            "bytes": statistics.median(sent), "messages": statistics.median(msgs),
-            "redraw_bytes": statistics.median(redraw), "bytes_max": max(sent)}
+def sent_by(w: WarWidget, action: Callable[[], object]) -> int:
+    """Bytes of synced state ``action`` changes (what the kernel sends the browser); the browser
+    then shows every beat (``shown``), as a page does."""
+    size = 0
+
+    def count(change: dict[str, Any]) -> None:
+        nonlocal size
+        size += len(json.dumps(change["new"], ensure_ascii=False).encode())
+
+    w.observe(count, names=list(SYNCED))
+    try:
+        action()
+    finally:
+        w.unobserve(count, names=list(SYNCED))
+    if w.beats:
+        w.shown = w.beats[-1]["id"]
+    return size
 
 
-def bench_fast_forward() -> dict[str, float]:
-    widget_times, engine_times = [], []
-    for seed in SEEDS:
-        w = WarWidget("classic_long", seed=seed, records=False)
-        with Timer() as t:
-            w.fast_forward()
-        widget_times.append(t.cpu)
-        rounds = w.game.round_number
-        assert len(w.chart.data[0].x) == rounds + 1
-        w.close()
-        g = Game("classic_long", seed)
-        with Timer() as t:
-            g.play_to_end()
-        engine_times.append(t.cpu)
-    return {"ff_s": statistics.median(widget_times), "engine_s": statistics.median(engine_times)}
-
-
-def bench_component() -> dict[str, float]:
-    """The table component (views/component): bytes of synced state a flip changes, early in a
-    game and from round 5,000 of a long game (bicycle, no round limit, seed 31), and widget models a
-    table makes (the component is one model: table, controls, narration and chart)."""
-    from war_widget.views.component import TableComponent
-
+def models_per_table() -> int:
     created = 0
-    orig_init = ipywidgets.Widget.__init__
+    orig = ipywidgets.Widget.__init__
 
-    def counting_init(self: Any, *args: Any, **kwargs: Any) -> None:
+    def counting(self: Any, *args: Any, **kwargs: Any) -> None:
         nonlocal created
         created += 1
-        orig_init(self, *args, **kwargs)
+        orig(self, *args, **kwargs)
 
-    ipywidgets.Widget.__init__ = counting_init  # type: ignore[method-assign]
+    ipywidgets.Widget.__init__ = counting  # type: ignore[method-assign]
     try:
-        w = TableComponent(code="classic-42")
+        w = WarWidget(code="classic-42", records=False)
+        w.flip()
+        w.new_game()
+        w.set_opponent("two_player")
     finally:
-        ipywidgets.Widget.__init__ = orig_init  # type: ignore[method-assign]
-    models = created
+        ipywidgets.Widget.__init__ = orig  # type: ignore[method-assign]
+    w.close()
+    return created
 
-    def flips(w: TableComponent, n: int) -> list[int]:
-        sizes: list[int] = []
-        for _ in range(n):
-            size = 0
 
-            def count(change: dict[str, Any]) -> None:
-                nonlocal size
-                size += len(json.dumps(change["new"]))
-
-            names = ["beats", "chart_head", "chart_tail", "setup"]
-            w.observe(count, names=names)
-            w.flip()
-            w.unobserve(count, names=names)
-            w.shown = w.beats[-1]["id"]        # the browser showed them
-            sizes.append(size)
-        return sizes
-
-    early = flips(w, 30)
-    # a long game: bicycle rules with no round limit, seed 31, plays more than 5,000 rounds
-    long_code = Game(Game("bicycle").rules.replace(round_limit=None), 31).code or ""
-    late_w = TableComponent(code=long_code)
-    late_w.fast_forward()           # the session plays at most 5,000 rounds at once, then jumps back
+def bench_bytes() -> dict[str, float]:
+    early = []
+    for seed in range(1, 8):
+        w = WarWidget(seed=seed, records=False)
+        for _ in range(30):
+            if w.game.is_over:
+                break
+            early.append(sent_by(w, w.flip))
+        w.close()
+    one_beat = len(json.dumps(w.beats[-1], ensure_ascii=False).encode())
+    late_w = WarWidget(LONG_RULES, LONG_SEED, records=False)
+    late_w.fast_forward()          # the session plays at most 5,000 rounds at once
     late_w.goto_round(5000)
     late_w.shown = late_w.beats[-1]["id"]
-    assert late_w.play.game.round_number == 5000, "the long game ended before round 5,000"
-    late = flips(late_w, 70)        # crosses one 64-round block of the chart: its head is resent once
-    return {"models": models, "early": statistics.median(early), "late": statistics.median(late),
-            "late_max": max(late), "late_mean": statistics.mean(late), "late_round": 5000}
-
-
-LONG_RULES = Game("bicycle").rules.replace(round_limit=None)   # seed 31 plays more than 5,000 rounds
-LONG_SEED = 31
-AT = (100, 1000, 5000)
+    assert late_w.game.round_number == 5000, "the long game ended before round 5,000"
+    late = [sent_by(late_w, late_w.flip) for _ in range(70)]   # crosses a 64-round block of the chart
+    late_w.close()
+    return {"early": statistics.median(early), "late": statistics.median(late), "late_max": max(late),
+            "late_mean": statistics.mean(late), "one_beat": one_beat}
 
 
 def bench_long_game() -> dict[str, float]:
     """The Python time of one flip at rounds 100, 1,000 and 5,000 of a long game (the session
-    alone and the whole widget), the memory of Back's checkpoints and undo stack per round, and
-    the records writes per round (with a records file)."""
+    alone and the whole widget), Back's checkpoints, the records writes per round."""
     import tempfile
     import tracemalloc
 
-    from war_widget.session.war import WarSession
-    from war_widget.views.records import Records
 
     out: dict[str, float] = {}
     for name, make in (("session", lambda: WarSession(LONG_RULES, LONG_SEED)),
@@ -215,6 +133,8 @@ def bench_long_game() -> dict[str, float]:
             near = next((a for a in AT if a <= n < a + 10), None)
             with Timer() as t:
                 table.flip()
+            if isinstance(table, WarWidget) and table.beats:
+                table.shown = table.beats[-1]["id"]       # a browser shows the beats
             if near is not None:
                 times[near].append(t.cpu)
         for n in AT:
@@ -232,50 +152,41 @@ def bench_long_game() -> dict[str, float]:
     out["checkpoint_bytes_per_round"] = held / AT[-1]
     out["checkpoints"] = s.history.checkpoint_count
     with tempfile.TemporaryDirectory() as folder:
-        store = Records(Path(folder) / "records.json")
-        s = WarSession(LONG_RULES, LONG_SEED, records=store)
+        w = WarWidget(LONG_RULES, LONG_SEED, records=Path(folder) / "records.json")
         for _ in range(500):
-            s.flip()
-        out["writes_per_round"] = s.keeping.writes / s.game.round_number
+            w.flip()
+        out["writes_per_round"] = w.session.keeping.writes / w.game.round_number
         out["save_bytes"] = sum(f.stat().st_size for f in Path(folder).iterdir() if f.is_file())
+        w.close()
     return out
+
+
+def line(name: str, value: float, unit: str, baseline: float, base_name: str, target: float | None = None) -> None:
+    ratio = value / baseline if baseline else float("inf")
+    verdict = "" if target is None else ("  OK" if value <= target else "  OVER TARGET")
+    goal = "" if target is None else f"  (target <= {target:g} {unit})"
+    print(f"{name:<44}{value:10.2f} {unit:<3}| {base_name} {baseline:9.2f} {unit:<3}| x{ratio:7.2f}{goal}{verdict}")
 
 
 def main() -> None:
     WarWidget(seed=0, records=False).close()  # imports and first-use costs out of the way
-    r = bench_rounds()
-    f = bench_fast_forward()
-
-    def line(name: str, value: float, unit: str, baseline: float, base_name: str, target: float | None = None) -> None:
-        ratio = value / baseline if baseline else float("inf")
-        verdict = "" if target is None else ("  OK" if value <= target else "  OVER TARGET")
-        goal = "" if target is None else f"  (target <= {target:g} {unit})"
-        print(f"{name:<44}{value:10.2f} {unit:<3}| {base_name} {baseline:9.2f} {unit:<3}| x{ratio:7.1f}{goal}{verdict}")
-
-    print(f"War widget benchmark: medians over {len(SEEDS)} seeded classic games ({ROUNDS} clicked rounds + "
-          "drawing-only rounds); CPU time")
-    line("render one round (held batch + animation)", r["render_ms"], "ms", r["engine_ms"], "engine round", 5)
-    line("whole Flip click (engine..results)", r["click_ms"], "ms", r["engine_ms"], "engine round")
-    print(f"{'  (wall clock: render, whole click)':<44}{r['render_wall_ms']:10.2f} ms  {r['click_wall_ms']:.2f} ms")
-    line("bytes sent per round", r["bytes"] / 1024, "KB", r["redraw_bytes"] / 1024, "full redraw", 20)
-    print(f"{'  (messages per round, largest round)':<44}{r['messages']:10.0f}     "
-          f"| largest {r['bytes_max'] / 1024:.2f} KB")
-    line("fast-forward a 240-round game + chart", f["ff_s"], "s", f["engine_s"], "engine game", 1)
-    c = bench_component()
-    print("Table component (views/component), state a flip changes (JSON of the synced traits):")
-    line("component bytes per flip, rounds 1-30", c["early"] / 1024, "KB", r["bytes"] / 1024, "WarWidget", 4)
-    line(f"component bytes per flip, from round {c['late_round']:.0f}", c["late"] / 1024, "KB", c["early"] / 1024,
-         "rounds 1-30", 4)
-    print(f"{'  (late: mean, largest = a chart block)':<44}{c['late_mean'] / 1024:10.2f} KB"
-          f"  | largest {c['late_max'] / 1024:.2f} KB (the series up to the block, once per 64 rounds)")
-    print(f"{'widget models per table (component)':<44}{c['models']:10.0f}     (target <= 30)")
+    b = bench_bytes()
+    print("WarWidget (one anywidget component over a WarSession): bytes of synced state a flip sends")
+    line("bytes per flip, rounds 1-30 (7 games)", b["early"] / 1024, "KB", b["one_beat"] / 1024, "one beat", 4)
+    line("bytes per flip, from round 5,000 (long game)", b["late"] / 1024, "KB", b["early"] / 1024, "rounds 1-30", 4)
+    print(f"{'  (late: mean, largest = a chart block)':<44}{b['late_mean'] / 1024:10.2f} KB"
+          f"  | largest {b['late_max'] / 1024:.2f} KB (the series up to the block, once per 64 rounds)")
+    print(f"{'widget models per table':<44}{models_per_table():10.0f}     (target <= 30)")
     g = bench_long_game()
     print(f"A long game (bicycle, no round limit, seed {LONG_SEED}): one flip, CPU ms (median of 10 flips)")
-    for who in ("session", "widget"):
-        base = g[f"{who}_100"]
-        for n in AT:
-            line(f"  {who}: flip at round {n}", g[f"{who}_{n}"], "ms", base, "round 100",
-                 1.5 * base if n == AT[-1] else None)
+    for n in AT:
+        line(f"  session: flip at round {n}", g[f"session_{n}"], "ms", g["session_100"], "round 100",
+             1.5 * g["session_100"] if n == AT[-1] else None)
+    for n in AT:
+        line(f"  widget: flip at round {n}", g[f"widget_{n}"], "ms", g["widget_100"], "round 100",
+             1.5 * g["widget_100"] if n == AT[-1] else None)
+    for n in AT:
+        line(f"  widget / session at round {n}", g[f"widget_{n}"], "ms", g[f"session_{n}"], "session")
     print(f"{'Back checkpoints + undo stack per round':<44}{g['checkpoint_bytes_per_round']:10.1f} B   "
           f"| {g['checkpoints']:.0f} checkpoints over {AT[-1]} rounds")
     print(f"{'records writes per round (records file)':<44}{g['writes_per_round']:10.2f}     "

@@ -9,9 +9,9 @@ app = marimo.App(width="full")
 def _():
     import marimo as mo
 
-    from war_widget.views.component import TableComponent
+    from war_widget import WarWidget
 
-    table = mo.ui.anywidget(TableComponent())
+    table = mo.ui.anywidget(WarWidget())
     table  # noqa: B018 (marimo shows the last expression of a cell)
     return
 

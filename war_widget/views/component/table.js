@@ -665,7 +665,7 @@ function render({ model, el: host }) {
   const chartBox = el("div", { class: "wt-chart", "data-role": "chart" });
   const notice = el("div", { class: "wt-notice", role: "alert", "data-role": "notice" });
   const panelBox = el("details", { class: "wt-panel", "data-role": "settings" });
-  const panelTitle = el("summary", { class: "wt-panel-title" });
+  const panelTitle = el("summary", { class: "wt-panel-title", "data-action": "settings" });
   const panelRows = el("div", { class: "wt-panel-rows" });
   panelBox.append(panelTitle, panelRows);
   const resultsBox = el("div", { class: "wt-results", role: "status", "data-role": "results" });
