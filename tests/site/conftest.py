@@ -9,6 +9,7 @@ logs and the measured sizes and times go to tests/site/artifacts/.
 """
 from __future__ import annotations
 
+import json
 import socket
 import subprocess
 import sys
@@ -27,13 +28,16 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--
                  "--disable-component-update", "--no-first-run",
                  # no name resolves but the loopback one: a request to any other host cannot even start
                  "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"]
+_BUILT: list[Path] = []       # the site built in this run (then the run's figures are printed at the end)
 
 
 @pytest.fixture(scope="session")
 def site_build(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     """The site, built by the README's command into a fresh folder (downloads cached in site/.cache/)."""
     output = tmp_path_factory.mktemp("site") / "_site"
+    (ARTIFACTS / "site.json").unlink(missing_ok=True)     # this run's figures only
     summary = build_site.build(output)
+    _BUILT.append(output)
     record_artifact("site", {"bytes": summary["bytes"], "files": summary["files"], "build_seconds": summary["seconds"],
                              "packages": summary["packages"]})
     return summary
@@ -140,3 +144,17 @@ def offline(chromium: Any, site_server: str, request: pytest.FixtureRequest) -> 
     assert not errors, "the browser console logged errors:\n" + "\n".join(errors)
 
 
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    """The site's size and the times this run measured (tests/site/artifacts/site.json), in the output."""
+    path = ARTIFACTS / "site.json"
+    if not _BUILT or not path.exists():
+        return
+    data = json.loads(path.read_text())
+    terminalreporter.write_line(
+        f"classroom site: {data.get('bytes', 0) / 1e6:.1f} MB in {data.get('files')} files (built in "
+        f"{data.get('build_seconds')} s); first table {data.get('classroom_seconds_to_first_table_cold')} s cold, "
+        f"{data.get('classroom_seconds_to_first_table_warm')} s warm (one run each; medians: "
+        "benchmarks/bench_site.py); lesson simulate() cell "
+        f"{data.get('lesson_simulate_seconds')} s")
