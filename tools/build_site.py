@@ -44,9 +44,9 @@ NODE_PYODIDE = SITE / "node_modules" / "pyodide"
 #: the files of the npm package that the page loads (the rest are types, maps and demos)
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "package.json")
 
-#: what the classroom page runs when it opens (its code is hidden: the page shows the table only)
-#: (the table, recording, and the child's record under it, kept in the browser: views/classroom.py)
-CLASSROOM_CODE = "from war_widget.views.classroom import ClassroomTable\nClassroomTable()"
+#: what the classroom page runs when it opens (its code is hidden: the page shows the table only):
+#: the War widget, whose record (under the table, in its results) is kept in the browser's /drive
+CLASSROOM_CODE = "from war_widget import WarWidget\nWarWidget()"
 
 #: requirements of the shipped wheels that are deliberately not in the browser, and why
 BROWSER_ABSENT = {

@@ -60,6 +60,49 @@ def lesson_code() -> str:
             "\nprint('LESSON-04 ' + json.dumps(_out.getvalue()))\n")
 
 
+# The play lessons (WarWidget), as the site holds them in /drive: every code cell run in order in
+# one namespace, the printed text of each kept; the cells nbval checks must print what the
+# notebook holds (CPython's output, checked by nbval in CI).
+WIDGET_LESSONS = ("01_play.ipynb", "01_play_ja.ipynb")
+WIDGET_LESSONS_CODE = """
+import contextlib, io, json
+_printed = {}
+for _name in NAMES:
+    with open("/drive/" + _name, encoding="utf-8") as _file:
+        _cells = [c for c in json.load(_file)["cells"] if c["cell_type"] == "code"]
+    _ns = {}
+    for _cell in _cells:
+        _out = io.StringIO()
+        with contextlib.redirect_stdout(_out):
+            exec(compile("".join(_cell["source"]), _name + ":" + _cell["id"], "exec"), _ns)
+        _printed[_name + ":" + _cell["id"]] = _out.getvalue()
+print("LESSON-WIDGETS " + json.dumps(_printed))
+""".replace("NAMES", repr(WIDGET_LESSONS))
+
+
+def checked_outputs() -> dict[str, str]:
+    """The stored output of every cell nbval checks in the widget lessons, sanitised as nbval does."""
+    out = {}
+    for name in WIDGET_LESSONS:
+        for cell in json.loads((build_site.ROOT / "notebooks" / name).read_text())["cells"]:
+            if cell["cell_type"] == "code" and "NBVAL_CHECK_OUTPUT" in "".join(cell["source"]):
+                text = "".join("".join(o.get("text", "")) for o in cell["outputs"] if o["output_type"] == "stream")
+                out[f"{name}:{cell['id']}"] = sanitised(text)
+    return out
+
+
+def sanitised(text: str) -> str:
+    """notebooks/sanitize.cfg's replacements (what nbval ignores)."""
+    import configparser
+    import re
+
+    config = configparser.ConfigParser()
+    config.read(build_site.ROOT / "notebooks" / "sanitize.cfg")
+    for section in config.sections():
+        text = re.sub(config[section]["regex"], config[section]["replace"], text)
+    return text
+
+
 def run_here(code: str, marker: str) -> str:
     """Run ``code`` here (CPython) as the page does; the line it printed after ``marker``."""
     printed = io.StringIO()
@@ -109,12 +152,13 @@ def test_the_site_holds_everything_it_loads(site_build: dict[str, Any]) -> None:
 def test_the_engine_replays_the_same_games_in_the_browser(offline: Any, site_server: str) -> None:
     """Pyodide boots from the site alone, imports war_widget and plays every preset as CPython does,
     and the Japanese table's narration (kids rules) is CPython's too; then a lesson's simulate()
-    cell prints CPython's numbers, saying once that the engine plays there."""
+    cell prints CPython's numbers, saying once that the engine plays there; then the play lessons
+    (WarWidget), read from the site's /drive, print what they print in CPython."""
     state = offline()
     page = state.new_page()
     started = time.perf_counter()
     lesson = lesson_code()
-    page.goto(repl_url(site_server, REPLAY + "\n" + lesson))
+    page.goto(repl_url(site_server, REPLAY + "\n" + lesson + "\n" + WIDGET_LESSONS_CODE))
     text = wait_output(page, "WAR-DIGESTS ")
     seconds = time.perf_counter() - started
     record_artifact("site", {"engine_page_seconds_to_output": round(seconds, 1)})
@@ -134,6 +178,15 @@ def test_the_engine_replays_the_same_games_in_the_browser(offline: Any, site_ser
     assert f"{LESSON_GAMES} games per preset" in table and len(table.splitlines()) == 7, table
     said = [t for t in outputs(page) if NO_NUMPY in t]
     assert len(said) == 1 and said[0].count(NO_NUMPY) == 1, outputs(page)
+
+    # the play lessons (WarWidget, English and Japanese) print in the browser what they print in CPython
+    text = wait_output(page, "LESSON-WIDGETS ")
+    line = next(li for li in text.strip().splitlines() if li.startswith("LESSON-WIDGETS "))
+    printed = {k: sanitised(v) for k, v in json.loads(line.removeprefix("LESSON-WIDGETS ")).items()}
+    expected = checked_outputs()
+    assert len(expected) >= 12 and all(expected.values()), expected
+    assert {k: printed.get(k) for k in expected} == expected
+    assert set(printed) == {k for k in printed if k.split(":")[0] in WIDGET_LESSONS} and len(printed) == 19
 
 
 def build_site_presets() -> list[str]:
