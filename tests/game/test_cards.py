@@ -69,5 +69,11 @@ def test_decks(size, jokers, lowest):
 
 
 def test_bad_deck_size():
-    with pytest.raises(ValueError, match="deck must be 52, 36 or 32 cards, got 40"):
-        make_deck(40)
+    with pytest.raises(ValueError, match=r"deck must be 52, 36, 32 or 40 \(A-10\) cards, got 44"):
+        make_deck(44)
+
+
+def test_the_number_deck_is_a_to_10():
+    deck = make_deck(40)
+    assert len(deck) == 40 == len(set(deck))
+    assert sorted({c.rank for c in deck}) == [*range(2, 11), 14]

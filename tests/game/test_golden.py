@@ -35,6 +35,8 @@ def beat_text(event: Event) -> str | None:
         return f"{_p(event.player)} turns over {event.cards}{' shuffled' if event.shuffled else ''}"
     if isinstance(event, Compared):
         cards = " ".join(c.code for _, c in event.cards)
+        if event.values:                     # the school variants: each player's cards = value
+            cards = " ".join(" ".join(c.code for q, c in event.cards if q == p) + f"={v}" for p, v in event.values)
         return f"{cards} -> {_p(event.winner)}" if event.winner is not None else f"{cards} tie"
     if isinstance(event, WarDeclared):
         text = "war " + " ".join(f"{_p(p)}:{n}" for p, n in event.face_down)

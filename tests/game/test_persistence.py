@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from war_widget import Game, Rules
 from war_widget.game.engine_json_v1 import v1_state
 from war_widget.game.persistence import FORMAT, VERSION
-from war_widget.game.save_check import RULE_OPTIONS
+from war_widget.game.save_check import ADDED_OPTIONS, RULE_OPTIONS
 
 
 def future(game: Game, beats: int = 10**6) -> list:
@@ -139,7 +139,8 @@ BAD_SAVES = [
     (edit(rules={}), r"rules: the options deck, jokers, .*tiebreak are missing \(a save writes every option out\)"),
     (edit(VALID_NUMBERED, rules=rules_without("round_limit")),
      r"rules: the option round_limit is missing \(a save writes every option out\)"),
-    (edit(rules=dict(Rules().to_dict(), deck=40)), r"not a valid saved game: rules: deck must be one of 52, 36, 32"),
+    (edit(rules=dict(Rules().to_dict(), deck=44)),
+     r"not a valid saved game: rules: deck must be one of 52, 36, 32, 40; got 44"),
     (edit(rules=dict(Rules().to_dict(), colour=1)), r"rules: unknown rule option\(s\) colour"),
     (edit(rules=[]), r"rules must be a JSON object with every option"),
     (edit(beats=KeyError), r"not a valid saved game: the field beats is missing"),
@@ -184,9 +185,27 @@ def test_a_bicycle_save_does_not_resume_as_classic():
     state = json.loads(VALID_NUMBERED)
     assert Game.from_json(VALID_NUMBERED).rules == Rules.preset("bicycle")
     for option in RULE_OPTIONS:
+        if option in ADDED_OPTIONS:          # added later: a save from before reads as the play of then
+            continue
         broken = dict(state, rules={k: v for k, v in state["rules"].items() if k != option})
         with pytest.raises(ValueError, match=rf"the option {option} is missing"):
             Game.from_json(json.dumps(broken))
+
+
+def test_a_save_from_before_the_school_variants_still_loads():
+    """A version-2 save written before battle_cards/battle_value existed has neither option:
+    it loads, plays one card a battle, and its next save writes them out."""
+    game = Game("pagat", seed=11)
+    for _ in range(30):
+        game.step()
+    state = json.loads(game.to_json())
+    old = dict(state, rules={k: v for k, v in state["rules"].items() if k not in ADDED_OPTIONS})
+    loaded = Game.from_json(json.dumps(old))
+    assert loaded.rules == Rules.preset("pagat") and loaded.beats == 30 and loaded.counts == game.counts
+    assert json.loads(loaded.to_json())["rules"]["battle_value"] == "card"
+    other = dict(old, rules=dict(old["rules"], battle_value="sum"))      # half the new options: no
+    with pytest.raises(ValueError, match="battle_cards must be 2 or 3 with battle_value='sum'"):
+        Game.from_json(json.dumps(other))
 
 
 def test_the_save_is_the_history_not_the_position():

@@ -4,6 +4,7 @@ from __future__ import annotations
 import pytest
 
 from war_widget import Card, Rules
+from war_widget.game.rules import SCHOOL_PRESETS
 
 C = Card.parse
 
@@ -24,7 +25,7 @@ TABLE = {
 
 
 def test_presets_are_the_table():
-    assert Rules.presets() == list(TABLE)
+    assert Rules.presets() == list(TABLE) + list(SCHOOL_PRESETS)   # the school variants: test_school_variants.py
 
 
 @pytest.mark.parametrize("name", list(TABLE))
@@ -49,13 +50,13 @@ def test_replace_validates_and_keeps_the_rest():
     assert r.face_down == 3 and r.round_limit == 40 and r.preset_name is None
     with pytest.raises(ValueError, match=r"face_down must be 0, 1, 2, 3 or 'by_rank'; got 4"):
         r.replace(face_down=4)
-    with pytest.raises(ValueError, match="unknown rule option.*colour.*options are: capture"):
+    with pytest.raises(ValueError, match="unknown rule option.*colour.*options are: battle_cards, battle_value, cap"):
         r.replace(colour="red")
 
 
 @pytest.mark.parametrize("changes,message", [
-    (dict(deck=40), r"deck must be one of 52, 36, 32; got 40"),
-    (dict(deck=52.0), r"deck must be one of 52, 36, 32; got 52.0"),
+    (dict(deck=44), r"deck must be one of 52, 36, 32, 40; got 44"),
+    (dict(deck=52.0), r"deck must be one of 52, 36, 32, 40; got 52.0"),
     (dict(players=2.0), r"players must be 2, 3 or 4; got 2.0"),
     (dict(face_down=1.0), r"face_down must be 0, 1, 2, 3 or 'by_rank'; got 1.0"),
     (dict(jokers=1), r"jokers must be 0 or 2; got 1"),

@@ -101,12 +101,14 @@ class Card:
 
 
 def make_deck(size: int = 52, jokers: int = 0) -> list[Card]:
-    """A fresh deck in a fixed order: 52 cards (2..A), 36 (6..A) or 32 (7..A), plus jokers."""
-    lowest = {52: 2, 36: 6, 32: 7}.get(size) if type(size) is int else None
+    """A fresh deck in a fixed order: 52 cards (2..A), 36 (6..A), 32 (7..A) or 40 (the number
+    cards A..10: 2..10, then A), plus jokers."""
+    lowest = {52: 2, 36: 6, 32: 7, 40: 2}.get(size) if type(size) is int else None
     if lowest is None:
-        raise ValueError(f"deck must be 52, 36 or 32 cards, got {size!r}")
+        raise ValueError(f"deck must be 52, 36, 32 or 40 (A-10) cards, got {size!r}")
     if type(jokers) is not int or not 0 <= jokers <= len(JOKER_COLOURS):
         raise ValueError(f"jokers must be 0, 1 or 2; got {jokers!r}")
-    cards = [Card(rank, suit) for rank in range(lowest, 15) for suit in SUITS]
+    ranks = [*range(2, 11), 14] if size == 40 else range(lowest, 15)
+    cards = [Card(rank, suit) for rank in ranks for suit in SUITS]
     cards += [Card(JOKER, colour) for colour in JOKER_COLOURS[:jokers]]
     return cards

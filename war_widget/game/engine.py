@@ -135,9 +135,9 @@ class Game(WarEngine):
             cards = [Card.parse(c) for c in hand]
             for c in cards:
                 if c not in deck:
+                    ranks = "A to 10" if rules.deck == 40 else f"{Card(rules.lowest_rank, 'S').rank_name} to A"
                     raise ValueError(f"{c.code} is not in this deck ({rules.deck} cards"
-                                     f"{' + 2 jokers' if rules.jokers else ', no jokers'}, ranks "
-                                     f"{Card(rules.lowest_rank, 'S').rank_name} to A)")
+                                     f"{' + 2 jokers' if rules.jokers else ', no jokers'}, ranks {ranks})")
                 if c in seen:
                     raise ValueError(f"{c.code} appears twice in the hands; every card must be distinct")
                 seen.add(c)
@@ -290,42 +290,56 @@ class Game(WarEngine):
 
     def _start(self) -> Event:
         players = [p for p in range(self.rules.players) if not self.out[p] and self._playable(p)]
+        up = self.rules.battle_cards
         for p in players:
-            if not self.hands[p]:
+            if len(self.hands[p]) < up and self.won[p]:
                 return self._turn_over(p)
         self._new_round(players)
         return self._flip()
 
     def _flip(self) -> Flipped:
         self._battle += 1
-        battle, flipped = self._battle, []
+        battle, flipped = self._battle, list[tuple[int, Card]]()
+        up = self.rules.battle_cards
         for p in self._fighters:
             if p not in self._reusing:
-                card = self.hands[p].popleft()
-                self._faceup[p] = card
-                self._table.append(TableCard(p, card, True, battle))
-                flipped.append((p, card))
+                hand = self.hands[p]
+                cards = tuple(hand.popleft() for _ in range(min(up, len(hand))))   # short: what is held
+                self._faceup[p] = cards
+                self._table.extend(TableCard(p, card, True, battle) for card in cards)
+                flipped.extend((p, card) for card in cards)
         self._phase = COMPARE
         return Flipped(self.round_number + 1, battle, tuple(flipped),
-                       tuple(p for p in self._fighters if p in self._reusing))
+                       tuple(p for p in self._fighters if p in self._reusing), self._values(self._fighters))
+
+    def _values(self, players: Sequence[int]) -> tuple[tuple[int, int], ...]:
+        """Each player's battle value under the school variants (nothing under the card rule)."""
+        if not self.rules.school:
+            return ()
+        return tuple((p, self.rules.value(self._faceup[p])) for p in players)
 
     def _compare(self) -> Compared:
         fighters = self._fighters
-        cards = tuple((p, self._faceup[p]) for p in fighters)
-        best = [fighters[i] for i in self.rules.best([c for _, c in cards])]
+        cards = tuple((p, c) for p in fighters for c in self._faceup[p])
+        values = self._values(fighters)
+        if values:                            # the school variants: the highest value wins
+            top = max(v for _, v in values)
+            best = [p for p, v in values if v == top]
+        else:
+            best = [fighters[i] for i in self.rules.best([self._faceup[p][0] for p in fighters])]
         if len(best) == 1:
             self._winner = best[0]
             self._phase = COLLECT
-            return Compared(self.round_number + 1, self._battle, cards, best[0], ())
+            return Compared(self.round_number + 1, self._battle, cards, best[0], (), values)
         self._tied = tuple(best)
-        self._tie_rank = self._faceup[best[0]].rank
+        self._tie_rank = self._faceup[best[0]][0].rank
         self._phase = WAR
-        return Compared(self.round_number + 1, self._battle, cards, None, self._tied)
+        return Compared(self.round_number + 1, self._battle, cards, None, self._tied, values)
 
     def _lay(self) -> Event:
         if self._pile_plays:
             for p in self._fighters:
-                if self.won[p] and len(self.hands[p]) <= self._plan.get(p, 0):
+                if self.won[p] and len(self.hands[p]) < self._plan.get(p, 0) + self.rules.battle_cards:
                     return self._turn_over(p)
         battle, laid = self._battle + 1, []
         for p in self._fighters:

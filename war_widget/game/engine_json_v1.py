@@ -41,7 +41,10 @@ def event_to_dict(event: Event) -> dict[str, Any]:
     """An event as plain data (its fields, and its class under ``"type"``)."""
     import dataclasses
 
-    data = {f.name: encode_value(getattr(event, f.name)) for f in dataclasses.fields(event)}
+    # ``values`` (the school variants, after version 1) is written only when set, so an event of a
+    # version-1 game reads as it did then
+    data = {f.name: encode_value(getattr(event, f.name)) for f in dataclasses.fields(event)
+            if not (f.name == "values" and not getattr(event, f.name))}
     data["type"] = type(event).__name__
     return data
 
@@ -63,7 +66,8 @@ def v1_state(game: GameState) -> dict[str, Any]:
         "outcome": game.outcome.to_dict() if game.outcome else None,
         "history": [[w, n, list(c)] for w, n, c in game.history],
         "phase": game._phase, "fighters": list(game._fighters), "in_round": list(game._in_round),
-        "faceup": [[p, c.code] for p, c in sorted(game._faceup.items())], "reusing": sorted(game._reusing),
+        "faceup": [[p, cs[0].code] if len(cs) == 1 else [p, [c.code for c in cs]]
+                   for p, cs in sorted(game._faceup.items())], "reusing": sorted(game._reusing),
         "battle": game._battle, "wars": game._wars, "tie_rank": game._tie_rank, "tied": list(game._tied),
         "plan": [[p, k] for p, k in sorted(game._plan.items())], "short_end": game._short_end,
         "winner": game._winner, "last_winner": game._last_winner,

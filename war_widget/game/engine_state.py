@@ -95,7 +95,7 @@ class GameState:
     def _new_round(self, players: list[int]) -> None:
         self._in_round: list[int] = list(players)   # still in this round
         self._fighters: list[int] = list(players)   # in the current battle
-        self._faceup: dict[int, Card] = {}
+        self._faceup: dict[int, tuple[Card, ...]] = {}   # each fighter's face-up card(s) of this battle
         self._reusing: set[int] = set()
         self._battle = 0
         self._wars = 0

@@ -22,7 +22,8 @@ class WarEngine(RoundEnd):
         rules = self.rules
         self._wars += 1
         fighters = list(self._tied) if rules.war_players == "tied" else list(self._in_round)
-        need = rules.war_cards(self._tie_rank)      # cards per fighter, the last one face up
+        need = rules.war_cards(self._tie_rank)      # cards per fighter, the last ``up`` face up
+        up = rules.battle_cards
         have = {p: self._playable(p) for p in fighters if p not in self._reusing}
         if self._all_fighters_run_out(fighters, have, need):
             return self._drop_out(fighters)
@@ -40,8 +41,8 @@ class WarEngine(RoundEnd):
             if rules.shortage == "fewest":           # everyone plays as many as the fewest holds [003]
                 k = min([need, *holding])
                 plan = {p: k - 1 for p, n in have.items() if n}
-            else:
-                plan = {p: min(need - 1, n - 1) for p, n in have.items() if n}
+            else:                                    # keep the last card(s) to turn up
+                plan = {p: min(need - up, max(n - up, 0)) for p, n in have.items() if n}
         else:
             short = [p for p, n in have.items() if n < need]
             if rules.shortage == "split" and short:
@@ -51,7 +52,7 @@ class WarEngine(RoundEnd):
                 short = [p for p in fighters if have[p] < most]
                 if len(fighters) - len(short) > 1:
                     stuck = Termination.SHORTAGE
-            plan = {p: need - 1 for p in fighters if p not in short}
+            plan = {p: need - up for p in fighters if p not in short}
         if stuck is not None:
             # split: each takes back what they laid and play goes on; lose: nobody can settle it.
             short = [p for p, n in have.items() if n < need]

@@ -100,23 +100,29 @@ class Shuffled(Event):
 
 @dataclass(frozen=True)
 class Flipped(Event):
-    """Cards turned face up for a battle.  ``reused``: players whose last face-up card stays."""
+    """Cards turned face up for a battle, one ``(player, card)`` pair a card (the school
+    variants turn up two or three a player, in order).  ``reused``: players whose last face-up
+    card(s) stay.  ``values``: under the school variants each fighter's battle value, ``(player,
+    value)`` (the sum, the difference, ...; empty under the card rule)."""
 
     kind: ClassVar[str] = "flip"
     battle: int = 1
     cards: tuple[tuple[int, Card], ...] = ()
     reused: tuple[int, ...] = ()
+    values: tuple[tuple[int, int], ...] = ()
 
 
 @dataclass(frozen=True)
 class Compared(Event):
-    """The face-up cards of a battle compared: one winner, or ``tied`` players (a war)."""
+    """The face-up cards of a battle compared: one winner, or ``tied`` players (a war).
+    ``cards`` and ``values`` as in ``Flipped``: under the school variants the values decide."""
 
     kind: ClassVar[str] = "compare"
     battle: int = 1
     cards: tuple[tuple[int, Card], ...] = ()
     winner: int | None = None
     tied: tuple[int, ...] = ()
+    values: tuple[tuple[int, int], ...] = ()
 
 
 @dataclass(frozen=True)

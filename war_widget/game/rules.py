@@ -12,7 +12,7 @@ from typing import Any
 
 from .cards import JOKER, Card, make_deck
 
-__all__ = ["Rules", "PRESETS", "GATHER_ORDERS", "TIEBREAKS", "GatherPolicy"]
+__all__ = ["Rules", "PRESETS", "SCHOOL_PRESETS", "GATHER_ORDERS", "TIEBREAKS", "BATTLE_VALUES", "GatherPolicy"]
 
 # A gather policy gets the won cards (in the order they reached the table) and the winner's
 # seat, and returns the same cards in the order they go to the bottom / won pile.
@@ -32,7 +32,11 @@ WAR_PLAYERS = ("tied", "all")
 GOALS = ("collect", "loser_all", "loser_first_out")
 DEALS = ("alternate", "by_color")
 JOKER_DEALS = ("random", "split")
-DECKS = (52, 36, 32)
+DECKS = (52, 36, 32, 40)       # 40: A-10, the number cards only (the school variants)
+# The school variants (docs/rules.md, "School variants"): each player turns up battle_cards cards
+# and the battle value is a function of their numbers (A = 1, J Q K = 11 12 13).
+BATTLE_VALUES = ("card", "sum", "difference", "product", "place_value")
+BATTLE_CARDS = {"card": (1,), "sum": (2, 3), "difference": (2,), "product": (2,), "place_value": (2, 3)}
 JOKER_COUNTS = (0, 2)
 PLAYER_COUNTS = (2, 3, 4)
 FACE_DOWNS = (0, 1, 2, 3, "by_rank")
@@ -86,6 +90,8 @@ class Rules:
     goal: str = "collect"
     deal: str = "alternate"
     tiebreak: str = "none"
+    battle_cards: int = 1
+    battle_value: str = "card"
 
     def __post_init__(self) -> None:
         _choice("deck", self.deck, DECKS)
@@ -131,8 +137,35 @@ class Rules:
                                  f"policy(cards, player) -> cards; got {g!r}")
             if callable(g):
                 _check_policy_signature(g)
+        self._check_battle()
         if self.cards_per_player < 1:
             raise ValueError("not enough cards to deal")
+
+    def _check_battle(self) -> None:
+        """The school variants' options: how many cards a battle turns up and what they are worth."""
+        _choice("battle_value", self.battle_value, BATTLE_VALUES)
+        allowed = BATTLE_CARDS[self.battle_value]
+        if not _is_one_of(self.battle_cards, allowed):
+            raise ValueError(f"battle_cards must be {' or '.join(map(str, allowed))} with battle_value="
+                             f"{self.battle_value!r}; got {self.battle_cards!r}")
+        if self.battle_value == "card":
+            return
+        why = f"battle_value={self.battle_value!r} counts the numbers on the cards"
+        if self.rank_order != "ace_low":
+            raise ValueError(f"{why} (A = 1, J Q K = 11 12 13), so it needs rank_order='ace_low'; "
+                             f"got {self.rank_order!r}")
+        if self.jokers:
+            raise ValueError(f"{why}: a joker has no number, so it needs jokers=0")
+        if self.tiebreak != "none":
+            raise ValueError(f"{why}: equal values go to war, so it needs tiebreak='none'")
+        if self.face_down == "by_rank":
+            raise ValueError(f"{why}: a war lays face_down cards and then {self.battle_cards} up, so face_down "
+                             "must be 0, 1, 2 or 3, not 'by_rank'")
+        if self.shortage not in ("last_card_up", "lose", "split"):
+            raise ValueError(f"{why}: shortage must be 'last_card_up', 'lose' or 'split'; got {self.shortage!r}")
+        if self.battle_value == "place_value" and self.deck != 40:
+            raise ValueError("battle_value='place_value' makes a number of the cards' digits, so it needs the "
+                             f"number cards only, deck=40 (A = 1 ... 9, 10 = 0); got deck={self.deck!r}")
 
     # --- presets -----------------------------------------------------------------------
     @classmethod
@@ -207,7 +240,48 @@ class Rules:
 
     @property
     def lowest_rank(self) -> int:
-        return {52: 2, 36: 6, 32: 7}[self.deck]
+        return {52: 2, 36: 6, 32: 7, 40: 2}[self.deck]
+
+    @property
+    def school(self) -> bool:
+        """True for the school variants: cards are numbers and a battle compares their value."""
+        return self.battle_value != "card"
+
+    def number(self, card: Card) -> int:
+        """A card's number in the school variants: A = 1, 2-10, J Q K = 11 12 13; under
+        ``place_value`` a digit, A = 1 ... 9 and 10 = 0 (docs/rules.md, "School variants")."""
+        if not isinstance(card, Card) or card.is_joker:
+            raise ValueError(f"number needs a Card value that is not a joker (Card.parse('7S')); got {card!r}")
+        n = 1 if card.rank == 14 else card.rank
+        return 0 if self.battle_value == "place_value" and n == 10 else n
+
+    def value(self, cards: Sequence[Card]) -> int:
+        """The battle value of the cards one player turned up, under ``battle_value``: the sum; the
+        difference, larger minus smaller; the product; the largest number their digits make.  A
+        player short of cards turns up fewer: one card alone is worth its own number.
+
+        >>> [Rules.preset(p).value([Card.parse("7S"), Card.parse("5H")])
+        ...  for p in ("addition", "subtraction", "multiplication")]
+        [12, 2, 35]
+        >>> Rules.preset("place_value").value([Card.parse(c) for c in ("3S", "10H", "8D")])
+        830
+        """
+        if isinstance(cards, (str, Card)) or not cards or not all(isinstance(c, Card) for c in cards):
+            raise ValueError(f"value needs a non-empty list of the Card values one player turned up; got {cards!r}")
+        if not self.school:
+            raise ValueError("value is the battle value of the school variants; these rules compare single "
+                             "cards (battle_value='card'): use best()")
+        numbers = [self.number(c) for c in cards]
+        if self.battle_value == "sum":
+            return sum(numbers)
+        if self.battle_value == "difference":
+            return max(numbers) - min(numbers) if len(numbers) > 1 else numbers[0]
+        if self.battle_value == "product":
+            out = 1
+            for n in numbers:
+                out *= n
+            return out
+        return int("".join(str(n) for n in sorted(numbers, reverse=True)))
 
     def gather_for(self, player: int) -> GatherSpec:
         """The gather order a player uses for the cards it wins."""
@@ -278,7 +352,8 @@ class Rules:
         return card.rank
 
     def war_cards(self, tie_rank: int) -> int:
-        """How many cards each player plays in a war after a tie on ``tie_rank`` (last face up).
+        """How many cards each player plays in a war after a tie on ``tie_rank`` (the last
+        ``battle_cards`` of them face up: one, or the school variants' two or three).
 
         ``by_rank`` (Razboi): the tied rank's number, J Q K count 10 and A 11 [003]; a tie of
         two jokers also counts 11 (our choice: the seeds do not say).
@@ -293,7 +368,7 @@ class Rules:
             if tie_rank >= 14:
                 return 11
             return min(tie_rank, 10)
-        return int(self.face_down) + 1
+        return int(self.face_down) + self.battle_cards
 
     def describe(self) -> str:
         """The three things to agree on before playing, in one line [004]."""
@@ -305,6 +380,13 @@ class Rules:
                  "lose": "short: can't finish a war loses", "split": "short: tie on last cards is split",
                  "fewest": f"short: all play as many as the fewest ({zero})"}[self.shortage]
         suits = " · suits break ties (♣ < ♦ < ♥ < ♠)" if self.tiebreak == "suits" else ""
+        if self.school:
+            value = {"sum": "sum", "difference": "difference", "product": "product",
+                     "place_value": "largest number"}[self.battle_value]
+            deck = "A-10, 10 = 0" if self.battle_value == "place_value" else (
+                "A-10" if self.deck == 40 else "A = 1, J Q K = 11 12 13")
+            return (f"{self.battle_cards} cards each, compare the {value} ({deck}) · war: {down} + "
+                    f"{self.battle_cards} up · {short}")
         return f"{order} · war: {down} + 1 up · {short}{suits}"
 
 
@@ -329,3 +411,14 @@ PRESETS: dict[str, dict[str, Any]] = {
                      shortage="last_card_up", zero="reuse", round_limit=None),
     "tod_und_leben": dict(deck=32, face_down=0, capture="aside", shortage="split", round_limit=None),
 }
+# The school variants (issue 18; in no source text): number cards A-10, A = 1, two cards each
+# (three for place value), one card down in a war then as many up again; 40 rounds, a lesson's game.
+_SCHOOL = dict(deck=40, rank_order="ace_low", face_down=1, capture="bottom", gather="shuffle",
+               shortage="last_card_up", zero="lose", round_limit=40)
+SCHOOL_PRESETS: dict[str, dict[str, Any]] = {
+    "addition": dict(_SCHOOL, battle_cards=2, battle_value="sum"),
+    "subtraction": dict(_SCHOOL, battle_cards=2, battle_value="difference"),
+    "multiplication": dict(_SCHOOL, battle_cards=2, battle_value="product"),
+    "place_value": dict(_SCHOOL, battle_cards=3, battle_value="place_value"),
+}
+PRESETS.update(SCHOOL_PRESETS)

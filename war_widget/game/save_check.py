@@ -19,6 +19,9 @@ __all__ = ["SaveError", "Save", "read_save", "read_rules", "whole", "flag", "MAX
 
 MAX_BEATS = 5_000_000          # about 1.6 million rounds: far beyond any game we play to the end
 RULE_OPTIONS = tuple(f.name for f in dataclasses.fields(Rules))
+# Options added after version 2 was first written: a save from before has none of them, and they
+# read as the play of then (one card a battle, compared by rank).
+ADDED_OPTIONS = {"battle_cards": 1, "battle_value": "card"}
 _FIELDS = {"format", "version", "rules", "deal", "beats", "ended_now", "check"}
 
 
@@ -66,7 +69,7 @@ def read_rules(data: Any) -> Rules:
     if not isinstance(data, dict):
         raise SaveError(f"rules must be a JSON object with every option ({', '.join(RULE_OPTIONS)}); "
                         f"got {_short(data)}")
-    missing = [o for o in RULE_OPTIONS if o not in data]
+    missing = [o for o in RULE_OPTIONS if o not in data and o not in ADDED_OPTIONS]
     if missing:
         raise SaveError(f"rules: the option{'s' if len(missing) > 1 else ''} {', '.join(missing)} "
                         f"{'are' if len(missing) > 1 else 'is'} missing (a save writes every option out)")
