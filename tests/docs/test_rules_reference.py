@@ -13,6 +13,7 @@ import pytest
 
 from war_widget import Rules
 from war_widget.game import rules as rules_module
+from war_widget.game.rules import SCHOOL_PRESETS
 
 ROOT = Path(__file__).resolve().parents[2]
 REFERENCE = ROOT / "docs" / "rules.md"
@@ -44,9 +45,31 @@ def _preset_rows() -> dict[str, list[str]]:
     return rows
 
 
+def _school_rows() -> dict[str, list[str]]:
+    rows = {}
+    for line in TEXT.splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if line.startswith("| `") and len(cells) == 9:
+            rows[cells[0].strip("`")] = cells[1:]
+    return rows
+
+
+def test_every_school_preset_is_in_its_table_saying_it_is_in_no_source() -> None:
+    """The school variants (issue 18) are in no source text: their table says so and cites the issue."""
+    rows = _school_rows()
+    assert list(rows) == list(SCHOOL_PRESETS)
+    for name, (source, deck, up, value, face_down, capture, shortage, limit) in rows.items():
+        rules = Rules.preset(name)
+        assert source == "issue 18, in no source text", name
+        assert (int(deck), int(up), face_down) == (rules.deck, rules.battle_cards, str(rules.face_down)), name
+        assert value in ("sum", "difference", "product", "place_value") and value == rules.battle_value, name
+        assert capture.split(",")[0] == rules.capture and shortage.split(",")[0] == rules.shortage, name
+        assert f"zero={rules.zero}" in shortage and limit == f"{rules.round_limit} rounds", name
+
+
 def test_every_preset_is_in_the_table_with_its_source() -> None:
     rows = _preset_rows()
-    assert list(rows) == Rules.presets()
+    assert list(rows) + list(_school_rows()) == Rules.presets()
     for name, (source, deck, face_down, capture, shortage, limit) in rows.items():
         assert set(re.findall(r"\[(\d{3})", source)) & SOURCES, name
         rules = Rules.preset(name)
@@ -69,7 +92,8 @@ def test_every_option_is_described(option: str) -> None:
 CHOICES = {"deck": rules_module.DECKS, "rank_order": rules_module.RANK_ORDERS, "gather": rules_module.GATHER_ORDERS,
            "capture": rules_module.CAPTURES, "shortage": rules_module.SHORTAGES, "tiebreak": rules_module.TIEBREAKS,
            "zero": rules_module.ZEROS, "war_players": rules_module.WAR_PLAYERS, "goal": rules_module.GOALS,
-           "deal": rules_module.DEALS, "joker_deal": rules_module.JOKER_DEALS}
+           "deal": rules_module.DEALS, "joker_deal": rules_module.JOKER_DEALS,
+           "battle_value": rules_module.BATTLE_VALUES}
 
 
 @pytest.mark.parametrize("option, value", [(o, v) for o, values in CHOICES.items() for v in values])

@@ -27,6 +27,7 @@ from war_widget.game.cards import Card, make_deck
 from war_widget.game.events import Termination
 from war_widget.sim.fastsim import (
     KERNEL_TO_REASON,
+    REFUSED_FIELDS,
     RULE_COLUMNS,
     _ckernel,
     _kernel,
@@ -34,6 +35,7 @@ from war_widget.sim.fastsim import (
     kernel_name,
     numba_available,
     play_from_position,
+    unsupported_reason,
 )
 from war_widget.sim.steal import FAST_POLICIES, fast_game_from
 from war_widget.variants.steal import POLICIES, StealWarGame
@@ -52,6 +54,7 @@ OPTIONS: dict[str, tuple[Any, ...]] = {
     "shuffle_won_pile": (False, True), "shortage": rules_module.SHORTAGES, "zero": rules_module.ZEROS,
     "war_players": rules_module.WAR_PLAYERS, "teams": (False, True), "round_limit": (None, 3, 12, 40),
     "goal": rules_module.GOALS, "deal": rules_module.DEALS, "tiebreak": rules_module.TIEBREAKS,
+    "battle_cards": (1, 2, 3), "battle_value": rules_module.BATTLE_VALUES,
 }
 
 
@@ -61,7 +64,23 @@ def test_every_rules_field_has_its_options_and_its_kernel_entries() -> None:
     assert set(RULE_COLUMNS) == fields, "a Rules field the kernel does not map: add it to fastsim.RULE_COLUMNS"
 
 
-@pytest.mark.parametrize("field", sorted(RULE_COLUMNS))
+@pytest.mark.parametrize("field", sorted(REFUSED_FIELDS))
+def test_the_kernels_refuse_every_value_of_a_refused_field_but_the_one_they_play(field: str) -> None:
+    """The school variants (issue 18) are the engine's alone: the kernels refuse them, so
+    simulate() plays them with the engine and never gives a kernel's wrong answer."""
+    refused = 0
+    for preset in Rules.presets():
+        rules = Rules.preset(preset)
+        played = getattr(rules, field) == REFUSED_FIELDS[field]
+        assert (unsupported_reason(rules) is None) == (played and rules.deck != 40), preset
+        if not played:
+            refused += 1
+            with pytest.raises(ValueError, match="played by the engine only"):
+                encode_rules(rules)
+    assert refused >= 4
+
+
+@pytest.mark.parametrize("field", sorted(set(RULE_COLUMNS) - set(REFUSED_FIELDS)))
 def test_changing_a_field_changes_its_kernel_entries_and_no_others(field: str) -> None:
     """Every option of every field, from several starting rule sets: the encoded table changes only
     in the field's entries, and some option of the field changes it (the field reaches the kernel)."""
@@ -74,6 +93,8 @@ def test_changing_a_field_changes_its_kernel_entries_and_no_others(field: str) -
                 changed = base.replace(**{field: value})
             except ValueError:
                 continue                             # an option this base cannot take (teams with 2 players)
+            if unsupported_reason(changed):
+                continue                             # the engine plays it (deck=40)
             diff = set(np.flatnonzero(encode_rules(changed) != before).tolist())
             assert diff <= set(RULE_COLUMNS[field]), (field, value, sorted(diff - set(RULE_COLUMNS[field])))
             reached = reached or bool(diff)
@@ -85,13 +106,16 @@ def rule_sets(draw: st.DrawFn) -> Rules:
     """Any valid rule set the kernels play: each field drawn from its option list (a gather order per
     seat sometimes); invalid combinations are drawn again."""
     for _ in range(50):
-        options = {name: draw(st.sampled_from(values)) for name, values in OPTIONS.items()}
+        options = {name: draw(st.sampled_from(values)) for name, values in OPTIONS.items()
+                   if name not in REFUSED_FIELDS}          # the school variants: the engine's alone
         if draw(st.booleans()):
             options["gather"] = tuple(draw(st.sampled_from(OPTIONS["gather"])) for _ in range(options["players"]))
         try:
-            return Rules(**options)
+            rules = Rules(**options)
         except ValueError:
             continue
+        if unsupported_reason(rules) is None:
+            return rules
     return Rules()
 
 
@@ -294,3 +318,22 @@ def test_steal_wars_fast_replica_plays_small_positions_round_by_round_as_its_eng
         assert result == engine, f"{where}: the game ends {engine} in the engine, {result} in the replica"
     else:
         assert result[3], f"{where}: the replica ended a game the engine plays on"
+
+
+@pytest.mark.parametrize("preset", ["addition", "place_value"])
+def test_simulate_plays_the_school_variants_with_the_engine(preset: str) -> None:
+    """simulate() with a school preset: the engine plays, game for game as Game(rules, game_seed);
+    asking for the compiled simulator is a clear ValueError."""
+    from war_widget import simulate
+    from war_widget.sim.simulation import game_seed
+    result = simulate(preset, 12, seed=3, progress=False)
+    assert result.method == "engine"
+    for i in range(12):
+        game = Game(preset, game_seed(3, i))
+        outcome = game.play_to_end()
+        assert outcome is not None
+        assert int(result.lengths[i]) == game.round_number
+        assert int(result.winners[i]) == (-1 if outcome.winner is None else outcome.winner)
+        assert int(result.wars[i]) == sum(1 for _, wars, _ in game.history if wars)
+    with pytest.raises(ValueError, match="method='fast' cannot play these rules: the school variants"):
+        simulate(preset, 5, method="fast")

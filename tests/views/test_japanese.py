@@ -650,3 +650,46 @@ def test_the_questions_in_japanese_in_every_mode(mode):
     assert any("大きい" in t or "強い" in t or "つよい" in t for t in texts.all())
     assert problems(texts.all()) == [] and problems(texts.kids(), kids=True) == []
     assert not [t for t in texts.all() if re.search(r"[（(]1[45][）)]", t)]
+
+
+# --- the school variants (issue 18) -------------------------------------------------------------
+def test_the_school_variants_in_japanese():
+    """Addition, subtraction, multiplication and place value in both registers: every sentence, the
+    aid ("7 + 5 = 12 > 3 + 6 = 9", half-width signs as the term list says), the guess about the
+    two values with its buttons and answers, the rules line and the presets' names; and under a
+    teacher's name (かずくらべ) the same checks with the tie said もう一勝負."""
+    from war_widget.game.rules import SCHOOL_PRESETS
+    from war_widget.session.war import WarSession
+    from war_widget.text.naming import WAR_WORDS
+
+    seen, named = Seen(), []
+    for preset in SCHOOL_PRESETS:
+        for rules in (Rules.preset(preset), Rules.preset(preset).replace(players=3, round_limit=12)):
+            for aids in (False, True):
+                for name in (None, "かずくらべ"):
+                    s = WarSession(rules, seed=7, lang="ja", aids=aids, guess=rules.players == 2, records=None,
+                                   recording=False, name=name)
+                    out = []
+                    for n in range(40):
+                        if s.guess.asking:
+                            q = s.guess.current()
+                            out += [q.text, *q.buttons.values()]
+                            s.answer((">", "=", "<")[n % 3])
+                            out.append(s.guess.feedback)
+                        else:
+                            s.flip()
+                        v = s.view()
+                        out += [v.aid, v.banner, v.progress_text, s.notice]
+                    s.fast_forward()
+                    out += list(s.narration_log) + [s.rules_line(), preset_text(preset, s.reg), s.title]
+                    if name is None:
+                        seen += [(t, s.reg) for t in out if t]
+                    else:
+                        named += [t for t in out if t]
+                        assert [t for t in out if t and WAR_WORDS.search(t)] == []
+                        assert [p for t in out if t for p in term_problems(t, s.reg, named=True)] == []
+    texts = seen.all()
+    assert all(any(sign in t for t in texts) for sign in (" + ", " − ", " × "))
+    assert any("もういっしょうぶ" in t for t in seen.kids()) and any("もう一勝負" in t for t in named)
+    assert problems(texts) == [] and problems(seen.kids(), kids=True) == []
+    assert not any("＋" in t or "＝" in t or "＞" in t for t in texts + named)   # one width on one screen

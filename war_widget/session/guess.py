@@ -20,8 +20,9 @@ from ..game.cards import Card
 from ..game.engine import Game
 from ..game.events import Compared, Event, Flipped
 from ..text.i18n import label
-from ..text.number_mode import Question, feedback, guess_setting, question, truth_of
+from ..text.number_mode import Question, feedback, guess_setting, question, truth_of, value_feedback, value_question
 from ..text.numbers import card_glyph
+from ..text.school import by_seat, expression, term
 
 __all__ = ["ANSWERS", "KEYS", "Guess", "GuessHost", "GuessState", "check_answer", "glyph"]
 
@@ -170,22 +171,40 @@ class Guess:
             truth = "="
         else:
             truth = ">" if compared.winner == compared.cards[0][0] else "<"
-        (_, a), (_, b) = compared.cards
         if q is None:
             raise RuntimeError("an answer with no question waiting")
-        truth = truth_of(q, a, b, truth)         # a number question: the numbers (A = 1), not the battle
-        right = symbol == truth
+        if compared.values:                      # the school variants: the engine's values decide
+            right = symbol == truth
+            (_, x), (_, y) = compared.values
+            seats = by_seat(compared.cards)
+            ea, eb = (expression(seats[s], v, game.rules) for s, v in compared.values)
+            text = value_feedback(q, ea, eb, x, y, truth, right, host.reg)
+        else:
+            (_, a), (_, b) = compared.cards
+            truth = truth_of(q, a, b, truth)     # a number question: the numbers (A = 1), not the battle
+            right = symbol == truth
+            text = feedback(q, a, b, truth, right, host.reg)
         self.asked += 1
         self.right += right
-        self.feedback = feedback(q, a, b, truth, right, host.reg)
+        self.feedback = text
         host.say(self.feedback)
         if not by_step:
             self._advance(game, by_step=False)
         return right
 
     def ask_text(self, event: Flipped) -> str:
+        if event.values:
+            ta, tb = self._terms(event)
+            return f"{ta} ? {tb}"
         (_, a), (_, b) = event.cards
         return f"{glyph(a, self.host.reg)} ? {glyph(b, self.host.reg)}"
+
+    def _terms(self, event: Flipped) -> tuple[str, str]:
+        """The school variants: the two players' cards as a child works them out ("7 + 5")."""
+        seats = by_seat(event.cards)
+        rules = self.host.game.rules
+        (p, _), (q, _) = event.values
+        return term(seats[p], rules), term(seats[q], rules)
 
     def current(self, event: Flipped | None = None) -> Question | None:
         """The question about ``event`` (default: the one waiting), in the session's words now
@@ -193,12 +212,19 @@ class Guess:
         event = event if event is not None else (self.question if self.asking else None)
         if event is None:
             return None
+        if event.values:                         # the school variants: which value is bigger
+            ta, tb = self._terms(event)
+            return value_question(ta, tb, self.host.reg, self.host.names[:2])
         (_, a), (_, b) = event.cards
         return question(a, b, self.host.game.rules, self.mode, self.host.reg, self.host.names[:2])
 
     # --- internals ---------------------------------------------------------------------------------
     def _askable(self, event: Event) -> bool:
-        return isinstance(event, Flipped) and len(event.cards) == 2 and not event.reused
+        if not isinstance(event, Flipped) or event.reused:
+            return False
+        if event.values:                         # the school variants: two players' values
+            return len(event.values) == 2
+        return len(event.cards) == 2
 
     def _ask(self, event: Flipped, by_step: bool) -> bool:
         """Ask about ``event``; False when the mode asks nothing about these cards (a picture card

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..game.events import Collected, Compared, Event, Flipped, GameOver, Outcome, Returned, WarDeclared
+from ..game.rules import Rules
 from ..text.i18n import label
 from .view import compare_text
 
@@ -39,13 +40,16 @@ class Highlights:
     def clear(self) -> None:
         self.aid = self.banner = self.winner = None
 
-    def on_event(self, event: Event, aids: bool, reg: str, over_banner: str | None) -> None:
-        """One beat: what the table marks next (``over_banner`` is shown when the game ends)."""
+    def on_event(self, event: Event, aids: bool, reg: str, over_banner: str | None,
+                 rules: Rules | None = None) -> None:
+        """One beat: what the table marks next (``over_banner`` is shown when the game ends;
+        ``rules`` write the school variants' values, "7 + 5 = 12 > 3 + 6 = 9")."""
         if isinstance(event, Flipped) and event.battle == 1:
             self.clear()
         elif isinstance(event, Compared):
             if aids:
-                self.aid = compare_text(event.cards, event.winner, event.tied, label("war_bang", reg))
+                self.aid = compare_text(event.cards, event.winner, event.tied, label("war_bang", reg),
+                                        event.values, rules)
             if event.winner is not None:
                 self.winner, self.banner = event.winner, None
         elif isinstance(event, WarDeclared):

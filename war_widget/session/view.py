@@ -9,6 +9,8 @@ from dataclasses import dataclass, field
 
 from ..game.cards import Card
 from ..game.engine import TableCard
+from ..game.rules import Rules
+from ..text.school import compare_line
 
 __all__ = ["TableView", "compare_text", "rank_glyph"]
 
@@ -48,10 +50,13 @@ def rank_glyph(card: Card) -> str:
 
 
 def compare_text(cards: Sequence[tuple[int, Card]], winner: int | None, tied: Sequence[int],
-                 war_word: str = "WAR!") -> str:
-    """The teaching aid for a comparison the engine made: "9 > 7", "7 < 9", "Q = Q  WAR!".
+                 war_word: str = "WAR!", values: Sequence[tuple[int, int]] = (), rules: Rules | None = None) -> str:
+    """The teaching aid for a comparison the engine made: "9 > 7", "7 < 9", "Q = Q  WAR!"; under
+    the school variants (the event's ``values``) both values, "7 + 5 = 12 > 3 + 6 = 9".
 
     The relation comes from the engine's ``winner`` / ``tied``, never from comparing here."""
+    if values and rules is not None:
+        return compare_line(cards, values, winner, tied, rules, war_word)
     names = {p: rank_glyph(c) for p, c in cards}  # a joker is its card's big star in any language
     if len(cards) == 2:
         (p, _a), (q, _b) = cards

@@ -27,7 +27,17 @@ from ..game.engine import Game, as_rules
 from ..game.events import Event
 from ..game.rules import Rules
 from ..game.stats import RunningStats
-from ..text.i18n import check_lang, counts_text, join_names, label, notice_text, player_names, register
+from ..text.i18n import (
+    check_lang,
+    counts_text,
+    describe_rules,
+    join_names,
+    label,
+    notice_text,
+    player_names,
+    register,
+)
+from ..text.naming import check_name, named_label, renamed
 from ..text.narration import narrate
 from ..text.number_mode import aid_values, guess_setting
 from .beat import Beat, ChartPoint, Listeners, Shown
@@ -108,8 +118,9 @@ class WarSession:
                  records: RecordStore | None = None, recording: bool = True,
                  opponent: str = "easy", aids: bool | None = None, time_limit: float | None = None,
                  game: Game | None = None, clock: Callable[[], float] | None = None, guess: bool | str = False,
-                 open_store: Callable[[], RecordStore | None] | None = None) -> None:
+                 open_store: Callable[[], RecordStore | None] | None = None, name: str | None = None) -> None:
         guess_setting(guess)   # True, False, or a number mode ("number": A = 1 ... K = 13, "to10", "rules")
+        self.name = check_name(name)   # the game's name on the page: no "war" a child reads (issue 18)
         check_choice("mode", mode, MODES)
         check_choice("speed", speed, SPEEDS)
         check_choice("opponent", opponent, ("easy", "strong"))
@@ -160,6 +171,24 @@ class WarSession:
         """The register of every word: children's Japanese ("ja_kids") in the kids presets (and
         whatever option changes after) and whenever the teaching aids are on in Japanese."""
         return register(self.lang, self.aids or self.kids)
+
+    def words(self, text: str) -> str:
+        """A line as the table says it: under a ``name`` with no word of war (text.naming)."""
+        return renamed(text, self.reg) if self.name is not None else text
+
+    def label(self, key: str, **fields: object) -> str:
+        """The label ``key`` in the session's register, under its ``name`` when one is set (the
+        views' words around the table: ``session.label("table_name", counts=..., progress=...)``)."""
+        return named_label(key, self.reg, self.name, **fields)
+
+    def rules_line(self) -> str:
+        """The rules in force in one line, in the session's words (under its ``name``: no war)."""
+        return self.words(describe_rules(self.game.rules, self.reg))
+
+    @property
+    def title(self) -> str:
+        """The game's name as the page shows it: the teacher's ``name``, else War in the register."""
+        return self.name if self.name is not None else label("title", self.reg)
 
     @property
     def names(self) -> list[str]:
@@ -226,11 +255,13 @@ class WarSession:
         """What the table shows now."""
         g, h = self.game, self.highlights
         progress, text = self.progress()
+        w = self.words
         return TableView(names=tuple(self.names), hands=tuple(len(x) for x in g.hands),
                          won=tuple(len(pile) for pile in g.won), table=g.table, out=tuple(g.out),
                          capture=g.rules.capture, total=sum(len(x) for x in g.dealt), progress=progress,
-                         progress_text=text, waiting=tuple(sorted(self.waiting)), aid=h.aid,
-                         banner=h.banner, winner=h.winner, values=self.values())
+                         progress_text=w(text), waiting=tuple(sorted(self.waiting)),
+                         aid=None if h.aid is None else w(h.aid), banner=None if h.banner is None else w(h.banner),
+                         winner=h.winner, values=self.values())
 
     def end_banner(self) -> str | None:
         return end_banner(self.game.outcome, self.mode, self.names, self.reg)
@@ -242,11 +273,11 @@ class WarSession:
     # --- the host of the guess --------------------------------------------------------------------
     def say(self, line: str) -> None:
         """Add a line to the narration."""
-        self.narration_log.append(line)
+        self.narration_log.append(self.words(line))
 
     def notify(self, text: str) -> None:
         """The notice line (a refusal, a problem, a hint)."""
-        self.notice = text
+        self.notice = self.words(text)
 
     def set_aid(self, text: str | None) -> None:
         self.highlights.aid = text
@@ -312,10 +343,10 @@ class WarSession:
     def _on_event(self, event: Event) -> None:
         """Every beat the engine plays: one sentence, what the table shows next, the stats."""
         g = self.game
-        sentence = narrate(event, self.reg, g.rules, self.names, values=self.aids)
+        sentence = self.words(narrate(event, self.reg, g.rules, self.names, values=self.aids))
         self.narration_log.append(sentence)
         self.highlights.on_event(event, self.aids, self.reg,
-                                 self.end_banner() if event.kind == "game_over" else None)
+                                 self.end_banner() if event.kind == "game_over" else None, g.rules)
         point = None
         if g.round_number != self._last_round:
             self.stats.catch_up(g.history)
@@ -819,8 +850,8 @@ class WarSession:
         self.guess.reset()
         self.keeping.new_game(game, fresh)
         counts = counts_text(self.names, game.counts, self.reg)
-        self.narration_log = [label("new_game_line", self.reg, code=game.code, counts=counts) if game.code
-                              else label("deal_line", self.reg, counts=counts)]
+        self.narration_log = [self.words(label("new_game_line", self.reg, code=game.code, counts=counts)
+                                         if game.code else label("deal_line", self.reg, counts=counts))]
         if game.is_over:
             self.highlights.banner = self.end_banner()
         self.notice = ""  # a notice is about the game it was given in

@@ -60,7 +60,7 @@ LABELS: dict[str, dict[str, str]] = {
         "waiting": "{name} is ready; waiting for {others}.",
         "game_is_over": "The game is over: press New game to play again.",
         "ff_capped": "Fast-forwarded {n} rounds; the game goes on.",
-        "war_bang": "WAR!",
+        "war_bang": "WAR!", "title": "War",
         "yes": "on", "no": "off",
         "banner_you": "You win!", "banner_win": "{name} wins!", "banner_draw": "Draw",
         "banner_team": "Team {n} wins!", "banner_loser": "{name} is the drunkard",
@@ -207,6 +207,9 @@ _PRESET_NAMES_EN = {
     "pagat_last_card": "1 face down (last card up)", "three_down": "3 face down",
     "razboi": "Romanian Războiul", "pjanitsa": "Russian P'yanitsa (36 cards)",
     "tod_und_leben": "German Tod und Leben (32 cards)",
+    "addition": "Addition (2 cards each, the sums)", "subtraction": "Subtraction (2 cards each, the differences)",
+    "multiplication": "Multiplication (2 cards each, times tables)",
+    "place_value": "Place value (3 cards, the biggest number)",
 }
 
 

@@ -56,7 +56,7 @@ JA: dict[str, str] = {
     "waiting": "{name}は準備ができました。{others}を待っています。",
     "game_is_over": "ゲームは終わりました。「新しいゲーム」でもう一度遊べます。",
     "ff_capped": "{n}ラウンド早送りしました。ゲームはまだ続いています。",
-    "war_bang": "戦争！",
+    "war_bang": "戦争！", "title": "戦争",
     "yes": "オン", "no": "オフ",
     "banner_you": "あなたの勝ち！", "banner_win": "{name}の勝ち！", "banner_draw": "引き分け",
     "banner_team": "チーム{n}の勝ち！", "banner_loser": "{name}の負け",
@@ -128,7 +128,7 @@ KIDS: dict[str, str] = {
     "waiting": "{name}は じゅんび できたよ。{others}を まってるよ。",
     "game_is_over": "おしまい！「新しい ゲーム」で もう1回 あそべるよ。",
     "ff_capped": "{n}回 早おくりしたよ。ゲームは まだ つづくよ。",
-    "war_bang": "もういっしょうぶ！",
+    "war_bang": "もういっしょうぶ！", "title": "せんそう",
     "banner_you": "あなたの かち！", "banner_win": "{name}の かち！", "banner_draw": "引き分け",
     "banner_team": "チーム{n}の かち！", "banner_loser": "{name}の まけ",
     "chart_title": "1回ごとの カードの まい数", "chart_war": "もういっしょうぶの あった 回", "chart_round": "回",
@@ -211,19 +211,25 @@ PRESET_NAMES: dict[str, dict[str, str]] = {
            "bicycle": "バイシクル式（伏せ札1枚、まぜずに戻す）", "pagat": "伏せ札1枚（足りない人の負け）",
            "pagat_last_card": "伏せ札1枚（最後の1枚を表に）", "three_down": "伏せ札3枚",
            "razboi": "ルーマニア式（出た数と同じ枚数）", "pjanitsa": "ロシア式（36枚、6がAに勝つ）",
-           "tod_und_leben": "ドイツ式（生と死、32枚）"},
+           "tod_und_leben": "ドイツ式（生と死、32枚）",
+           "addition": "たし算（2枚ずつ、和をくらべる）", "subtraction": "ひき算（2枚ずつ、差をくらべる）",
+           "multiplication": "かけ算（2枚ずつ、九九）", "place_value": "位取り（3枚で、いちばん大きい3けたの数）"},
     "ja_kids": {"classic": "みじかい ゲーム（40回）", "classic_long": "長い ゲーム（240回）",
                 "kids": "こども（ふせる カード なし）", "kids_aside": "こども（とった カードは わきへ）",
                 "bicycle": "バイシクルしき（1まい ふせる）", "pagat": "1まい ふせる（たりない 人の まけ）",
                 "pagat_last_card": "1まい ふせる（さいごの 1まいで しょうぶ）", "three_down": "3まい ふせる",
                 "razboi": "ルーマニアしき", "pjanitsa": "ロシアしき（36まい）",
-                "tod_und_leben": "ドイツしき（32まい）"},
+                "tod_und_leben": "ドイツしき（32まい）",
+                "addition": "たしざん（2まいずつ）", "subtraction": "ひきざん（2まいずつ）",
+                "multiplication": "かけざん（九九）", "place_value": "3けたの 数づくり（3まい）"},
 }
 
 
 def describe_rules_ja(rules, kids: bool = False) -> str:
     """The three things to agree on before playing [004], in one line of Japanese."""
-    low = {52: "2", 36: "6", 32: "7"}[rules.deck]
+    if getattr(rules, "school", False):
+        return _describe_school_ja(rules, kids)
+    low = {52: "2", 36: "6", 32: "7", 40: "2"}[rules.deck]
     if kids:
         order = {"ace_high": "Aが いちばん つよい", "ace_low": "Kが いちばん つよい（Aは 1）",
                  "two_high": "2が いちばん つよい",
@@ -264,11 +270,44 @@ def describe_rules_ja(rules, kids: bool = False) -> str:
     return f"{order}／{war}／{short}{suits}"
 
 
+_SCHOOL_JA = {
+    "ja": {"sum": "たした数（和）", "difference": "大きい数から小さい数をひいた数（差）", "product": "かけた数（積）",
+           "place_value": "その数字でつくれる、いちばん大きい数"},
+    "ja_kids": {"sum": "たした 数", "difference": "大きい 数から 小さい 数を ひいた 数", "product": "かけた 数",
+                "place_value": "つくれる いちばん 大きい 数"},
+}
+
+
+def _describe_school_ja(rules, kids: bool) -> str:
+    """The school variants (issue 18): how many cards, what is compared, the war, running short."""
+    k, fd = rules.battle_cards, rules.face_down
+    what = _SCHOOL_JA["ja_kids" if kids else "ja"][rules.battle_value]
+    if kids:
+        numbers = "Aは 1、10は 0" if rules.battle_value == "place_value" else "Aは 1"
+        war = f"同じ 数なら {fd}まい ふせて、つぎの {k}まいで もういっしょうぶ" if fd else \
+            f"同じ 数なら つぎの {k}まいで もういっしょうぶ"
+        short = ("カードが たりない 人の まけ" if rules.shortage == "lose"
+                 else "カードが たりない ときは ある カードで しょうぶ")
+        return f"{k}まいずつ めくって、{what}が 大きい 人の かち（{numbers}）／{war}／{short}"
+    numbers = "Aは1、10は0" if rules.battle_value == "place_value" else (
+        "Aは1、札はAから10まで" if rules.deck == 40 else "Aは1、J・Q・Kは11・12・13")
+    war = f"戦争：{fd}枚伏せて、次の{k}枚で勝負" if fd else f"戦争：伏せずに、次の{k}枚で勝負"
+    if rules.shortage == "lose":
+        short = "札が足りないとき：戦争を続けられない人の負け"
+    elif rules.shortage == "split":
+        short = "札が足りないとき：最後の札が同じ数なら分け合う"
+    else:
+        zero = "1枚もなければ負け" if rules.zero == "lose" else "1枚もなければ、さっき出した札のまま勝負を続ける"
+        short = f"札が足りないとき：残りの札を表にして勝負（{zero}）"
+    return f"{k}枚ずつめくり、{what}が大きい人の勝ち（{numbers}）／{war}／{short}"
+
+
 # --- error notices: the kind of a ValueError, said in Japanese ------------------------------
 _FIELDS = {"face_down": "伏せ札の枚数", "rank_order": "いちばん強い数", "capture": "取った札", "jokers": "ジョーカー",
            "shortage": "札が足りないとき", "zero": "札が1枚もないとき", "players": "人数",
            "war_players": "戦争に加わる人", "round_limit": "ゲームの長さ", "deck": "札の枚数",
-           "gather": "札を戻す順番", "teams": "チーム戦", "joker_deal": "ジョーカーの配り方", "deal": "配り方"}
+           "gather": "札を戻す順番", "teams": "チーム戦", "joker_deal": "ジョーカーの配り方", "deal": "配り方",
+           "battle_cards": "めくる枚数", "battle_value": "くらべる数"}
 
 _ERRORS: list[tuple[str, str, str]] = [
     # (pattern of the English message, everyday Japanese, children's Japanese)

@@ -24,6 +24,7 @@ from ..game import events as ev
 from ..game.cards import Card
 from ..game.rules import Rules
 from .i18n import counts_text, join_names, reason_text, register
+from .school import by_seat, expression
 
 __all__ = ["narrate", "card_text", "default_names"]
 
@@ -86,6 +87,22 @@ def _war_word(n: int, lang: str) -> str:
     return f"{n}回目の戦争"
 
 
+def _sums(e: ev.Flipped | ev.Compared, rules: Rules | None) -> dict[int, str]:
+    """The school variants: each fighter's cards and value as the event gives them, "7 + 5 = 12"
+    (just the value when the rules are not known or a fighter turned nothing new up)."""
+    seats = by_seat(e.cards)
+    return {p: expression(seats[p], v, rules) if rules is not None and rules.school and p in seats else str(v)
+            for p, v in e.values}
+
+
+def _cards_of(e: ev.Flipped, p: int, lang: str, rules: Rules | None, values: bool) -> list[str]:
+    return [card_text(c, lang, rules, values) for q, c in e.cards if q == p]
+
+
+def _up(rules: Rules | None) -> int:
+    return rules.battle_cards if rules is not None else 1
+
+
 def narrate(event: ev.Event, lang: str = "en", rules: Rules | None = None, names: Sequence[str] | None = None,
             *, values: bool = False, kids: bool = False) -> str:
     """One sentence telling what ``event`` did, in ``lang`` ("en" or "ja"; ``kids`` for the
@@ -128,13 +145,20 @@ def _players(event: ev.Event, rules: Rules | None) -> int:
 
 # --- English -----------------------------------------------------------------------------------
 def _en_flip(e: ev.Flipped, names, rules, values) -> str:
-    parts = [f"{_v(names[p], 'turns up', 'turn up')} {card_text(c, 'en', rules, values)}" for p, c in e.cards]
+    if e.values:                          # the school variants: each player's cards and their value
+        sums = _sums(e, rules)
+        parts = [f"{_v(names[p], 'turns up', 'turn up')} {' and '.join(_cards_of(e, p, 'en', rules, values))} "
+                 f"({sums[p]})" for p, _ in e.values if p not in e.reused]
+    else:
+        parts = [f"{_v(names[p], 'turns up', 'turn up')} {card_text(c, 'en', rules, values)}" for p, c in e.cards]
     parts += [f"{_v(names[p], 'plays', 'play')} the same card again" for p in e.reused]
     lead = f"Round {e.round}: " if e.battle == 1 else "In the war, "
     return lead + "; ".join(parts) + "."
 
 
 def _en_compare(e: ev.Compared, names, rules, values) -> str:
+    if e.values:
+        return _en_compare_values(e, names, rules)
     cards = dict(e.cards)
     if e.winner is not None:
         win = card_text(cards[e.winner], "en", rules, values)
@@ -150,6 +174,21 @@ def _en_compare(e: ev.Compared, names, rules, values) -> str:
         return f"{a} and {b} tie: war!"
     who = join_names([names[p] for p in e.tied], "en")
     return f"{who} tie for highest ({card.rank_name}): war!"
+
+
+def _en_compare_values(e: ev.Compared, names, rules) -> str:
+    sums = _sums(e, rules)
+    what = "the round" if e.battle == 1 else "the war"
+    if e.winner is not None:
+        others = [sums[p] for p, _ in e.values if p != e.winner]
+        if len(others) == 1:
+            return f"{sums[e.winner]} beats {others[0]}: {_v(names[e.winner], 'wins', 'win')} {what}."
+        return f"{sums[e.winner]} is the biggest: {_v(names[e.winner], 'wins', 'win')} {what}."
+    if len(e.values) == 2:
+        a, b = (sums[p] for p, _ in e.values)
+        return f"{a} and {b} are the same: war!"
+    who = join_names([names[p] for p in e.tied], "en")
+    return f"{who} tie for highest ({dict(e.values)[e.tied[0]]}): war!"
 
 
 def _low_beats_ace_note(cards: dict, winner: int, rules: Rules | None, lang: str) -> str:
@@ -171,10 +210,13 @@ def _en_war(e: ev.WarDeclared, names, rules, values) -> str:
         if len(counts) == 1:
             k = counts.pop()
             verb = "each lay" if len(laying) > 1 else ("lay" if names[laying[0][0]] in _YOU else "lays")
-            down = f"{k} card{'s' if k != 1 else ''} face down, then one face up" if k else "one card face up"
+            up = {1: "one", 2: "two", 3: "three"}[_up(rules)]
+            up_cards = f"{up} face up" if up == "one" else f"{up} more face up"
+            down = (f"{k} card{'s' if k != 1 else ''} face down, then {up_cards}" if k
+                    else f"{up} card{'s' if up != 'one' else ''} face up")
             parts.append(f"{who} {verb} {down}")
         else:
-            parts.append("; ".join(f"{_v(names[p], 'lays', 'lay')} {k} down and one up" for p, k in laying))
+            parts.append("; ".join(f"{_v(names[p], 'lays', 'lay')} {k} down and {_up(rules)} up" for p, k in laying))
     for p in e.reusing:
         parts.append(f"{names[p]} {'have' if names[p] in _YOU else 'has'} no cards left and "
                      f"{'keep' if names[p] in _YOU else 'keeps'} the last card")
@@ -251,7 +293,12 @@ def _ja_counts(counts: Sequence[int], names: Sequence[str]) -> str:
 
 
 def _ja_flip(e: ev.Flipped, names, rules, values) -> str:
-    shown = "、".join(f"{names[p]}は{_ja_card(c, rules, values)}" for p, c in e.cards)
+    if e.values:
+        sums = _sums(e, rules)
+        shown = "、".join(f"{names[p]}は{'と'.join(_cards_of(e, p, 'ja', rules, values))}（{sums[p]}）"
+                         for p, _ in e.values if p not in e.reused)
+    else:
+        shown = "、".join(f"{names[p]}は{_ja_card(c, rules, values)}" for p, c in e.cards)
     sentences = []
     if shown:
         sentences.append(f"{shown}をめくります。" if e.battle == 1 else f"{shown}を表にします。")
@@ -261,6 +308,19 @@ def _ja_flip(e: ev.Flipped, names, rules, values) -> str:
 
 
 def _ja_compare(e: ev.Compared, names, rules, values) -> str:
+    if e.values:
+        sums = _sums(e, rules)
+        what = "このラウンドは" if e.battle == 1 else "この戦争は"
+        if e.winner is not None:
+            others = [sums[p] for p, _ in e.values if p != e.winner]
+            if len(others) == 1:
+                return f"{sums[e.winner]}は{others[0]}より大きいので、{what}{names[e.winner]}の勝ちです。"
+            return f"{sums[e.winner]}がいちばん大きいので、{what}{names[e.winner]}の勝ちです。"
+        if len(e.values) == 2:
+            a, b = (sums[p] for p, _ in e.values)
+            return f"{a}と{b}は同じです。"
+        who = join_names([names[p] for p in e.tied], "ja")
+        return f"{who}が、いちばん大きい同じ数（{dict(e.values)[e.tied[0]]}）になりました。"
     cards = dict(e.cards)
     if e.winner is not None:
         win = _ja_card(cards[e.winner], rules, values)
@@ -280,12 +340,12 @@ def _ja_compare(e: ev.Compared, names, rules, values) -> str:
     return f"{who}が、いちばん強い同じ数（{_rank_word(card, 'ja')}）を出しました。"
 
 
-def _ja_laying(p_names: str, k: int, each: bool) -> str:
+def _ja_laying(p_names: str, k: int, each: bool, up: int = 1) -> str:
     """What fighters lay in a war; no names when everyone lays the same ("1枚ずつ伏せて…")."""
     who = f"{p_names}は" if p_names else ""
     if k == 0:
-        return f"{who}伏せずに、次の1枚で勝負します。"
-    return f"{who}{k}枚{'ずつ' if each else ''}伏せて、次の1枚で勝負します。"
+        return f"{who}伏せずに、次の{up}枚で勝負します。"
+    return f"{who}{k}枚{'ずつ' if each else ''}伏せて、次の{up}枚で勝負します。"
 
 
 def _ja_war(e: ev.WarDeclared, names, rules, values) -> str:
@@ -295,9 +355,9 @@ def _ja_war(e: ev.WarDeclared, names, rules, values) -> str:
     if laying and len({k for _, k in laying}) == 1:
         everyone = len(laying) > 1 and {p for p, _ in laying} >= set(e.players)
         who = "" if everyone else join_names([names[p] for p, _ in laying], "ja")
-        parts.append(_ja_laying(who, laying[0][1], len(laying) > 1))
+        parts.append(_ja_laying(who, laying[0][1], len(laying) > 1, _up(rules)))
     else:
-        parts += [_ja_laying(names[p], k, False) for p, k in laying]
+        parts += [_ja_laying(names[p], k, False, _up(rules)) for p, k in laying]
     parts += [f"{names[p]}は札がないので、さっき出した札のまま勝負を続けます。" for p in e.reusing]
     if e.dropped:
         parts.append(f"{join_names([names[p] for p in e.dropped], 'ja')}は札が足りず、ここで抜けます。"
@@ -372,7 +432,12 @@ def _kid_counts(counts: Sequence[int], names: Sequence[str]) -> str:
 
 
 def _kid_flip(e: ev.Flipped, names, rules, values) -> str:
-    shown = "、".join(f"{names[p]}は {_kid_card(c, rules, values)}" for p, c in e.cards)
+    if e.values:
+        sums = _sums(e, rules)
+        shown = "、".join(f"{names[p]}は {'と '.join(_kid_card(c, rules, values) for q, c in e.cards if q == p)}"
+                         f"（{sums[p]}）" for p, _ in e.values if p not in e.reused)
+    else:
+        shown = "、".join(f"{names[p]}は {_kid_card(c, rules, values)}" for p, c in e.cards)
     sentences = [f"{shown}。"] if shown else []
     sentences += [f"{names[p]}は さっきの カードで しょうぶ。" for p in e.reused]
     lead = f"{e.round}回め：" if e.battle == 1 else "もういっしょうぶ："
@@ -380,6 +445,18 @@ def _kid_flip(e: ev.Flipped, names, rules, values) -> str:
 
 
 def _kid_compare(e: ev.Compared, names, rules, values) -> str:
+    if e.values:
+        sums = _sums(e, rules)
+        if e.winner is not None:
+            name = names[e.winner]
+            others = [sums[p] for p, _ in e.values if p != e.winner]
+            if len(others) == 1:
+                return f"{sums[e.winner]}は {others[0]}より 大きい！ {name}の かち。"
+            return f"{name}の {sums[e.winner]}が いちばん 大きい！ {name}の かち。"
+        if len(e.values) == 2:
+            a, b = (sums[p] for p, _ in e.values)
+            return f"{a}と {b}は 同じ！"
+        return f"{join_names([names[p] for p in e.tied], 'ja')}が 同じ 数（{dict(e.values)[e.tied[0]]}）！"
     cards = dict(e.cards)
     if e.winner is not None:
         name = names[e.winner]
@@ -397,11 +474,11 @@ def _kid_compare(e: ev.Compared, names, rules, values) -> str:
     return f"{join_names([names[p] for p in e.tied], 'ja')}が 同じ 数（{_rank_word(cards[e.tied[0]], 'ja')}）！"
 
 
-def _kid_laying(who: str, k: int, each: bool) -> str:
+def _kid_laying(who: str, k: int, each: bool, up: int = 1) -> str:
     who = f"{who}は " if who else ""
     if k == 0:
-        return f"{who}つぎの カードで しょうぶ。"
-    return f"{who}{k}まい{'ずつ' if each else ''} ふせて、つぎの 1まいで しょうぶ。"
+        return f"{who}つぎの カードで しょうぶ。" if up == 1 else f"{who}つぎの {up}まいで しょうぶ。"
+    return f"{who}{k}まい{'ずつ' if each else ''} ふせて、つぎの {up}まいで しょうぶ。"
 
 
 def _kid_war(e: ev.WarDeclared, names, rules, values) -> str:
@@ -411,9 +488,9 @@ def _kid_war(e: ev.WarDeclared, names, rules, values) -> str:
     if laying and len({k for _, k in laying}) == 1:
         everyone = len(laying) > 1 and {p for p, _ in laying} >= set(e.players)
         who = "" if everyone else join_names([names[p] for p, _ in laying], "ja")
-        parts.append(_kid_laying(who, laying[0][1], len(laying) > 1))
+        parts.append(_kid_laying(who, laying[0][1], len(laying) > 1, _up(rules)))
     else:
-        parts += [_kid_laying(names[p], k, False) for p, k in laying]
+        parts += [_kid_laying(names[p], k, False, _up(rules)) for p, k in laying]
     parts += [f"{names[p]}は カードが ないので、さっきの カードで しょうぶ。" for p in e.reusing]
     if e.dropped:
         parts.append(f"{join_names([names[p] for p in e.dropped], 'ja')}は カードが たりないので ぬける。"

@@ -36,7 +36,8 @@ from ..game.rules import Rules
 from .i18n import register
 
 __all__ = ["MODES", "Question", "guess_setting", "truth_of", "aid_values", "number_value", "number_truth",
-           "plain_number_order", "question", "feedback", "rule_reason", "value_line"]
+           "plain_number_order", "question", "feedback", "rule_reason", "value_line", "value_question",
+           "value_feedback"]
 
 MODES = ("number", "to10", "rules")
 
@@ -220,3 +221,37 @@ def feedback(q: Question, a: Card, b: Card, truth: str, right: bool, lang: str =
     if reg == "en":
         return f"{head} {q.reason[0].upper()}{q.reason[1:]}."
     return f"{head}{words['why'].format(why=q.reason)}"
+
+
+# --- the school variants (issue 18): the question is about the two values -------------------------
+def value_question(a: str, b: str, lang: str = "en", names: Sequence[str] = ()) -> Question:
+    """The question when each player turned up two or three cards: which VALUE is bigger, the
+    two written as a child works them out (``a`` = "7 + 5", ``b`` = "3 + 6"; place value: the
+    digits).  Two equal terms are told apart by their owners' ``names``.
+
+    >>> value_question("7 + 5", "3 + 6", "ja_kids").text
+    '7 + 5と 3 + 6、どっちが 大きい？'
+    """
+    reg = register(lang)
+    words = _WORDS[reg]
+    ga, gb = a, b
+    if a == b and len(names) >= 2:
+        ga, gb = words["own"].format(name=names[0], card=a), words["own"].format(name=names[1], card=b)
+    return Question("value", words["ask_bigger"].format(a=a, b=b), "",
+                    {">": words["bigger"].format(a=ga), "=": words["same"], "<": words["bigger"].format(a=gb)},
+                    "number")
+
+
+def value_feedback(q: Question, a: str, b: str, x: int, y: int, truth: str, right: bool, lang: str = "en") -> str:
+    """What the child reads after answering a value question: right or not, the answer in the
+    button's words, then both values and the sign (``a``/``b`` the expressions, "7 + 5 = 12";
+    ``truth`` the engine's result)."""
+    reg = register(lang)
+    words = _WORDS[reg]
+    answer = q.buttons[truth]
+    head = words["right" if right else "wrong"].format(answer=answer[0].upper() + answer[1:] if right and reg == "en"
+                                                       else answer)
+    sep = "" if reg == "ja" else " "
+    sign = words["sign"].format(x=x, y=y, sign=truth)
+    named = [e for e, n in ((a, x), (b, y)) if e != str(n)]
+    return f"{head}{sep}" + (words["and"].join(named) + words["then"] if named else "") + sign

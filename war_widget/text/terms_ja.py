@@ -63,9 +63,19 @@ HARD_FOR_CHILDREN: dict[str, str] = {
 _SPACE_BEFORE_COUNTER = re.compile(r"\d[ \u3000]+(?:枚|まい|回|ラウンド|人|分|秒)")
 
 
-def term_problems(text: str, register: str) -> list[str]:
-    """The term-list slips of ``text`` in ``register`` ("ja" or "ja_kids"), as readable lines."""
-    found = [f"「{bad}」→「{good}」: {why}" for bad, (good, why) in TERMS[register].items() if bad in text]
+# A game renamed by the teacher (``text.naming``): the tie is [001]'s もう一勝負, never 戦争.
+NAMED = {"ja": {"戦争": ("もう一勝負", "the game is renamed: no 戦争 on the page; the tie is [001]'s もう一勝負")},
+         "ja_kids": {}}
+
+
+def term_problems(text: str, register: str, named: bool = False) -> list[str]:
+    """The term-list slips of ``text`` in ``register`` ("ja" or "ja_kids"), as readable lines
+    (``named``: the game was renamed, so the tie is もう一勝負 and 戦争 is the slip)."""
+    terms = dict(TERMS[register])
+    if named:
+        terms.pop("もう一勝負", None)
+        terms.update(NAMED[register])
+    found = [f"「{bad}」→「{good}」: {why}" for bad, (good, why) in terms.items() if bad in text]
     if register == "ja_kids":
         found += [f"「{word}」 is hard for a child (say: {plain})" for word, plain in HARD_FOR_CHILDREN.items()
                   if word in text]

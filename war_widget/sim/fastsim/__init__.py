@@ -89,6 +89,7 @@ from ._kernel import (
 __all__ = [
     "KERNELS",
     "RULE_COLUMNS",
+    "REFUSED_FIELDS",
     "KERNEL_TO_REASON",
     "Rows",
     "encode_rules",
@@ -158,7 +159,12 @@ RULE_COLUMNS: dict[str, tuple[int, ...]] = {
     "goal": (R_GOAL,),
     "deal": (R_DEAL,),
     "tiebreak": _span(STRENGTH, 128),
+    # the school variants (k cards a battle, compared by a value) and the A-10 deck: refused by the
+    # kernels (unsupported_reason), so simulate() plays them with the engine
+    "battle_cards": (),
+    "battle_value": (),
 }
+REFUSED_FIELDS = {"battle_cards": 1, "battle_value": "card"}   # the only value the kernels play
 
 
 def unsupported_reason(rules: Rules) -> str | None:
@@ -171,6 +177,11 @@ def unsupported_reason(rules: Rules) -> str | None:
             return f"player {p + 1}'s gather order {g!r} is not one the compiled simulator knows"
     if rules.shortage not in _SHORTAGES:
         return f"shortage={rules.shortage!r} is not one the compiled simulator knows"
+    if rules.battle_cards != 1 or rules.battle_value != "card":
+        return (f"the school variants (battle_cards={rules.battle_cards}, battle_value={rules.battle_value!r}) "
+                "are played by the engine only")
+    if rules.deck == 40:
+        return "the A-10 deck (deck=40) is played by the engine only"
     if getattr(rules, "tiebreak", "none") not in ("none", "suits"):
         return f"tiebreak={rules.tiebreak!r} is not one the compiled simulator knows"
     return None
