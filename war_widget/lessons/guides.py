@@ -135,9 +135,13 @@ GUIDES: dict[tuple[str, str], Guide] = {
          "On the screen: the number mode's score (how many right of how many asked) in the results panel."),
         ("The game of War calls the ace the strongest card; in the number mode the ace is 1, like its one pip. "
          "If a child says “A beats K”, agree that it does in the game, and ask how many pips the ace has.",
-         "If “war” is an unwelcome word in your school, call the game “Compare” (かずくらべ) on the page.",
-         "School variants (addition war, subtraction war, multiplication war for 九九, place-value war) are lesson "
-         "extensions played with real cards; the widget does not play them yet."),
+         "If “war” is an unwelcome word in your school, name the game “Compare” (かずくらべ) on the page "
+         "(name=\"Compare\"): no word of war appears, and a tie is “once more”.",
+         "Extensions, played on the page as presets and with real cards (notebook 05, section 10): addition "
+         "(two cards each, compare the sums; grade 1, A-10 only: sums to 20), subtraction (the larger minus the "
+         "smaller), multiplication (九九, grade 2) and place value (three cards, the biggest number their digits "
+         "make, 10 counts 0; grades 2-3, numbers to 1000). The number mode then asks which value is bigger "
+         "(“7 + 5 is bigger”) and the aid writes 7 + 5 = 12 > 3 + 6 = 9."),
         _LABELS["en"]),
     ("compare", "ja"): Guide(
         "compare", "ja", "どっちが大きい？ トランプで数くらべ",
@@ -179,9 +183,12 @@ GUIDES: dict[tuple[str, str], Guide] = {
          "画面：数のモードの結果（何問中何問正解）を結果の欄で確かめる。"),
         ("戦争のゲームではAをいちばん強い札として扱うが、数のモードではAはマーク1つの「1」。"
          "「AはKに勝つ」と言う子には、ゲームではそうだと認めたうえで、Aのマークはいくつかをたずねる。",
-         "「戦争」という名前を使いにくい学校では、ページ上でゲームの名前を「かずくらべ」に変えられる。",
-         "学校で遊ばれる発展（たし算・ひき算の戦争、九九の戦争、位取りの戦争）は本物のトランプでの発展課題。"
-         "画面のゲームはまだ対応していない。"),
+         "「戦争」という名前を使いにくい学校では、ページ上でゲームの名前を「かずくらべ」に変えられる"
+         "（name=\"かずくらべ\"：ページに「戦争」の字は出ず、同じ数のときは「もう一勝負」）。",
+         "発展（ノートブック05の10節）：画面のゲームの遊び方と本物のトランプで、たし算（2枚ずつめくって和を"
+         "くらべる。1年生はA〜10だけで、和は20まで）、ひき算（大きい数から小さい数をひいた差）、かけ算（九九、2年生）、"
+         "位取り（3枚で、その数字でつくれるいちばん大きい数。10は0。2〜3年生、1000までの数）。数のモードでは"
+         "「7 + 5の ほうが 大きい」のように2つの数の大きさをたずね、ヒントには 7 + 5 = 12 > 3 + 6 = 9 と出る。"),
         _LABELS["ja"]),
     ("play", "en"): Guide(
         "play", "en", "Play War in class: counting and comparing while playing (01_play_ja)",
@@ -208,7 +215,9 @@ GUIDES: dict[tuple[str, str], Guide] = {
         ("Does every comparison come with its sentence? Listen to three pairs.",
          "Can the child find how many more (difference up to 20)?"),
         ("Set the game length to 50 rounds so the class game ends in time.",
-         "If “war” is an unwelcome word, call it “Compare” (かずくらべ)."),
+         "If “war” is an unwelcome word, name it “Compare” (かずくらべ) on the page (name=\"Compare\").",
+         "Next step for grades 1-3: the presets addition, subtraction, multiplication (九九) and place value "
+         "(notebook 05, section 10)."),
         _LABELS["en"]),
     ("play", "ja"): Guide(
         "play", "ja", "教室で「戦争」を遊ぶ：遊びながら数える・比べる（01_play_ja）",
@@ -230,7 +239,8 @@ GUIDES: dict[tuple[str, str], Guide] = {
         ("今日いちばん多く言った言葉は「大きい」「小さい」「同じ」のどれ？",),
         ("毎回、比べを文で言えているか：3組を見取る。", "何枚多いか（20までの差）を求められるか。"),
         ("ゲームの長さを50回にしておくと、時間内に終わる。",
-         "「戦争」という名前を使いにくいときは「かずくらべ」と呼ぶ。"),
+         "「戦争」という名前を使いにくいときは、ページ上の名前を「かずくらべ」にする（name=\"かずくらべ\"）。",
+         "1〜3年生の次の一歩：遊び方のたし算・ひき算・かけ算（九九）・位取り（ノートブック05の10節）。"),
         _LABELS["ja"]),
 }
 

@@ -1,0 +1,34 @@
+"""The teacher's guides and notebook 05 point to the school variants (issue 18), which the page
+now plays, and to the game's name on the page."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from war_widget.lessons.guides import guide
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_the_guides_point_to_the_school_variants_and_the_name() -> None:
+    for lesson in ("compare", "play"):
+        for lang in ("en", "ja"):
+            notes = " ".join(guide(lesson, lang).notes)
+            assert "does not play" not in notes and "まだ対応していない" not in notes
+            assert "05" in notes and ("name=" in notes)
+    en, ja = " ".join(guide("compare", "en").notes), " ".join(guide("compare", "ja").notes)
+    for word in ("addition", "subtraction", "multiplication", "place value", "7 + 5 = 12 > 3 + 6 = 9"):
+        assert word in en
+    for word in ("たし算", "ひき算", "かけ算", "位取り", "7 + 5 = 12 > 3 + 6 = 9", "かずくらべ"):
+        assert word in ja
+
+
+def test_notebook_05_has_the_extension_played_by_the_engine() -> None:
+    for name, said in (("05_number_comparison.ipynb", "Which is bigger: 7 + 5 or 3 + 6?"),
+                       ("05_number_comparison_ja.ipynb", "7 + 5と 3 + 6、どっちが 大きい？")):
+        cells = json.loads((ROOT / "notebooks" / name).read_text(encoding="utf-8"))["cells"]
+        code = next(c for c in cells if c.get("id") == "school-code")
+        source, output = "".join(code["source"]), "".join("".join(o.get("text", "")) for o in code["outputs"])
+        assert source.startswith("# NBVAL_CHECK_OUTPUT") and 'Game.from_hands("addition"' in source
+        assert said in output and "7 + 5 = 12 > 3 + 6 = 9" in output
+        assert "place_value" in output and "war" not in output.split("\n")[3].lower()   # the named rules line
