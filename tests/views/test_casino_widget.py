@@ -1,15 +1,16 @@
-"""CasinoWarWidget driven headlessly: methods and button clicks, as a player would."""
+"""CasinoWarWidget driven headlessly: methods and button clicks (the browser's messages), as a
+player would; the picture it sends agrees with the session's view after every action."""
 from __future__ import annotations
 
-import re
+from pathlib import Path
 
-import ipywidgets as widgets
-import plotly.graph_objects as go
+import anywidget
 import pytest
-from ipycanvas import Canvas
 
+from war_widget.session.casino import CasinoSession
+from war_widget.text.casino import SUIT_SYMBOLS
 from war_widget.variants.casino import CasinoWar, Outcome
-from war_widget.views.casino import RANK_FONT, SCALE, CasinoWarWidget
+from war_widget.views.casino import CARD_W, CSS_WIDTH, RANK_PX, TABLE_W, CasinoWarWidget, card_code, casino_table
 
 BURNS = ["2", "3", "4"]
 
@@ -19,32 +20,49 @@ def scripted(cards, **options) -> CasinoWarWidget:
 
 
 def enabled(w: CasinoWarWidget) -> dict[str, bool]:
-    buttons = {"deal": w.deal_button, "war": w.war_button, "surrender": w.surrender_button,
-               "clear": w.clear_button, **{f"chip{a}": b for a, b in w.chip_buttons.items()}}
-    return {name: not b.disabled for name, b in buttons.items()}
+    c = w.controls
+    return {"deal": c["deal"], "war": c["war"], "surrender": c["surrender"], "clear": c["clear"],
+            **{f"chip{a}": c["chips"][str(a)] for a in w.CHIPS}}
 
 
-def drawn_texts(w: CasinoWarWidget, monkeypatch) -> list[str]:
-    texts: list[str] = []
-    monkeypatch.setattr(w.canvas, "fill_text", lambda text, x, y, *a: texts.append(text), raising=False)
-    w.redraw()
-    monkeypatch.undo()
-    return texts
+def drawn_texts(w: CasinoWarWidget) -> list[str]:
+    return [t["text"] for t in w.table["text"]]
+
+
+def agrees(w: CasinoWarWidget) -> None:
+    """What the widget sent is the session's view now: picture, words, controls, chart."""
+    s = w.casino_session
+    view = s.view()
+    assert {k: v for k, v in w.table.items() if k != "id"} == casino_table(view, s.word)
+    can = s.controls()
+    assert w.controls["chips"] == {str(a): on for a, on in can.chips}
+    assert (w.controls["deal"], w.controls["war"], w.controls["surrender"], w.controls["clear"]) == \
+        (can.can_deal, can.can_war, can.can_surrender, can.can_clear)
+    assert w.rules == view.rules and w.bet_line == view.bet_line and w.status == s.narration[-1]
+    assert w.chart["x"] == [p.hand for p in s.points] and w.chart["y"] == [p.bankroll for p in s.points]
+    hand = view.hand
+    codes = {c["slot"]: c["code"] for c in w.table["cards"]}
+    if hand is None:
+        assert codes == {} and len(w.table["slots"]) == 4
+    else:
+        assert codes["player"] == card_code(hand.player, view.suits["player"])
+        assert codes["dealer"] == card_code(hand.dealer, view.suits["dealer"])
+        if hand.war_player is not None:
+            assert codes["war_player"] == card_code(hand.war_player, view.suits["war_player"])
+            assert len(w.table["backs"]) == len(hand.burns)
 
 
 def test_layout_and_high_dpi_canvas():
     w = CasinoWarWidget(seed=1)
-    assert isinstance(w, widgets.VBox)
-    assert isinstance(w.canvas, Canvas) and w.canvas in w.children
-    assert isinstance(w.figure, go.FigureWidget) and w.figure in w.children
-    assert w.canvas.width == SCALE * int(w.canvas.layout.width.removesuffix("px")) and SCALE == 2
-    assert w.canvas.height == SCALE * int(w.canvas.layout.height.removesuffix("px"))
-    found = re.search(r"(\d+)px", RANK_FONT)
-    assert found is not None
-    glyph_px = int(found.group(1)) / SCALE
-    assert glyph_px >= 34
-    assert sorted(w.chip_buttons) == [5, 10, 25, 100]
-    assert "6-deck shoe" in w.rules.value and "seed 1" in w.rules.value
+    assert isinstance(w, anywidget.AnyWidget) and w.game == "casino"
+    table_js = Path(__file__).parents[2] / "war_widget" / "views" / "component" / "table.js"
+    assert w._esm == table_js.read_text(encoding="utf-8")    # the War table's own module draws it
+    assert "Plotly" in w.plotly_js[:5000] or len(w.plotly_js) > 1_000_000
+    assert RANK_PX * CSS_WIDTH / TABLE_W >= 34       # the rank glyph at the natural width, CSS px
+    assert w.table["card"][0] == CARD_W and w.table["rank_px"] == RANK_PX
+    assert sorted(w.setup["chips"]) == [5, 10, 25, 100]
+    assert "6-deck shoe" in w.rules and "seed 1" in w.rules
+    agrees(w)
 
 
 def test_buttons_start_with_only_chips_enabled():
@@ -56,44 +74,47 @@ def test_buttons_start_with_only_chips_enabled():
 
 def test_chip_buttons_build_the_bet_and_deal_plays_a_hand():
     w = scripted(["K", "7", "4", "J"], bankroll=100)
-    w.chip_buttons[10].click()
+    w.click("chip", amount=10)
     w.chip(5)
-    assert w.session.current_bet == 15 and w.session.bankroll == 100 and "$15" in w.bet_label.value
+    assert w.session.current_bet == 15 and w.session.bankroll == 100 and "$15" in w.bet_line
     assert enabled(w)["deal"] and enabled(w)["clear"]
     assert not enabled(w)["chip100"]  # 115 is more than the bankroll
-    w.deal_button.click()
+    w.click("deal")
     assert w.session.bankroll == 115 and w.session.history[-1].outcome is Outcome.WIN
-    assert "you win $15" in w.status.value
+    assert "you win $15" in w.status
     # the chips stay on the table for the next hand
     assert w.session.current_bet == 15 and enabled(w)["deal"]
     hand = w.deal()
     assert hand.outcome is Outcome.LOSE and w.session.bankroll == 100
     assert w.session.bankroll_history == [100, 115, 100]
-    assert len(w.figure.data[0].x) == 2 and w.figure.data[0].y == (115, 100)
+    assert w.chart_series() == ([1, 2], [115, 100])
+    agrees(w)
 
 
 def test_tie_enables_only_war_and_surrender_then_war_by_click():
     w = scripted(["9", "9", *BURNS, "Q", "J"])
     w.chip(10)
     pending = w.deal()
-    assert pending.is_pending and "a tie!" in w.status.value
+    assert pending.is_pending and "a tie!" in w.status
     state = enabled(w)
     assert state["war"] and state["surrender"]
     assert not state["deal"] and not state["clear"] and not any(state[f"chip{a}"] for a in w.CHIPS)
-    assert w.tie_toggle.disabled
-    assert len(w.figure.data[0].x) == 0  # a pending tie is not a finished hand
-    w.war_button.click()
+    assert w.controls["tie_locked"]
+    assert w.chart_series() == ([], [])  # a pending tie is not a finished hand
+    agrees(w)
+    w.click("war")
     hand = w.session.history[-1]
     assert hand.outcome is Outcome.WAR_WIN and w.session.bankroll == 1010
-    assert not enabled(w)["war"] and not enabled(w)["surrender"] and not w.tie_toggle.disabled
-    assert w.figure.data[1].x == (1,)  # the tie marker
+    assert not enabled(w)["war"] and not enabled(w)["surrender"] and not w.controls["tie_locked"]
+    assert w.chart["tie_x"] == [1]  # the tie marker
+    agrees(w)
 
 
 def test_surrender_by_click_and_by_method():
     w = scripted(["9", "9", "5", "5"])
     w.chip(10)
     w.deal()
-    w.surrender_button.click()
+    w.click("surrender")
     assert w.session.bankroll == 995 and w.session.history[-1].outcome is Outcome.SURRENDER
     w.deal()
     assert w.surrender().net == -5 and w.session.bankroll == 990
@@ -111,14 +132,14 @@ def test_war_paths_through_the_widget():
 def test_tie_bet_toggle_and_method():
     w = scripted(["8", "8", "K", "7"])
     w.chip(10)
-    w.tie_toggle.value = True
-    assert w.session.tie_bet and w.session.current_tie_bet == 10 and "tie bet $10" in w.bet_label.value
+    w.click("tie", on=True)
+    assert w.session.tie_bet and w.session.current_tie_bet == 10 and "tie bet $10" in w.bet_line
     w.deal()
     assert w.session.bankroll == 1100  # the tie bet paid 10:1 at once
     w.surrender()
     assert w.session.bankroll == 1095
     w.set_tie_bet(False)
-    assert not w.tie_toggle.value and w.session.current_tie_bet == 0
+    assert not w.controls["tie"] and w.session.current_tie_bet == 0
     w.deal()
     assert w.session.bankroll == 1105
 
@@ -129,16 +150,16 @@ def test_tie_bet_that_cannot_be_covered_is_refused():
     with pytest.raises(ValueError, match="more than the bankroll of 30"):
         w.set_tie_bet(True)
     assert not w.session.tie_bet
-    w.tie_toggle.value = True  # the same through the toggle: explained, then switched back
-    assert not w.tie_toggle.value and "Not now: bet of 25 + tie bet 25" in w.status.value
+    w.click("tie", on=True)  # the same through the toggle: explained, the toggle stays off
+    assert not w.controls["tie"] and "Not now: bet of 25 + tie bet 25" in w.status
 
 
 def test_illegal_clicks_are_explained_and_methods_raise():
     w = CasinoWarWidget(seed=3)
-    w.war_button.click()  # a click on a disabled button still fires in Python
-    assert "Not now: no tie is pending" in w.status.value and w.session.history == []
-    w.deal_button.click()
-    assert "Not now: no bet placed" in w.status.value
+    w.click("war")  # a click on a disabled button still fires in Python
+    assert "Not now: no tie is pending" in w.status and w.session.history == []
+    w.click("deal")
+    assert "Not now: no bet placed" in w.status
     with pytest.raises(ValueError, match="no tie is pending"):
         w.war()
     with pytest.raises(ValueError, match="no bet placed"):
@@ -148,7 +169,7 @@ def test_illegal_clicks_are_explained_and_methods_raise():
 def test_clear_takes_the_bet_back():
     w = CasinoWarWidget(seed=3)
     w.chip(25)
-    w.clear_button.click()
+    w.click("clear")
     assert w.session.current_bet == 0 and not enabled(w)["deal"]
 
 
@@ -157,16 +178,17 @@ def test_chart_has_one_point_per_hand_and_matches_the_engine():
     w.chip(25)
     ties = 0
     for _ in range(60):
-        w.deal_button.click()
+        w.click("deal")
         if w.session.pending is not None:
             ties += 1
-            (w.war_button if ties % 2 else w.surrender_button).click()
+            w.click("war" if ties % 2 else "surrender")
     played = len(w.session.history)
     assert played == 60
-    assert len(w.figure.data[0].x) == len(w.figure.data[0].y) == played
-    assert list(w.figure.data[0].y) == w.session.bankroll_history[1:]
-    assert len(w.figure.data[1].x) == ties
-    assert f"Hands: {played}" in w.bet_label.value
+    xs, ys = w.chart_series()
+    assert len(xs) == len(ys) == played
+    assert ys == w.session.bankroll_history[1:]
+    assert len(w.chart["tie_x"]) == ties
+    assert f"Hands: {played}" in w.bet_line
     # the widget plays exactly what the engine would with the same seed and choices
     engine = CasinoWar(seed=12, bankroll=10_000)
     for hand in w.session.history:
@@ -178,38 +200,64 @@ def test_running_out_of_chips_and_new_session():
     w = scripted(["2", "K"], bankroll=10)
     w.chip(10)
     w.deal()
-    assert w.session.bankroll == 0 and "out of chips" in w.status.value
+    assert w.session.bankroll == 0 and "out of chips" in w.status
     assert not any(enabled(w).values())
-    w.new_button.click()
+    w.click("new")
     assert w.session.bankroll == 10 and w.session.history == []
-    assert len(w.figure.data[0].x) == 0 and enabled(w)["chip5"]
+    assert w.chart_series() == ([], []) and enabled(w)["chip5"]
+    agrees(w)
 
 
-def test_canvas_shows_the_cards_and_redraws_for_a_new_view(monkeypatch):
-    calls: list[int] = []
-    original = CasinoWarWidget.redraw
-
-    def counting(self: CasinoWarWidget, *_: object) -> None:
-        calls.append(1)
-        original(self)
-
-    monkeypatch.setattr(CasinoWarWidget, "redraw", counting)
+def test_the_picture_shows_the_cards_and_a_new_id_per_hand():
     w = scripted(["9", "9", *BURNS, "Q", "J"])
-    monkeypatch.undo()
     w.chip(10)
+    first = w.table["id"]
+    assert w.table["id"] == first and drawn_texts(w)[:2] == ["DEALER", "YOU"]
     w.deal()
+    tied = w.table["id"]
+    assert tied > first and [c["order"] for c in w.table["cards"]] == [0, 1]
     w.war()
-    before = len(calls)
-    w.canvas._handle_frontend_event(None, {"event": "client_ready"}, [])  # a new front end appears
-    assert len(calls) == before + 1
-    texts = drawn_texts(w, monkeypatch)
-    assert {"9", "Q", "J", "Q > J", "9 = 9", "WAR WON", "+$10", "3 burned"} <= set(texts)
+    assert w.table["id"] > tied and [c["order"] for c in w.table["cards"]] == [0, 1, 5, 6]
+    assert [b["order"] for b in w.table["backs"]] == [2, 3, 4]
+    assert {"Q > J", "9 = 9", "WAR WON", "+$10", "3 burned"} <= set(drawn_texts(w))
+    assert sorted(c["code"] for c in w.table["cards"]) == sorted(["9H", "9D", "12C", "11S"]) or \
+        len({c["code"][-1] for c in w.table["cards"]}) == 4     # four suits, as display_suits gives
+    agrees(w)
+
+
+def test_every_action_sends_the_sessions_view_in_many_hands_in_a_row():
+    w = CasinoWarWidget(seed=21, bankroll=300)
+    shadow = CasinoSession(seed=21, bankroll=300)
+    for i in range(80):
+        for name, content in ((("chip", {"amount": 5}) if i % 7 == 0 else ("deal", {})),
+                              ("war" if i % 2 else "surrender", {}), ("tie", {"on": i % 5 == 0}),
+                              ("war", {})):    # the last one mostly refused
+            w.click(name, **content)
+            if name == "tie" and content["on"] == shadow.game.tie_bet:
+                agrees(w)              # a toggle already in that position changes nothing
+                continue
+            shadow.attempt({"chip": shadow.chip, "deal": shadow.deal, "war": shadow.war,
+                            "surrender": shadow.surrender, "tie": shadow.set_tie_bet}[name],
+                           *([content["amount"]] if name == "chip" else [content["on"]] if name == "tie" else []))
+            agrees(w)
+            assert w.narration == shadow.narration and w.session.bankroll == shadow.game.bankroll
+    w.click("new")
+    agrees(w)
+    assert w.chart_series() == ([], []) and SUIT_SYMBOLS
+
+
+def test_bad_messages_from_the_page_are_ignored():
+    w = CasinoWarWidget(seed=2)
+    before = (dict(w.table), list(w.narration))
+    for content in (None, "deal", {"do": "chip", "amount": 7}, {"do": "chip", "amount": "10"}, {"do": "x"}):
+        w._on_action(w, content, None)
+    assert (dict(w.table), list(w.narration)) == before
 
 
 def test_widget_options_reach_the_engine():
     w = CasinoWarWidget(decks=1, bankroll=500, seed=9, tie_bet=True)
     assert (w.session.decks, w.session.bankroll, w.session.seed, w.session.tie_bet) == (1, 500, 9, True)
-    assert w.tie_toggle.value
+    assert w.controls["tie"]
     with pytest.raises(ValueError, match="decks must be from 1 to 8"):
         CasinoWarWidget(decks=10)
 

@@ -465,14 +465,10 @@ def test_the_story_speaks_a_childs_language():
 
 # --- Casino War ----------------------------------------------------------------------------
 def casino_texts(w: CasinoWarWidget) -> list[str]:
-    drawn: list[str] = []
-    original = w.canvas.fill_text
-    w.canvas.fill_text = lambda text, *a, **k: drawn.append(str(text))
-    try:
-        w.redraw()
-    finally:
-        w.canvas.fill_text = original
-    return widget_texts(w) + drawn + list(w.narration)
+    """Every word the Casino War component shows: its buttons and chart (setup), the rules and
+    bet lines, the sentence, every word drawn on the table, and the narration."""
+    words = [v.replace("{n}", "5") for v in w.setup["words"].values()]
+    return words + [w.rules, w.bet_line, w.status] + [t["text"] for t in w.table["text"]] + list(w.narration)
 
 
 def test_casino_war_widget_in_japanese():
@@ -483,14 +479,14 @@ def test_casino_war_widget_in_japanese():
     texts = casino_texts(w)
     w._guard(w.war)                                  # no tie pending: explained in Japanese
     texts += casino_texts(w)
-    w.deal_button.click()                            # no bet yet
+    w.click("deal")                                 # no bet yet
     texts += casino_texts(w)
     w.chip(10)
     texts += casino_texts(w)
-    w.tie_toggle.value = True
+    w.click("tie", on=True)
     w.deal()
     texts += casino_texts(w)
-    w.tie_toggle.value = False                        # a tie is pending: refused, in Japanese
+    w.click("tie", on=False)                        # a tie is pending: refused, in Japanese
     texts += casino_texts(w)
     w.war()
     texts += casino_texts(w)
@@ -507,7 +503,7 @@ def test_casino_war_widget_in_japanese():
     texts += casino_texts(w)
     w.new_session(seed=3)
     texts += casino_texts(w)
-    assert "配る" == w.deal_button.description and "ディーラー" in " ".join(texts)
+    assert "配る" == w.setup["words"]["deal"] and "ディーラー" in " ".join(texts)
     assert problems(texts) == []
     assert not any("Not now" in t for t in texts)
 
@@ -517,10 +513,8 @@ def test_casino_cards_show_a_suit_and_each_hand_its_words():
     w.chip(10)
     w.deal()
     w.war()
-    drawn: list[str] = []
-    w.canvas.fill_text = lambda text, *a, **k: drawn.append(str(text))
-    w.redraw()
-    assert sum(t in "♠♥♦♣" for t in drawn) == 4    # four face-up cards, four suit signs
+    suits = {c["code"][-1] for c in w.table["cards"]}
+    assert len(w.table["cards"]) == 4 and suits == set("SHDC")    # four face-up cards, four suits
     session = CasinoWar(seed=5, bankroll=10**6)
     said = [describe_hand(h, "ja") for h in session.play_hands(300, 10, "war", tie_bet=10)]
     said += [describe_hand(h, "ja") for h in CasinoWar(seed=6, bankroll=10**6).play_hands(300, 10, "surrender")]

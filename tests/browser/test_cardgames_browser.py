@@ -1,0 +1,129 @@
+"""Casino War (and Steal War) drawn by the War table's own component module in JupyterLab, in
+headless Chromium: buttons clicked as a person clicks them, the sentence, the bet line, the
+canvas's size and pixels and the Plotly chart read from the page, and a clean console."""
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+_spec = importlib.util.spec_from_file_location("war_browser_helpers", Path(__file__).with_name("conftest.py"))
+assert _spec is not None and _spec.loader is not None
+_helpers = importlib.util.module_from_spec(_spec)
+sys.modules.setdefault("war_browser_helpers", _helpers)
+_spec.loader.exec_module(_helpers)
+close_page, free_port, isolated_env = _helpers.close_page, _helpers.free_port, _helpers.isolated_env
+new_page, start_server, stop_server, wait_until = (_helpers.new_page, _helpers.start_server, _helpers.stop_server,
+                                                   _helpers.wait_until)
+
+pytestmark = pytest.mark.browser
+
+# K > 7 (a win); 9 = 9, burns, Q > J (war won); 5 = 5 (surrendered); then the seeded shoe's end
+SHOE = ["K", "7", "9", "9", "2", "3", "4", "Q", "J", "5", "5", "8", "6"]
+CELLS = ["from war_widget import CasinoWarWidget\nfrom war_widget.variants.casino import CasinoWar\n"
+         f"CasinoWarWidget(session=CasinoWar.from_shoe({SHOE!r}, bankroll=100))"]
+NOT_OURS = ("ERR_NAME_NOT_RESOLVED",)
+LITE, LITE_AFTER = "@jupyterlite/", "reading 'schema'"
+
+
+def _console_errors(page) -> list[str]:
+    since = getattr(page, "_war_mark", 0)
+    lines = [line for line in page._war_console[since:] if line.startswith(("[error]", "[pageerror]"))
+             and not any(n in line for n in NOT_OURS)]
+    if any(LITE in line for line in lines):
+        lines = [line for line in lines if LITE not in line and LITE_AFTER not in line]
+    return lines
+
+
+@pytest.fixture(scope="module")
+def lab_page(chromium, tmp_path_factory: pytest.TempPathFactory) -> Iterator[object]:
+    root = tmp_path_factory.mktemp("cardgames")
+    nb = {"cells": [{"cell_type": "code", "execution_count": None, "id": f"c{i}", "metadata": {}, "outputs": [],
+                     "source": c} for i, c in enumerate(CELLS)],
+          "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}},
+          "nbformat": 4, "nbformat_minor": 5}
+    (root / "games.ipynb").write_text(json.dumps(nb))
+    env = isolated_env(root)
+    port = free_port()
+    argv = [sys.executable, "-m", "jupyterlab", "--allow-root", "--no-browser", "--ip=127.0.0.1", f"--port={port}",
+            "--ServerApp.port_retries=0", "--IdentityProvider.token=", "--ServerApp.password=",
+            "--ServerApp.disable_check_xsrf=True", f"--ServerApp.root_dir={root}",
+            "--LabApp.expose_app_in_browser=True"]
+    server = start_server("lab-cardgames", argv, env, root, f"http://127.0.0.1:{port}", "/lab")
+    page = new_page(chromium, "lab-cardgames", viewport={"width": 1366, "height": 900})
+    try:
+        page.goto(server.url + "/lab/tree/games.ipynb?reset", wait_until="domcontentloaded", timeout=90_000)
+        idle = "() => window.jupyterapp?.shell?.currentWidget?.sessionContext?.session?.kernel?.status === 'idle'"
+        page.wait_for_function(idle, timeout=120_000)
+        page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+        page.locator("[data-casino-table]").wait_for(timeout=120_000)
+        page._war_mark = len(page._war_console)  # type: ignore[attr-defined]
+        yield page
+    finally:
+        close_page(page)
+        stop_server(server)
+
+
+_JS_CANVAS = """root => {
+    const c = root.querySelector('canvas');
+    const r = c.getBoundingClientRect();
+    const dpr = c.width / r.width;
+    const ctx = c.getContext('2d');
+    const px = (x, y) => Array.from(ctx.getImageData(Math.round(x * dpr), Math.round(y * dpr), 1, 1).data);
+    const s = r.width / 1280;          // table units (views/casino.TABLE_W) to CSS px
+    const chart = root.querySelector('[data-role=chart]');
+    return {w: r.width, h: r.height, bw: c.width, bh: c.height, dpr: window.devicePixelRatio,
+            player: px((190 + 75) * s, (350 + 4) * s), felt: px(1050 * s, 420 * s),
+            line: chart && chart.data ? chart.data[0].x.length : null,
+            ties: chart && chart.data ? chart.data[1].x.length : null};
+}"""
+
+
+def test_casino_war_in_jupyterlab_chips_deal_war_and_surrender(lab_page) -> None:
+    page = lab_page
+    root = page.locator("[data-casino-table]")
+    say = root.locator("[data-role=sentence]")
+    button = lambda name: root.locator(f"[data-action={name}]")  # noqa: E731
+    assert "Place a bet" in say.text_content()
+    assert button("deal").is_disabled() and button("war").is_disabled() and not button("chip10").is_disabled()
+    size = root.evaluate(_JS_CANVAS)
+    assert 600 <= size["w"] <= 960 and abs(size["h"] / size["w"] - 600 / 1280) < 0.01
+    assert size["bw"] == round(size["w"] * size["dpr"]) and size["bh"] == round(size["h"] * size["dpr"])
+    assert size["felt"][1] > size["felt"][0] and size["felt"][1] > size["felt"][2], "green felt"
+
+    button("chip10").click()
+    wait_until(lambda: "$10" in root.locator("[data-role=bet]").text_content(), 30, "the bet line shows the chip")
+    assert not button("deal").is_disabled()
+    button("deal").click()
+    wait_until(lambda: "you win $10" in say.text_content(), 30, "the win is told once the cards land")
+    assert root.get_attribute("data-cards") == "2" and root.get_attribute("data-hand") == "1"
+    drawn = root.evaluate(_JS_CANVAS)
+    assert min(drawn["player"][:3]) > 200, f"a white card face where the player's card lies: {drawn['player']}"
+    wait_until(lambda: root.evaluate(_JS_CANVAS)["line"] == 1, 60, "Plotly's bankroll chart has the hand")
+    assert "$110" in root.locator("[data-role=bet]").text_content()
+
+    button("deal").click()
+    wait_until(lambda: "a tie!" in say.text_content(), 30, "the tie is told")
+    assert not button("war").is_disabled() and not button("surrender").is_disabled()
+    assert button("deal").is_disabled() and button("chip5").is_disabled()
+    button("war").click()
+    wait_until(lambda: "war!" in say.text_content(), 30, "the war is told once the war pair has turned")
+    assert root.get_attribute("data-cards") == "4"
+    wait_until(lambda: root.evaluate(_JS_CANVAS)["ties"] == 1, 30, "the tie marker on the chart")
+    assert "$120" in root.locator("[data-role=bet]").text_content()
+
+    button("deal").click()
+    wait_until(lambda: "a tie!" in say.text_content(), 30, "the second tie")
+    button("surrender").click()
+    wait_until(lambda: "surrender" in say.text_content().lower(), 30, "the surrender is told")
+    wait_until(lambda: root.evaluate(_JS_CANVAS)["line"] == 3, 30, "three hands charted")
+    for _ in range(3):                          # a burst of clicks on a refused button: explained
+        button("war").click(force=True)
+    button("new").click()
+    wait_until(lambda: "New session" in say.text_content(), 30, "a new session")
+    wait_until(lambda: root.evaluate(_JS_CANVAS)["line"] == 0, 30, "an empty chart")
+    assert _console_errors(page) == []
