@@ -37,7 +37,7 @@ from war_widget.views.war import WarWidget  # noqa: E402
 LONG_RULES = Game("bicycle").rules.replace(round_limit=None)   # seed 31 plays more than 5,000 rounds
 LONG_SEED = 31
 AT = (100, 1000, 5000)
-SYNCED = ("setup", "beats", "chart_head", "chart_tail", "state", "settings", "results")
+SYNCED = ("setup", "beats", "chart_head", "chart_mid", "chart_tail", "state", "settings", "results")
 
 
 def ms(values: list[float]) -> float:
@@ -175,7 +175,7 @@ def main() -> None:
     line("bytes per flip, rounds 1-30 (7 games)", b["early"] / 1024, "KB", b["one_beat"] / 1024, "one beat", 4)
     line("bytes per flip, from round 5,000 (long game)", b["late"] / 1024, "KB", b["early"] / 1024, "rounds 1-30", 4)
     print(f"{'  (late: mean, largest = a chart block)':<44}{b['late_mean'] / 1024:10.2f} KB"
-          f"  | largest {b['late_max'] / 1024:.2f} KB (the series up to the block, once per 64 rounds)")
+          f"  | largest {b['late_max'] / 1024:.2f} KB (the series since round 4,096, once per 64 rounds)")
     print(f"{'widget models per table':<44}{models_per_table():10.0f}     (target <= 30)")
     g = bench_long_game()
     print(f"A long game (bicycle, no round limit, seed {LONG_SEED}): one flip, CPU ms (median of 10 flips)")

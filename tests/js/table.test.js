@@ -160,3 +160,15 @@ test("autoplay asks for a round only when the table is idle and nothing blocks i
   assert.equal(wantsTick({ autoplay: true }, { view: { asking: true } }, false, false, "cpu"), false);
   assert.equal(wantsTick({ autoplay: true }, current, false, false, "two_player"), false);
 });
+
+test("a long game's chart comes in three parts: head, mid and tail of one game", () => {
+  const head = { game: 4, counts: [[26, 26], [27, 25]], wars: [1] };
+  const mid = { game: 4, counts: [[28, 24]], wars: [] };
+  const tail = { game: 4, counts: [[30, 22], [29, 23]], wars: [4] };
+  const s = chartSeries(head, tail, 10, mid);
+  assert.deepEqual(s.x, [0, 1, 2, 3, 4]);
+  assert.deepEqual(s.ys[0], [26, 27, 28, 30, 29]);
+  assert.deepEqual(s.wars, { x: [1, 4], y: [27, 29] });
+  assert.deepEqual(chartSeries(head, tail, 10, { game: 3, counts: [[1, 1]], wars: [] }).x, [0, 1, 2, 3],
+    "a mid of an older game is left out");
+});

@@ -176,3 +176,27 @@ def test_a_japanese_table_speaks_japanese_on_its_buttons_rules_line_and_sentence
     w.flip()
     assert all(not b["say"].isascii() for b in w.beats)
     assert w.beats[-1]["round_text"] == label("rounds_of", "ja", n=1, limit=40)
+
+
+def test_late_in_a_long_game_a_chart_block_resends_only_the_rounds_since_the_head() -> None:
+    """At round 5,000 the head (rounds 0-4,095) is not resent; a block boundary resends the mid
+    (the rounds since 4,096), well under the whole series."""
+    code = Game(Game("bicycle").rules.replace(round_limit=None), 31).code
+    w = TableComponent(code=code)
+    w.fast_forward()
+    w.goto_round(5000)
+    browser_shows_all(w)
+    sizes: dict[str, list[int]] = {"chart_head": [], "chart_mid": [], "chart_tail": []}
+
+    def count(change: dict) -> None:
+        sizes[change["name"]].append(len(json.dumps(change["new"])))
+
+    w.observe(count, names=list(sizes))
+    for _ in range(70):                                  # crosses the block boundary at round 5,056
+        w.flip()
+        browser_shows_all(w)
+    assert sizes["chart_head"] == [] and len(sizes["chart_mid"]) == 1 and len(sizes["chart_tail"]) == 70
+    assert sizes["chart_mid"][0] < 16_000 and max(sizes["chart_tail"]) < 1_000, sizes["chart_mid"]
+    x, ys, _wars = w.chart_series()
+    parts = (w.chart_head, w.chart_mid, w.chart_tail)
+    assert len(x) == 5071 == sum(len(p["counts"]) for p in parts) and len(w.chart_head["counts"]) == 4096

@@ -287,6 +287,10 @@ def test_the_three_minute_game_ends_by_the_widgets_clock():
     o = w.game.outcome
     assert w.game.is_over and o is not None and o.reason is Termination.TIME and w.game.round_number == 2
     assert "Time is up." in w.narration_log
+    # the clock's ticks show the time left: the sentence stays, no line is said again
+    said = w.beats[-1]["say"]
+    w.session.refresh("clock")
+    assert w.beats[-1]["kind"] == "clock" and w.beats[-1]["say"] == said
     w.set_length("3min")
     row = w.setting("length")
     assert w.session.length == "3min" and row["options"][row["index"]] == "3 minutes" and w.game.round_number == 0

@@ -29,7 +29,8 @@ ANSWERS = (">", "=", "<")
 MODES = ("cpu", "two_player", "watch")
 # the kind of the one beat an action without engine beats shows (the browser times it by kind)
 _QUIET = ("autoplay", "speed")
-_KINDS = {"new_game": "deal", "resume": "deal", "press": "waiting", "goto": "goto", "fast_forward": "fast_forward"}
+_KINDS = {"clock": "clock", "new_game": "deal", "resume": "deal", "press": "waiting", "goto": "goto",
+          "fast_forward": "fast_forward"}
 
 
 def card_code(card: Card) -> str:
@@ -75,6 +76,7 @@ class SessionPlay:
         self.points, self.wars = _points(self.session.game)
         self._sink: list[Beat] | None = None
         self.given: str | None = None          # the answer being given (by answer() here or the component's)
+        self._said = ""                        # the sentence of the last beat
         # every action's beats, whoever started it (a method, a button, autoplay): see listen()
         self.listeners: list[Callable[[list[Beat]], None]] = []
         self.unsubscribe = self.session.subscribe(self._on_shown)
@@ -150,6 +152,7 @@ class SessionPlay:
     def _beat(self, kind: str, view: TableView, say: str, rnd: int, counts: tuple[int, ...],
               asking: bool = False, over: bool = False, point: list[int] | None = None, war: bool = False,
               cut: bool = False) -> Beat:
+        self._said = say
         q = self.session.guess.current() if asking else None   # the number mode's words (text/number_mode)
         return {"kind": kind, "view": self._view(view, asking, over), "say": say, "round": rnd,
                 "question": None if q is None else {"text": q.text, "buttons": dict(q.buttons)},
@@ -212,7 +215,10 @@ class SessionPlay:
                 self.points, self.wars = _points(s.game)
             new = self._lines(len(self._log))
             kind = "back" if shown.action == "back" and shown.restart else _KINDS.get(shown.action, "notice")
-            say = new[-1] if new else (s.notice or shown.view.banner or "")
+            if kind == "clock" and not new:    # the time limit's clock: the same sentence, the time left
+                say = self._said
+            else:
+                say = new[-1] if new else (s.notice or shown.view.banner or "")
             cut = shown.restart or shown.action == "fast_forward"
             return [self._beat(kind, shown.view, say, s.game.round_number, s.game.counts, s.guess.asking,
                                s.game.is_over, cut=cut)]

@@ -12,7 +12,7 @@ export const SPEED_FACTOR = { slow: 1.8, normal: 1, fast: 0.35 };
 export const BEAT_MS = {
   flip: [420, 380], compare: [120, 520], war: [260, 640], face_down: [380, 200], collect: [620, 240],
   return: [520, 240], shuffle: [620, 200], out: [200, 500], game_over: [300, 800], waiting: [120, 0],
-  notice: [0, 0], deal: [0, 0], back: [0, 0], goto: [0, 0], fast_forward: [0, 0],
+  notice: [0, 0], deal: [0, 0], back: [0, 0], goto: [0, 0], fast_forward: [0, 0], clock: [0, 0],
 };
 export const AUTOPLAY_GAP_MS = 350;   // between rounds at normal speed
 export const RANK_MIN_PX = 34;        // the rank glyph on an upright phone [000]
@@ -177,12 +177,18 @@ export function newest(incoming) {
   return incoming.length ? incoming[incoming.length - 1].id : 0;
 }
 
-/** The chart's series from the two traits (head: the first blocks, tail: the rounds since), up
- * to round `upTo`: x (rounds), one y list per seat, and the war markers on seat 0's line. */
-export function chartSeries(head, tail, upTo) {
+/** The chart's series from its traits (head: the first big blocks, mid: the small blocks since,
+ * tail: the rounds since; parts of another game than the tail's are left out), up to round
+ * `upTo`: x (rounds), one y list per seat, and the war markers on seat 0's line. */
+export function chartSeries(head, tail, upTo, mid = null) {
+  const parts = [head, mid].filter((p) => p && tail && p.game === tail.game);
+  if (tail) parts.push(tail);
   const counts = [];
-  if (head && tail && head.game === tail.game) counts.push(...(head.counts || []));
-  if (tail) counts.push(...(tail.counts || []));
+  const allWars = [];
+  for (const p of parts) {
+    counts.push(...(p.counts || []));
+    allWars.push(...(p.wars || []));
+  }
   const n = Math.min(counts.length, upTo + 1);
   const x = [];
   const ys = [];
@@ -193,8 +199,7 @@ export function chartSeries(head, tail, upTo) {
       ys[seat].push(c);
     });
   }
-  const wars = [...((head && tail && head.game === tail.game && head.wars) || []), ...((tail && tail.wars) || [])]
-    .filter((r) => r < n);
+  const wars = allWars.filter((r) => r < n);
   return { x, ys, wars: { x: wars, y: wars.map((r) => counts[r][0]) } };
 }
 
@@ -878,7 +883,7 @@ function render({ model, el: host }) {
   }
   function redrawChart(upTo) {
     if (!setup.chart || !plotly || destroyed) return;
-    const series = chartSeries(model.get("chart_head"), model.get("chart_tail"), upTo);
+    const series = chartSeries(model.get("chart_head"), model.get("chart_tail"), upTo, model.get("chart_mid"));
     plotly.react(chartBox, chartData(series), chartLayout(), { displayModeBar: false, responsive: false });
     if (!plot) {
       plot = chartBox;
@@ -916,7 +921,7 @@ function render({ model, el: host }) {
     countsLine.textContent = beat.counts.map((n, i) => `${names[i] || ""} ${n}`).join(" \u00b7 ");
     scoreLine.textContent = setup.guess ? `\u2713 ${beat.score[0]} / ${beat.score[1]}` : "";
     canvas.setAttribute("aria-label", beat.label);
-    if (beat.say) {
+    if (beat.say && beat.kind !== "clock") {   // a clock beat says the time left, not a new line
       const line = el("p", { class: "wt-line", text: beat.say });
       log.append(line);
       while (log.childNodes.length > 40) log.removeChild(log.firstChild);

@@ -34,6 +34,7 @@ __all__ = ["TableComponent", "SPEEDS", "BACKLOG"]
 
 HERE = Path(__file__).parent
 CHART_BLOCK = 64    # rounds of the chart's series resent together (the tail stays under ~0.6 KB)
+HEAD_BLOCK = 1024   # the head changes once in this many rounds; the blocks since are the mid
 BACKLOG = 16   # unshown beats kept for the browser; beyond, only where the game stands is sent
 
 _WORDS = ("flip", "step", "back", "autoplay", "slow", "normal", "fast", "fast_forward", "new_game", "replay",
@@ -69,6 +70,7 @@ class TableComponent(anywidget.AnyWidget):
     # last block of CHART_BLOCK rounds (changes once a block) and the rounds since (small)
     plotly_js = traitlets.Unicode("").tag(sync=True)
     chart_head: Any = traitlets.Dict().tag(sync=True)
+    chart_mid: Any = traitlets.Dict().tag(sync=True)
     chart_tail: Any = traitlets.Dict().tag(sync=True)
     # the session's values the controls show: autoplay, speed, the notice line, Resume, Back
     state: Any = traitlets.Dict().tag(sync=True)
@@ -172,19 +174,28 @@ class TableComponent(anywidget.AnyWidget):
             self.results = r.value
 
     def _chart(self, cut: bool) -> None:
-        """The chart's series in two traits: the head changes once a block (or at a cut: a new
-        game, Back, a jump), the tail each round; ``game`` tells a view which series go together."""
+        """The chart's series in three traits, so a round late in a long game sends little: the
+        head (whole blocks of HEAD_BLOCK rounds) changes once in HEAD_BLOCK rounds, the mid (the
+        blocks of CHART_BLOCK rounds since) once a block, the tail each round; all are resent at
+        a cut (a new game, Back, a jump); ``game`` tells a view which series go together."""
         if not self.chart:
             return
         points, wars = self.play.points, self.play.wars
         split = (len(points) - 1) // CHART_BLOCK * CHART_BLOCK
+        big = split // HEAD_BLOCK * HEAD_BLOCK
         if cut:
             self._chart_game += 1
-        if cut or len(self.chart_head.get("counts", ())) != split:
-            self.chart_head = {"game": self._chart_game, "start": 0, "counts": [p[1:] for p in points[:split]],
-                               "wars": [r for r in wars if r < split]}
-        self.chart_tail = {"game": self._chart_game, "start": split, "counts": [p[1:] for p in points[split:]],
-                           "wars": [r for r in wars if r >= split]}
+
+        def part(start: int, end: int | None) -> dict[str, Any]:
+            stop = len(points) if end is None else end
+            return {"game": self._chart_game, "start": start, "counts": [p[1:] for p in points[start:stop]],
+                    "wars": [r for r in wars if start <= r < stop]}
+
+        if cut or len(self.chart_head.get("counts", ())) != big:
+            self.chart_head = part(0, big)
+        if cut or self.chart_mid.get("start") != big or len(self.chart_mid.get("counts", ())) != split - big:
+            self.chart_mid = part(big, split)
+        self.chart_tail = part(split, None)
 
     def chart_series(self) -> tuple[list[int], list[list[int]], list[int]]:
         """What the chart plots now: the rounds, each seat's counts, the rounds with a war."""
