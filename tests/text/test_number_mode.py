@@ -126,3 +126,12 @@ def test_bad_modes_and_cards_are_refused_plainly():
         question(*cards("A", "K"), Rules(), "bigger")
     with pytest.raises(ValueError, match="needs a Card"):
         number_value("KS")  # type: ignore[arg-type]
+
+
+def test_equal_values_are_told_apart_as_your_and_theirs_never_you_s():
+    from war_widget.text.number_mode import value_question
+    q = value_question("7 + 5", "7 + 5", "en", ["You", "Computer"])
+    assert q.buttons[">"] == "your 7 + 5 is bigger"
+    assert q.buttons["<"] == "Computer's 7 + 5 is bigger"
+    assert not any("You's" in b for b in q.buttons.values())
+    assert value_question("7 + 5", "7 + 5", "en", ["Ann", "Ben"]).buttons[">"] == "Ann's 7 + 5 is bigger"

@@ -125,7 +125,7 @@ _REASONS = {
 _WORDS = {
     "en": {"ask_bigger": "Which is bigger: {a} or {b}?", "ask_stronger": "Which is stronger: {a} or {b}? ({why})",
            "bigger": "{a} is bigger", "same": "the same", "stronger": "{a} is stronger",
-           "same_strength": "just as strong", "own": "{name}'s {card}", "right": "Right: {answer}.",
+           "same_strength": "just as strong", "own": "{name}'s {card}", "your": "your {card}", "right": "Right: {answer}.",
            "wrong": "Not this time: {answer}.",
            "is": "{card} is {n}", "and": " and ", "then": ": ", "sign": "{x} {sign} {y}.", "why": "({why})"},
     "ja": {"ask_bigger": "{a}と{b}、どちらが大きい？", "ask_stronger": "{a}と{b}、どちらが強い？（{why}）",
@@ -183,7 +183,7 @@ def question(a: Card, b: Card, rules: Rules, mode: str = "number", lang: str = "
     words = _WORDS[reg]
     ga, gb = _glyph(a, reg), _glyph(b, reg)
     if ga == gb and len(names) >= 2:
-        ga, gb = (words["own"].format(name=names[0], card=ga), words["own"].format(name=names[1], card=gb))
+        ga, gb = _own(words, names[0], ga), _own(words, names[1], gb)
     if mode == "rules" and not plain_number_order(rules) or (mode == "rules" and (a.is_joker or b.is_joker)):
         why = rule_reason(rules, reg, (a, b))
         return Question("stronger", words["ask_stronger"].format(a=_glyph(a, reg), b=_glyph(b, reg), why=why), why,
@@ -224,6 +224,13 @@ def feedback(q: Question, a: Card, b: Card, truth: str, right: bool, lang: str =
 
 
 # --- the school variants (issue 18): the question is about the two values -------------------------
+def _own(words: dict[str, str], name: str, card: str) -> str:
+    """``card`` told apart by its owner: "Ann's 7", but "your 7" (never "You's 7")."""
+    if name == "You" and "your" in words:
+        return words["your"].format(card=card)
+    return words["own"].format(name=name, card=card)
+
+
 def value_question(a: str, b: str, lang: str = "en", names: Sequence[str] = ()) -> Question:
     """The question when each player turned up two or three cards: which VALUE is bigger, the
     two written as a child works them out (``a`` = "7 + 5", ``b`` = "3 + 6"; place value: the
@@ -236,7 +243,7 @@ def value_question(a: str, b: str, lang: str = "en", names: Sequence[str] = ()) 
     words = _WORDS[reg]
     ga, gb = a, b
     if a == b and len(names) >= 2:
-        ga, gb = words["own"].format(name=names[0], card=a), words["own"].format(name=names[1], card=b)
+        ga, gb = _own(words, names[0], a), _own(words, names[1], b)
     return Question("value", words["ask_bigger"].format(a=a, b=b), "",
                     {">": words["bigger"].format(a=ga), "=": words["same"], "<": words["bigger"].format(a=gb)},
                     "number")
