@@ -170,12 +170,26 @@ def test_a_child_plays_war_offline(offline: Any, site_server: str) -> None:
     wait_counts(page, here.game.counts, timeout_ms=60_000)
     assert tuple(here.game.counts) == finished.counts
 
-    # the finished game is in the child's record, kept in this browser: it survives a reload, and
-    # the next game is counted on top of it
+    # the finished game is in the child's record, kept in this browser, and so is the game the
+    # child leaves half-played: both survive a reload (Resume continues it where it was), and the
+    # next finished game is counted on top of the record
     wait_record(page, record_text([finished]))
     page.screenshot(path=str(ARTIFACTS / "classroom.png"))
+    replay(page, war_code)
+    left = TablePlay("classic", code=war_code)
+    wait_text(page, "sentence", left.new_game(code=war_code)[-1]["say"])
+    for _ in range(3):
+        expected = left.flip()[-1]
+        page.locator("[data-action=flip]").click()
+        wait_text(page, "round", expected["round_text"])
+    wait_counts(page, left.game.counts)
     warm = open_table(page, page.url)        # the same address again: a reload, on a warm cache
     wait_record(page, record_text([finished]), timeout_ms=60_000)
+    page.locator("[data-action=resume]").wait_for(state="visible")
+    assert war_code in text(page, "notice"), text(page, "notice")
+    page.locator("[data-action=resume]").click()
+    wait_text(page, "round", expected["round_text"])
+    wait_counts(page, left.game.counts)
     page.locator("[data-action=speed]").select_option("fast")
     replay(page, "classic-2026")
     page.locator("[data-action=fast_forward]").click()
