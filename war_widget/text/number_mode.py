@@ -125,8 +125,8 @@ _REASONS = {
 _WORDS = {
     "en": {"ask_bigger": "Which is bigger: {a} or {b}?", "ask_stronger": "Which is stronger: {a} or {b}? ({why})",
            "bigger": "{a} is bigger", "same": "the same", "stronger": "{a} is stronger",
-           "same_strength": "just as strong", "own": "{name}'s {card}", "your": "your {card}", "right": "Right: {answer}.",
-           "wrong": "Not this time: {answer}.",
+           "same_strength": "just as strong", "own": "{name}'s {card}", "your": "your {card}",
+           "right": "Right: {answer}.", "wrong": "Not this time: {answer}.",
            "is": "{card} is {n}", "and": " and ", "then": ": ", "sign": "{x} {sign} {y}.", "why": "({why})"},
     "ja": {"ask_bigger": "{a}と{b}、どちらが大きい？", "ask_stronger": "{a}と{b}、どちらが強い？（{why}）",
            "bigger": "{a}のほうが大きい", "same": "同じ", "stronger": "{a}のほうが強い", "same_strength": "同じ強さ",
