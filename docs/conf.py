@@ -1,13 +1,24 @@
 """Sphinx configuration of the documentation site: the README, the rules reference, the notebooks
-rendered with the outputs they are stored with (not executed: they run, and are checked, under
-nbval in the tests; executing them here would double CI time), the API from the docstrings, and the
-lessons' teacher guides.  Built offline with warnings as errors: ``sphinx-build -W -b html docs
-docs/_build/html`` (``tests/docs/test_docs_site.py``)."""
+rendered EXECUTED (their outputs from a fresh kernel, not the stripped stored ones), the API from the
+docstrings, and the lessons' teacher guides.  Built offline with warnings as errors: ``sphinx-build
+-W -b html docs docs/_build/html`` (``tests/docs/test_docs_site.py``).
+
+The notebooks' outputs come from one execution: inside the test suite, nbval has just run every
+notebook in a fresh kernel, and ``tests/docs/conftest.py`` hands its outputs to this build (the
+folder in ``WAR_WIDGET_EXECUTED_NOTEBOOKS``), so CI runs each notebook once; any notebook without
+such a copy (a build on its own, or a notebook changed since) is executed here with nbclient, two at
+a time.  Plotly charts get their HTML (plotly.js served once from ``_static``, offline), and
+widgets their static text; a widget's live table needs a kernel (the classroom page)."""
 from __future__ import annotations
 
+import json
+import os
 import shutil
 import sys
+import tempfile
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
@@ -23,7 +34,7 @@ release = version = war_widget.__version__
 extensions = ["myst_nb", "sphinx.ext.autodoc", "sphinx.ext.napoleon"]
 myst_enable_extensions = ["colon_fence"]
 myst_heading_anchors = 3
-nb_execution_mode = "off"             # the stored outputs are shown; nbval checks them in the tests
+nb_execution_mode = "off"             # executed below (or by nbval in the tests), before Sphinx reads them
 nb_merge_streams = True
 exclude_patterns = ["_build", "notebooks/.ipynb_checkpoints", "teachers/guides/*.html"]
 html_theme = "furo"
@@ -34,13 +45,96 @@ autodoc_default_options = {"members": True, "undoc-members": False}
 suppress_warnings = ["myst.header"]   # the README's and notebooks' headings start where they start
 
 # The notebooks live in notebooks/ (where nbval and the classroom page use them); the site shows
-# copies, refreshed at every build.
+# executed copies, refreshed at every build.
 _NOTEBOOKS = HERE / "notebooks"
-if _NOTEBOOKS.exists():
-    shutil.rmtree(_NOTEBOOKS)
-_NOTEBOOKS.mkdir()
-for notebook in sorted((ROOT / "notebooks").glob("*.ipynb")):
-    shutil.copy2(notebook, _NOTEBOOKS / notebook.name)
+_STATIC = HERE / "_static"
+PLOTLY_JS = "plotly.min.js"          # served once; every chart's HTML loads it (offline)
+
+
+def _code_sources(nb: dict[str, Any]) -> list[str]:
+    return ["".join(c["source"]) if isinstance(c["source"], list) else c["source"]
+            for c in nb["cells"] if c["cell_type"] == "code"]
+
+
+def _ready_copy(source: Path, folder: str | None) -> dict[str, Any] | None:
+    """The copy nbval executed of ``source`` in this test run, if there is one for its current code."""
+    if not folder or not (Path(folder) / source.name).is_file():
+        return None
+    done = json.loads((Path(folder) / source.name).read_text(encoding="utf-8"))
+    mine = json.loads(source.read_text(encoding="utf-8"))
+    return done if _code_sources(done) == _code_sources(mine) else None
+
+
+def _execute(source: Path) -> dict[str, Any]:
+    """Run a notebook in a fresh kernel (in its own folder, with a throwaway records folder)."""
+    import nbclient
+    import nbformat
+
+    nb = nbformat.read(source, as_version=4)
+    client = nbclient.NotebookClient(nb, timeout=900, kernel_name="python3", store_widget_state=True,
+                                     resources={"metadata": {"path": str(source.parent)}})
+    client.execute()
+    return json.loads(nbformat.writes(nb))
+
+
+def _plotly_html(nb: dict[str, Any], depth: str) -> None:
+    """Give each Plotly chart its HTML (the site's HTML shows text/html, not Plotly's JSON)."""
+    import plotly.io
+
+    for cell in nb["cells"]:
+        for out in cell.get("outputs", []):
+            data = out.get("data", {})
+            figure = data.pop("application/vnd.plotly.v1+json", None)   # (myst-nb warns on it, even beside HTML)
+            if figure is not None and "text/html" not in data:
+                data["text/html"] = plotly.io.to_html(figure, full_html=False,
+                                                      include_plotlyjs=f"{depth}_static/{PLOTLY_JS}")
+
+
+def _static_widgets(nb: dict[str, Any]) -> None:
+    """Without the widgets' state (nbval does not keep it) a widget view renders as nothing: show
+    the widget's text instead.  With the state (executed here), myst-nb embeds it."""
+    if "application/vnd.jupyter.widget-state+json" in nb.get("metadata", {}).get("widgets", {}):
+        return
+    for cell in nb["cells"]:
+        for out in cell.get("outputs", []):
+            data = out.get("data", {})
+            if "text/plain" in data:
+                data.pop("application/vnd.jupyter.widget-view+json", None)
+
+
+def _executed_notebooks() -> None:
+    if _NOTEBOOKS.exists():
+        shutil.rmtree(_NOTEBOOKS)
+    _NOTEBOOKS.mkdir()
+    sources = sorted((ROOT / "notebooks").glob("*.ipynb"))
+    folder = os.environ.get("WAR_WIDGET_EXECUTED_NOTEBOOKS")
+    ready = {s: _ready_copy(s, folder) for s in sources}
+    todo = [s for s in sources if ready[s] is None]
+    kept = os.environ.get("XDG_DATA_HOME")
+    with tempfile.TemporaryDirectory() as data, ThreadPoolExecutor(max_workers=2) as pool:
+        os.environ["XDG_DATA_HOME"] = data          # the kernels' records files: thrown away
+        try:
+            ready.update(zip(todo, pool.map(_execute, todo), strict=True))
+        finally:
+            if kept is None:
+                os.environ.pop("XDG_DATA_HOME", None)
+            else:
+                os.environ["XDG_DATA_HOME"] = kept
+    for source in sources:
+        nb = ready[source]
+        assert nb is not None
+        _plotly_html(nb, "../")
+        _static_widgets(nb)
+        (_NOTEBOOKS / source.name).write_text(json.dumps(nb, ensure_ascii=False, indent=1), encoding="utf-8")
+    print(f"notebooks: {len(sources) - len(todo)} executed by the tests, {len(todo)} executed now")
+    _STATIC.mkdir(exist_ok=True)
+    import plotly.offline
+
+    (_STATIC / PLOTLY_JS).write_text(plotly.offline.get_plotlyjs(), encoding="utf-8")
+
+
+_executed_notebooks()
+html_static_path = ["_static"]
 
 # The teacher guides and printables are written by war_widget.lessons (from its sources, at every
 # build): the guides' Markdown becomes pages of the Teacher guides section, and the printables'

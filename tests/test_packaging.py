@@ -29,7 +29,7 @@ ROOT = Path(__file__).resolve().parents[1]
 PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
 VERSION = war_widget.__version__
 # What a checkout never holds (MANIFEST.in prunes the same).
-NOT_IN_A_CHECKOUT = (".git", ".venv", "node_modules", "build", "dist", "docs/_build", "docs/notebooks",
+NOT_IN_A_CHECKOUT = (".git", ".venv", "node_modules", "build", "dist", "docs/_build", "docs/notebooks", "docs/_static",
                      "tests/browser/artifacts", "tests/site/artifacts", "site/.cache", "_site",
                      "tests/lessons/artifacts", "notebooks/lesson_pages", "docs/teachers/guides",
                      "__pycache__", ".pytest_cache", ".hypothesis", ".mypy_cache", ".ruff_cache",

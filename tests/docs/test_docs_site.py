@@ -4,27 +4,41 @@ its stored outputs, the API from the docstrings, and the teacher guides' section
 from __future__ import annotations
 
 import html
+import json
 import os
 import re
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
+from executed_notebooks import executed_copies
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def built(tmp_path_factory: pytest.TempPathFactory, request: pytest.FixtureRequest) -> tuple[Path, str, list[str]]:
+    """The site, sphinx's output, and the notebooks nbval executed in this run (handed to the build)."""
     out = tmp_path_factory.mktemp("site")
+    executed = tmp_path_factory.mktemp("executed")
+    handed = executed_copies(list(request.session.items), executed)
     env = {k: v for k, v in os.environ.items() if not k.lower().endswith("_proxy")}
     # no network: any fetch (intersphinx, a theme's fonts, ...) would fail through this proxy
-    env.update(http_proxy="http://127.0.0.1:9", https_proxy="http://127.0.0.1:9", PYTHONPATH=str(ROOT))
+    env.update(http_proxy="http://127.0.0.1:9", https_proxy="http://127.0.0.1:9", PYTHONPATH=str(ROOT),
+               WAR_WIDGET_EXECUTED_NOTEBOOKS=str(executed))
+    started = time.perf_counter()
     done = subprocess.run([sys.executable, "-m", "sphinx", "-W", "--keep-going", "-b", "html", "-q",
-                           str(ROOT / "docs"), str(out)], capture_output=True, text=True, timeout=900, env=env)
+                           str(ROOT / "docs"), str(out)], capture_output=True, text=True, timeout=1500, env=env)
     assert done.returncode == 0, f"the site does not build cleanly:\n{done.stdout[-3000:]}\n{done.stderr[-5000:]}"
-    return out
+    print(f"docs build: {time.perf_counter() - started:.1f} s; {done.stdout.strip().splitlines()[-1:]}")
+    return out, done.stdout, handed
+
+
+@pytest.fixture(scope="module")
+def site(built: tuple[Path, str, list[str]]) -> Path:
+    return built[0]
 
 
 def _page(site: Path, name: str) -> str:
@@ -43,13 +57,73 @@ def test_the_readme_and_the_rules_are_pages(site: Path) -> None:
     assert "Worked examples" in rules and "pagat_last_card" in rules and "[004]" in rules
 
 
-def test_every_notebook_is_rendered_with_its_outputs(site: Path) -> None:
+def _executed(name: str) -> dict:
+    """The copy of a notebook the site was built from (docs/notebooks/, written by the build)."""
+    return json.loads((ROOT / "docs" / "notebooks" / f"{name}.ipynb").read_text(encoding="utf-8"))
+
+
+def _lines(nb: dict) -> list[str]:
+    """The first line of each printed output of a notebook."""
+    found = []
+    for cell in nb["cells"]:
+        for out in cell.get("outputs", []):
+            text = "".join(out["text"]) if out.get("output_type") == "stream" else ""
+            first = next((line.strip() for line in text.splitlines() if line.strip()), "")
+            if first:
+                found.append(re.sub(r"\s+", " ", first))
+    return found
+
+
+def test_every_notebook_is_rendered_executed(site: Path) -> None:
     notebooks = sorted(p.stem for p in (ROOT / "notebooks").glob("*.ipynb"))
     assert len(notebooks) >= 10
     for name in notebooks:
+        nb = _executed(name)
+        code = [c for c in nb["cells"] if c["cell_type"] == "code"]
+        # executed in one fresh kernel, top to bottom, none failing
+        assert [c["execution_count"] for c in code] == list(range(1, len(code) + 1)), name
+        assert not [o for c in code for o in c["outputs"] if o["output_type"] == "error"], name
         page = _page(site, f"notebooks/{name}.html")
-        assert "cell_output" in page, name                        # the stored outputs are shown
+        text = _text(site, f"notebooks/{name}.html")
+        assert "cell_output" in page, name
+        printed = _lines(nb)
+        assert printed or name.startswith("01_"), name
+        for line in printed:                                       # every printed result is on the page
+            assert html.unescape(line) in text, (name, line)
     assert "Traceback" not in _page(site, "notebooks/01_play.html")
+
+
+def test_a_simulate_table_computed_in_the_build_is_on_the_page(site: Path) -> None:
+    """Notebook 04's table of game lengths, as the kernel printed it, and the same numbers as
+    simulate() gives here (so the page shows a real execution, not a stored or made-up text)."""
+    text = _text(site, "notebooks/04_how_long_does_war_last.html")
+    assert "2000 games per preset (seed 1); lengths in rounds" in text
+    from war_widget.sim.simulation import simulate
+
+    summary = simulate("kids", 2000, seed=1, progress=False).summary()
+    row = rf"kids\s+{summary['median_length']:g}\s+\d+-\d+\s+{summary['mean_length']:.1f}\s+{summary['p90_length']}\b"
+    assert re.search(row, text), (row, text[:3000])
+
+
+def test_the_widgets_show_their_text_and_the_charts_their_plotly_html(site: Path) -> None:
+    play = _text(site, "notebooks/01_play.html")
+    assert re.search(r"<WarWidget code='classic-\d+' mode='cpu' round 0 counts \(26, 26\)>", play)
+    charts = _page(site, "notebooks/04_how_long_does_war_last.html")
+    assert charts.count('class="plotly-graph-div"') >= 1
+    assert 'src="../_static/plotly.min.js"' in charts                      # plotly.js from the site, offline
+    assert (site / "_static" / "plotly.min.js").stat().st_size > 1_000_000
+
+
+def test_ci_executes_each_notebook_once(built: tuple[Path, str, list[str]], request: pytest.FixtureRequest) -> None:
+    """In a run with the notebooks (as CI's), the build reuses every notebook nbval executed."""
+    _, stdout, handed = built
+    ran = {i.path.name for i in request.session.items if i.path.suffix == ".ipynb"}
+    reused = re.search(r"notebooks: (\d+) executed by the tests, (\d+) executed now", stdout)
+    assert reused, stdout[-2000:]
+    total = len(list((ROOT / "notebooks").glob("*.ipynb")))
+    assert int(reused.group(1)) == len(handed) and int(reused.group(1)) + int(reused.group(2)) == total
+    if ran:
+        assert set(handed) == ran, sorted(ran - set(handed))
 
 
 def test_the_api_comes_from_the_docstrings(site: Path) -> None:
