@@ -109,12 +109,12 @@ def _executed_notebooks() -> None:
     sources = sorted((ROOT / "notebooks").glob("*.ipynb"))
     folder = os.environ.get("WAR_WIDGET_EXECUTED_NOTEBOOKS")
     ready = {s: _ready_copy(s, folder) for s in sources}
-    todo = [s for s in sources if ready[s] is None]
+    missing = [s for s in sources if ready[s] is None]
     kept = os.environ.get("XDG_DATA_HOME")
     with tempfile.TemporaryDirectory() as data, ThreadPoolExecutor(max_workers=2) as pool:
         os.environ["XDG_DATA_HOME"] = data          # the kernels' records files: thrown away
         try:
-            ready.update(zip(todo, pool.map(_execute, todo), strict=True))
+            ready.update(zip(missing, pool.map(_execute, missing), strict=True))
         finally:
             if kept is None:
                 os.environ.pop("XDG_DATA_HOME", None)
@@ -126,7 +126,7 @@ def _executed_notebooks() -> None:
         _plotly_html(nb, "../")
         _static_widgets(nb)
         (_NOTEBOOKS / source.name).write_text(json.dumps(nb, ensure_ascii=False, indent=1), encoding="utf-8")
-    print(f"notebooks: {len(sources) - len(todo)} executed by the tests, {len(todo)} executed now")
+    print(f"notebooks: {len(sources) - len(missing)} executed by the tests, {len(missing)} executed now")
     _STATIC.mkdir(exist_ok=True)
     import plotly.offline
 
