@@ -162,3 +162,12 @@ def test_when_nobody_can_finish_a_war_nobody_is_said_to_lose_the_table(preset):
     en, ja = narrate(war, "en", game.rules), narrate(war, "ja", game.rules)
     assert "nobody wins the table" in en and "loses the table" not in en
     assert "だれも場の札を取りません" in ja and "もらえません" not in ja
+
+
+def test_the_english_record_counts_its_nouns():
+    from war_widget.text.i18n import record_line
+    one = record_line({"games": 1, "wins": 1, "draws": 0, "losses": 0, "current_streak": 1, "best_streak": 1}, "en")
+    assert one.startswith("1 game · 1 win · 0 losses · 0 draws · 1 win in a row"), one
+    many = record_line({"games": 3, "wins": 2, "draws": 0, "losses": 1, "current_streak": 2}, "en")
+    assert many == "3 games · 2 wins · 1 loss · 0 draws · 2 wins in a row", many
+    assert record_line({"games": 3, "wins": 2, "draws": 0, "losses": 1}, "ja") == "3戦2勝1敗0分け"

@@ -304,7 +304,7 @@ def test_records_count_finished_games(tmp_path):
     rec = w.record
     assert o is not None and rec is not None and rec["games"] == 1
     assert rec["wins"] == (o.winner == 0) and rec["losses"] == (o.winner == 1) and rec["draws"] == o.is_draw
-    assert "1 games" in w.results
+    assert "1 game · " in w.results and "1 games" not in w.results
     w.click("new_game")
     w.fast_forward()
     assert w.record is not None and w.record["games"] == 2 and Records(path).record["games"] == 2

@@ -44,8 +44,8 @@ LABELS: dict[str, dict[str, str]] = {
         "res_wars_won_all": "Wars won",
         "res_streak": "Longest winning streak", "res_lead": "Largest lead", "res_ended": "How it ended",
         "res_playing": "still playing", "res_record": "Your record",
-        "res_record_line": "{games} games · {wins} wins · {losses} losses · {draws} draws",
-        "res_record_none": "No games yet.", "res_record_streak": " · {current} wins in a row",
+        "res_record_line": "{games} · {wins} · {losses} · {draws}",
+        "res_record_none": "No games yet.", "res_record_streak": " · {current} in a row",
         "res_record_best": " (best {best})",
         "lang_switched": "— from here on in English —",
         "res_record_off": "Record keeping is off.",
@@ -262,12 +262,22 @@ def record_line(record: dict, lang: str = "en") -> str:
     if not games:
         return label("res_record_none", lang)
     losses = record.get("losses", games - wins - draws)
-    line = label("res_record_line", lang, games=games, wins=wins, losses=losses, draws=draws)
-    if record.get("current_streak"):
-        line += label("res_record_streak", lang, current=record["current_streak"])
+    counts: dict[str, object] = {"games": games, "wins": wins, "losses": losses, "draws": draws}
+    current = record.get("current_streak")
+    if lang == "en":  # English counts its nouns: "1 game", "2 games" (Japanese counters do not change)
+        counts = {key: _counted(n, key[:-1] if key != "losses" else "loss", key) for key, n in counts.items()}
+        current = _counted(current, "win", "wins") if current else current
+    line = label("res_record_line", lang, **counts)
+    if current:
+        line += label("res_record_streak", lang, current=current)
     if record.get("best_streak"):
         line += label("res_record_best", lang, best=record["best_streak"])
     return line
+
+
+def _counted(n: int, one: str, many: str) -> str:
+    """``n`` with its English noun: "1 game", "0 draws", "3 losses"."""
+    return f"{n} {one if n == 1 else many}"
 
 
 def join_names(names: Sequence[str], lang: str = "en") -> str:
