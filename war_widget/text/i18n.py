@@ -262,11 +262,12 @@ def record_line(record: dict, lang: str = "en") -> str:
     if not games:
         return label("res_record_none", lang)
     losses = record.get("losses", games - wins - draws)
-    counts: dict[str, object] = {"games": games, "wins": wins, "losses": losses, "draws": draws}
-    current = record.get("current_streak")
+    numbers: dict[str, int] = {"games": games, "wins": wins, "losses": losses, "draws": draws}
+    counts: dict[str, object] = dict(numbers)
+    current: object = record.get("current_streak")
     if lang == "en":  # English counts its nouns: "1 game", "2 games" (Japanese counters do not change)
-        counts = {key: _counted(n, key[:-1] if key != "losses" else "loss", key) for key, n in counts.items()}
-        current = _counted(current, "win", "wins") if current else current
+        counts = {key: _counted(n, key[:-1] if key != "losses" else "loss", key) for key, n in numbers.items()}
+        current = _counted(int(record["current_streak"]), "win", "wins") if current else current
     line = label("res_record_line", lang, **counts)
     if current:
         line += label("res_record_streak", lang, current=current)
