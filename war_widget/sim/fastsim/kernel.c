@@ -124,7 +124,7 @@ enum { C_LENGTH, C_WINNER, C_REASON, C_WAR_ROUNDS, C_DOUBLE_WARS, C_CYCLE_START,
 #else
 #define LAST_WINNER_MATTERS r[R_LAST_WINNER_MATTERS]
 #endif
-#ifdef K_GATHER                        /* every seat gathers the same way */
+#ifdef FIX_GATHER                      /* every seat gathers the same way */
 #define GATHER_OF(p) FIX_GATHER
 #else
 #define GATHER_OF(p) r[R_GATHER + (p)]
@@ -204,6 +204,14 @@ static inline void copy_position(i32 *dst, const i32 *src) { memcpy(dst, src, ST
 /* --- a round ---------------------------------------------------------------------------------- */
 static void turn_over(i32 *s, u64 *rng, const i32 *r, int p) {     /* _turn_over */
     i32 n = s[WLEN + p], h = s[WHEAD + p];
+    if (s[HLEN + p] == 0 && h == 0) {                  /* an empty hand: the pile goes straight in */
+        memcpy(s + HAND + p * CAP, s + WON + p * CAP, (size_t)n * sizeof(i32));
+        s[WLEN + p] = 0;
+        s[HHEAD + p] = 0;
+        if (SHUFFLE_PILE) shuffle_at(rng, s + HAND + p * CAP, n);
+        s[HLEN + p] = n;
+        return;
+    }
     for (i32 k = 0; k < n; k++) s[CARDS + k] = s[WON + p * CAP + ((h + k) & MASK)];
     s[WLEN + p] = 0;
     s[WHEAD + p] = 0;
@@ -463,20 +471,23 @@ static int start_round(i32 *s, u64 *rng, const i32 *r) {           /* _start */
     return n_in;
 }
 
-static Round play_round_general(i32 *s, u64 *rng, const i32 *r, i64 rounds_before, int flipped) {
+/* A round from its start (``battle`` 0), or (two players, war_two) from a tie on the table: ``battle``
+   battles laid, ``tlen`` cards on it (T_*), the two face-up cards tied (FACEUP), ``wars`` wars before. */
+static Round play_round_general(i32 *s, u64 *rng, const i32 *r, i64 rounds_before, int battle, int tlen, int wars) {
     int n = PLAYERS;
     int pile_plays = CAPTURE == CAPTURE_WON_PILE;
-    int n_in, nf, battle, wars = 0, tlen, short_end = 0, winner = -1, compare_only;
+    int n_in, nf, short_end = 0, winner = -1, compare_only;
     i32 lowest = LOWEST;
     Round out = {-1, -1, 0};
     End e;
     s[ROUND_WINNER] = -1;
-    if (flipped) {
+    if (battle) {
         n_in = nf = 2;
         s[IN_ROUND] = 0; s[IN_ROUND + 1] = 1; s[FIGHTERS] = 0; s[FIGHTERS + 1] = 1;
         for (int p = 0; p < 4; p++) s[REUSING + p] = 0;
-        battle = 1; tlen = 2; compare_only = 1;
+        compare_only = 1;
     } else {
+        wars = 0;
         n_in = nf = start_round(s, rng, r);
         battle = 0; tlen = 0; compare_only = 0;
     }
@@ -679,12 +690,90 @@ static Round play_round_general(i32 *s, u64 *rng, const i32 *r, i64 rounds_befor
     return out;
 }
 
+/* war_two: two players' war after their face-up cards ``a`` and ``b`` tied (play_round), played here
+   while both hands hold a whole battle (the cards face down and the one face up): then no shortage
+   rule, no won pile taken up and no drop-out can apply, and every battle is each player's need - 1
+   cards face down and one face up.  The cards go on the table as _flip and _lay lay them (T_*) and
+   at once in the order _gather puts them (CARDS: battle by battle, seat by seat), so a shuffled or
+   played-order gather needs no sorting.  When a hand holds fewer, play_round_general goes on from
+   the battle on the table.  The war's round, collected as play_round_general collects it. */
+static Round war_two(i32 *restrict s, u64 *restrict rng, const i32 *restrict r, i64 rounds_before, i32 a, i32 b) {
+    Round out = {-1, -1, 0};
+    s[T_PLAYER] = 0; s[T_PLAYER + 1] = 1;
+    s[T_CARD] = a; s[T_CARD + 1] = b;
+    s[T_BATTLE] = 1; s[T_BATTLE + 1] = 1;
+    s[CARDS] = a; s[CARDS + 1] = b;
+    int battle = 1, tlen = 2, wars = 0, winner;
+    for (;;) {
+        i32 fd = FACE_DOWN, tie_rank = r[RANK + a];
+        i32 need = fd == BY_RANK ? (tie_rank >= 14 ? 11 : (tie_rank < 10 ? tie_rank : 10)) : fd + 1;
+        if (s[HLEN] < need || s[HLEN + 1] < need) {
+            s[FACEUP] = a; s[FACEUP + 1] = b;
+            return play_round_general(s, rng, r, rounds_before, battle, tlen, wars);
+        }
+        wars += 1;
+        battle += 1;
+        i32 down = need - 1;
+        for (int p = 0; p < 2; p++) {
+            i32 h = s[HHEAD + p];
+            const i32 *hand = s + HAND + p * CAP;
+            i32 *laid = s + CARDS + tlen + p * need;
+            for (i32 q = 0; q < down; q++) {
+                i32 c = hand[(h + q) & MASK];
+                s[T_PLAYER + tlen + p * down + q] = p;
+                s[T_CARD + tlen + p * down + q] = c;
+                s[T_BATTLE + tlen + p * down + q] = battle;
+                laid[q] = c;
+            }
+            i32 up = hand[(h + down) & MASK];
+            s[T_PLAYER + tlen + 2 * down + p] = p;
+            s[T_CARD + tlen + 2 * down + p] = up;
+            s[T_BATTLE + tlen + 2 * down + p] = battle;
+            laid[down] = up;
+            s[HHEAD + p] = (h + need) & MASK;
+            s[HLEN + p] -= need;
+            if (p == 0) a = up;
+            else b = up;
+        }
+        tlen += 2 * need;
+        i32 sa = r[STRENGTH + a], sb = r[STRENGTH + b];
+        if (LOW_BEATS_ACE) {                           /* Rules.best: the lowest rank beats an ace */
+            i32 ra = r[RANK + a], rb = r[RANK + b], low = LOWEST;
+            if (ra == 14 && rb == low) sb = r[STRENGTH + 64 + b];
+            else if (rb == 14 && ra == low) sa = r[STRENGTH + 64 + a];
+        }
+        if (sa != sb) {
+            winner = sa < sb;
+            break;
+        }
+    }
+    int spec = GATHER_OF(winner);                      /* _collect (CARDS is _gather's order) */
+    if (spec == G_SHUFFLE) shuffle_at(rng, s + CARDS, tlen);
+    else if (spec != G_PLAYED) gather(s, rng, r, tlen, winner);
+    s[LAST_WINNER] = winner;
+    s[ROUND_WINNER] = winner;
+    int base = CAPTURE == CAPTURE_BOTTOM ? HAND : WON;
+    int head = CAPTURE == CAPTURE_BOTTOM ? HHEAD : WHEAD;
+    int length = CAPTURE == CAPTURE_BOTTOM ? HLEN : WLEN;
+    i32 h = s[head + winner], m = s[length + winner];
+    for (int q = 0; q < tlen; q++) s[base + winner * CAP + ((h + m + q) & MASK)] = s[CARDS + q];
+    s[length + winner] = m + tlen;
+    out.wars = wars;
+    int loser = 1 - winner;
+    if (s[HLEN + loser] + s[WLEN + loser] == 0 || (ROUND_LIMIT != 0 && rounds_before + 1 >= ROUND_LIMIT)) {
+        End e = check_end(s, r, rounds_before + 1, 0);
+        out.reason = e.reason;
+        out.winner = e.winner;
+    }
+    return out;
+}
+
 /* play_round: two players who both hold a card and turn up different cards take a short path;
    everything else, from a tie on, is play_round_general. */
 static inline Round play_round(i32 *s, u64 *rng, const i32 *r, i64 rounds_before) {
     Round out = {-1, -1, 0};
     if (!(PLAYERS == 2 && CAPTURE != CAPTURE_ASIDE && s[HLEN] > 0 && s[HLEN + 1] > 0 && s[OUT] == 0 && s[OUT + 1] == 0))
-        return play_round_general(s, rng, r, rounds_before, 0);
+        return play_round_general(s, rng, r, rounds_before, 0, 0, 0);
     i32 a = hand_pop(s, 0), b = hand_pop(s, 1);
     i32 sa = r[STRENGTH + a], sb = r[STRENGTH + b];
     if (LOW_BEATS_ACE) {                               /* Rules.best: the lowest rank beats an ace */
@@ -692,13 +781,7 @@ static inline Round play_round(i32 *s, u64 *rng, const i32 *r, i64 rounds_before
         if (ra == 14 && rb == low) sb = r[STRENGTH + 64 + b];
         else if (rb == 14 && ra == low) sa = r[STRENGTH + 64 + a];
     }
-    if (sa == sb) {                                    /* a tie: the table as _flip laid it, then the rest */
-        s[FACEUP] = a; s[FACEUP + 1] = b;
-        s[T_PLAYER] = 0; s[T_PLAYER + 1] = 1;
-        s[T_CARD] = a; s[T_CARD + 1] = b;
-        s[T_BATTLE] = 1; s[T_BATTLE + 1] = 1;
-        return play_round_general(s, rng, r, rounds_before, 1);
-    }
+    if (sa == sb) return war_two(s, rng, r, rounds_before, a, b);
     int winner = sa > sb ? 0 : 1;
     int spec = GATHER_OF(winner);
     if (spec == G_SHUFFLE) {                           /* SplitMix64.shuffle of two cards: one below(2) */
@@ -743,21 +826,21 @@ static inline Round play_round(i32 *s, u64 *rng, const i32 *r, i64 rounds_before
 #else
 #define QUICK 0
 #endif
-static End quick_rounds(i32 *s, u64 *rng, const i32 *r, i64 *rounds, i64 stop) {
+static End quick_rounds(i32 *restrict s, u64 *restrict rng, const i32 *restrict r, i64 *rounds, i64 stop) {
     End e = {-1, -1};
-    i32 h0 = s[HHEAD], l0 = s[HLEN], h1 = s[HHEAD + 1], l1 = s[HLEN + 1];
-    i32 *c0 = s + HAND, *c1 = s + HAND + CAP;
+    i32 head[2] = {s[HHEAD], s[HHEAD + 1]}, len[2] = {s[HLEN], s[HLEN + 1]};
+    i32 *hand = s + HAND;                              /* seat p's hand: hand[p * CAP ..] */
     i64 k = *rounds;
     int winner = -1;
     while (stop == 0 || k < stop) {
-        if (CAPTURE == CAPTURE_WON_PILE && (l0 == 0 || l1 == 0)) {     /* _start: an empty hand takes */
-            s[HHEAD] = h0; s[HLEN] = l0; s[HHEAD + 1] = h1; s[HLEN + 1] = l1;   /* up its won pile */
-            if (l0 == 0 && s[WLEN]) turn_over(s, rng, r, 0);
-            if (l1 == 0 && s[WLEN + 1]) turn_over(s, rng, r, 1);
-            h0 = s[HHEAD]; l0 = s[HLEN]; h1 = s[HHEAD + 1]; l1 = s[HLEN + 1];
+        if (CAPTURE == CAPTURE_WON_PILE && (len[0] == 0 || len[1] == 0)) {   /* _start: an empty hand */
+            s[HHEAD] = head[0]; s[HLEN] = len[0]; s[HHEAD + 1] = head[1]; s[HLEN + 1] = len[1];   /* takes up */
+            if (len[0] == 0 && s[WLEN]) turn_over(s, rng, r, 0);                            /* its won pile */
+            if (len[1] == 0 && s[WLEN + 1]) turn_over(s, rng, r, 1);
+            head[0] = s[HHEAD]; len[0] = s[HLEN]; head[1] = s[HHEAD + 1]; len[1] = s[HLEN + 1];
         }
-        if (l0 <= 0 || l1 <= 0) break;
-        i32 a = c0[h0], b = c1[h1];
+        if (len[0] <= 0 || len[1] <= 0) break;
+        i32 a = hand[head[0]], b = hand[CAP + head[1]];
         i32 sa = r[STRENGTH + a], sb = r[STRENGTH + b];
         if (LOW_BEATS_ACE) {
             i32 ra = r[RANK + a], rb = r[RANK + b], low = LOWEST;
@@ -765,37 +848,38 @@ static End quick_rounds(i32 *s, u64 *rng, const i32 *r, i64 *rounds, i64 stop) {
             else if (rb == 14 && ra == low) sa = r[STRENGTH + 64 + a];
         }
         if (sa == sb) break;
-        h0 = (h0 + 1) & MASK; l0--;
-        h1 = (h1 + 1) & MASK; l1--;
-        winner = sa > sb ? 0 : 1;
-        if (GATHER_OF(winner) == G_SHUFFLE) {
+        head[0] = (head[0] + 1) & MASK; len[0]--;
+        head[1] = (head[1] + 1) & MASK; len[1]--;
+        /* who wins is a coin toss for the branch predictor: the rest of the round has no branch on it */
+        winner = sa < sb;
+        if (GATHER_OF(winner) == G_SHUFFLE) {          /* SplitMix64.shuffle of two cards: one below(2) */
             *rng += GOLDEN;
-            if ((mix(*rng) & 1ULL) == 0) {
-                i32 t = a; a = b; b = t;
-            }
+            i32 keep = (i32)(mix(*rng) & 1ULL), x = a ^ b;
+            a ^= x & (keep - 1);                       /* bit 0: the two change places */
+            b ^= x & (keep - 1);
         }
         k++;
         if (CAPTURE == CAPTURE_BOTTOM) {
-            if (winner == 0) {
-                c0[(h0 + l0) & MASK] = a; c0[(h0 + l0 + 1) & MASK] = b; l0 += 2;
-            } else {
-                c1[(h1 + l1) & MASK] = a; c1[(h1 + l1 + 1) & MASK] = b; l1 += 2;
-            }
+            i32 at = head[winner] + len[winner];
+            hand[winner * CAP + (at & MASK)] = a;
+            hand[winner * CAP + ((at + 1) & MASK)] = b;
+            len[winner] += 2;
         } else {
             i32 wh = s[WHEAD + winner], wl = s[WLEN + winner];
             s[WON + winner * CAP + ((wh + wl) & MASK)] = a;
             s[WON + winner * CAP + ((wh + wl + 1) & MASK)] = b;
             s[WLEN + winner] = wl + 2;
         }
-        int loser_empty = winner == 0 ? l1 + s[WLEN + 1] == 0 : l0 + s[WLEN] == 0;
+        int loser = 1 - winner;
+        int loser_empty = len[loser] + (CAPTURE == CAPTURE_WON_PILE ? s[WLEN + loser] : 0) == 0;
         if (loser_empty || (ROUND_LIMIT != 0 && k >= ROUND_LIMIT)) {
-            s[HHEAD] = h0; s[HLEN] = l0; s[HHEAD + 1] = h1; s[HLEN + 1] = l1;
+            s[HHEAD] = head[0]; s[HLEN] = len[0]; s[HHEAD + 1] = head[1]; s[HLEN + 1] = len[1];
             s[LAST_WINNER] = winner; s[ROUND_WINNER] = winner;
             *rounds = k;
             return check_end(s, r, k, 0);
         }
     }
-    s[HHEAD] = h0; s[HLEN] = l0; s[HHEAD + 1] = h1; s[HLEN + 1] = l1;
+    s[HHEAD] = head[0]; s[HLEN] = len[0]; s[HHEAD + 1] = head[1]; s[HLEN + 1] = len[1];
     if (winner >= 0) {
         s[LAST_WINNER] = winner;
         s[ROUND_WINNER] = winner;
@@ -852,14 +936,14 @@ static i64 cycle_start(u64 seed, i64 period, const i32 *r, i32 *a, i32 *b, u64 *
     *war_rounds = 0;
     *doubles = 0;
     for (i64 k = 0; k < period; k++) {
-        Round o = play_round_general(b, rng, r, k, 0);
+        Round o = play_round_general(b, rng, r, k, 0, 0, 0);
         *war_rounds += o.wars > 0;
         *doubles += o.wars > 1;
     }
     i64 mu = 0;
     while (!same_position(a, b, PLAYERS, LAST_WINNER_MATTERS)) {
-        play_round_general(a, rng, r, mu, 0);
-        Round o = play_round_general(b, rng, r, mu + period, 0);
+        play_round_general(a, rng, r, mu, 0, 0, 0);
+        Round o = play_round_general(b, rng, r, mu + period, 0, 0, 0);
         *war_rounds += o.wars > 0;
         *doubles += o.wars > 1;
         mu++;
@@ -921,7 +1005,7 @@ static void play_game(u64 seed, const i32 *r, i64 max_rounds, i32 *s, i32 *saved
     out[C_WAR_ROUNDS] = (i32)war_rounds; out[C_DOUBLE_WARS] = (i32)doubles;
     if (!detect) return;
     while (rounds < 4 * max_rounds + 4) {              /* a repeat within the first M rounds shows by 3M */
-        Round o = play_round_general(s, rng, r, rounds, 0);
+        Round o = play_round_general(s, rng, r, rounds, 0, 0, 0);
         rounds++;
         if (o.reason >= 0) return;
         lam++;
