@@ -33,7 +33,7 @@ import os
 import sys
 import threading
 from collections.abc import Callable, Sequence
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass
 
 import numpy as np
@@ -108,6 +108,7 @@ _CAPTURES = {"bottom": 0, "won_pile": 1, "aside": 2}
 _SHORTAGES = {"last_card_up": 0, "lose": 1, "split": 2, "fewest": 3}
 _GOALS = {"collect": 0, "loser_all": 1, "loser_first_out": 2}
 CHUNK = 8192                  # games per kernel call between progress updates
+BLOCK = 2048                  # games per task of a thread (simulate_range's threads > 1)
 KERNELS = ("c", "numba")
 
 
@@ -277,7 +278,6 @@ def simulate_range(rules: Rules | str, seed: int, start: int, stop: int, max_rou
         raise ValueError(f"no compiled simulator here (kernel {kernel!r}): install a C compiler or "
                          '`pip install "war-widget[fast]"`, or simulate with method="engine"')
     out = np.empty((stop - start, COLUMNS), np.int32)
-    chunk = CHUNK * max(1, threads)
     lib = None
     if kernel == "c":
         from . import _ckernel
@@ -285,38 +285,43 @@ def simulate_range(rules: Rules | str, seed: int, start: int, stop: int, max_rou
         if lib is None and not numba_available():
             raise ValueError("the C kernel could not be built here and numba is not installed: "
                              '`pip install "war-widget[fast]"`, or simulate with method="engine"')
-    pool = ThreadPoolExecutor(threads) if threads > 1 and lib is not None else None
-    try:
-        with _compile_notice(ready=True if lib is not None else None, in_kernel=in_notebook):
-            for lo in range(start, stop, chunk):
-                hi = min(stop, lo + chunk)
-                rows = out[lo - start:hi - start]
-                if lib is not None:
-                    _play_c(lib, seed64, lo, table, cap, rows, pool, threads)
-                else:
-                    _play_numba(seed64, lo, table, cap, rows, threads)
-                if progress is not None:
-                    progress(hi - lo)
-    finally:
-        if pool is not None:
-            pool.shutdown()
+    if lib is not None and threads > 1:
+        _play_c_threads(lib, seed64, start, stop, table, cap, out, threads, progress)
+        return Rows.from_matrix(out)
+    chunk = CHUNK * max(1, threads)
+    with _compile_notice(ready=True if lib is not None else None, in_kernel=in_notebook):
+        for lo in range(start, stop, chunk):
+            hi = min(stop, lo + chunk)
+            rows = out[lo - start:hi - start]
+            if lib is not None:
+                lib.war_play_games(seed64, lo, table.ctypes.data, cap, rows.ctypes.data, hi - lo)  # type: ignore[attr-defined]
+            else:
+                _play_numba(seed64, lo, table, cap, rows, threads)
+            if progress is not None:
+                progress(hi - lo)
     return Rows.from_matrix(out)
 
 
-def _play_c(lib: object, seed: int, lo: int, table: np.ndarray, cap: int, rows: np.ndarray,
-            pool: ThreadPoolExecutor | None, threads: int) -> None:
-    """Rows ``lo ..`` by the C kernel: in one call, or cut into ``threads`` ranges on the pool
-    (ctypes lets go of the GIL during a call; each call keeps its game buffers on its own stack)."""
+def _play_c_threads(lib: object, seed: int, start: int, stop: int, table: np.ndarray, cap: int, out: np.ndarray,
+                    threads: int, progress: Callable[[int], None] | None) -> None:
+    """Games ``start .. stop-1`` by the C kernel on ``threads`` threads, in blocks of BLOCK games that
+    each thread takes up as it finishes its last (ctypes lets go of the GIL during a call; each call
+    keeps its game buffers on its own stack, and a block's rows are its own): a thread on a busier
+    core plays fewer blocks, and no thread waits for another until the last blocks."""
     play = lib.war_play_games  # type: ignore[attr-defined]
-    count = len(rows)
-    if pool is None:
-        play(seed, lo, table.ctypes.data, cap, rows.ctypes.data, count)
-        return
-    cuts = [k * count // threads for k in range(threads + 1)]
-    jobs = [pool.submit(play, seed, lo + a, table.ctypes.data, cap, rows[a:b].ctypes.data, b - a)
-            for a, b in zip(cuts, cuts[1:], strict=False) if b > a]
-    for job in jobs:
-        job.result()
+    pool = ThreadPoolExecutor(threads)
+    try:
+        sizes = {lo: min(stop, lo + BLOCK) - lo for lo in range(start, stop, BLOCK)}
+        jobs = {pool.submit(play, seed, lo, table.ctypes.data, cap, out[lo - start:].ctypes.data, size): size
+                for lo, size in sizes.items()}
+        for job in as_completed(jobs):
+            job.result()
+            if progress is not None:
+                progress(jobs[job])
+    except BaseException:
+        pool.shutdown(cancel_futures=True)         # Ctrl-C or an error: the blocks not started are dropped
+        raise
+    pool.shutdown()
 
 
 def _play_numba(seed: int, lo: int, table: np.ndarray, cap: int, rows: np.ndarray, threads: int) -> None:

@@ -1,7 +1,7 @@
 """The C kernel (``kernel.c``): built on first use with the machine's C compiler, loaded with ctypes.
 
 Each rule set gets its own build, the rules in force fixed as constants (``-DFIX_SHORTAGE=1``...), so
-the compiler drops every branch of a rule not in force: about half a second of ``cc -O3`` the first
+the compiler drops every branch of a rule not in force: about half a second of ``cc -O2`` the first
 time, a cached shared library (a few tens of KB) after that.  The package stays pure Python: the C
 source is package data, and without a compiler (or on a build error) :func:`library` returns None
 and the caller falls back to the numba kernel or the engine.
@@ -50,7 +50,7 @@ from ._kernel import (
 
 __all__ = ["CFLAGS", "FIXED_RULES", "build_flags", "cache_directory", "compiler", "library", "source"]
 
-CFLAGS = ("-O3", "-shared", "-fPIC", "-std=c99")
+CFLAGS = ("-O2", "-shared", "-fPIC", "-std=c99")
 # The rule-table entries a build fixes as constants: the C macro (FIX_<name>) of each.
 FIXED_RULES = {"PLAYERS": R_PLAYERS, "FACE_DOWN": R_FACE_DOWN, "CAPTURE": R_CAPTURE, "SHUFFLE_PILE": R_SHUFFLE_PILE,
                "SHORTAGE": R_SHORTAGE, "ZERO": R_ZERO, "WAR_ALL": R_WAR_ALL, "TEAMS": R_TEAMS,
