@@ -162,6 +162,8 @@ def assert_same_history(rules: Rules, hands: list[list[Any]], seed: int, kernel:
     n = rules.players
     rows = [(int(h[3]), int(h[2]), *(int(c) for c in h[4:4 + n])) for h in got]
     where = f"{kernel} kernel, {rules!r}, hands {[[c.code for c in h] for h in hands]}, seed {seed}"
+    stuck = [k for k, h in enumerate(got) if int(h[0]) == _kernel.K_STUCK]
+    assert not stuck, f"{where}: the kernel got stuck in round {stuck[0] + 1 if stuck else 0} (a round without end)"
     if end is not None and end[0] == "CYCLE":   # the engine stops at a repeated position; play_from does not look
         rows = rows[:len(expected)]
         assert all(int(h[0]) < 0 for h in got[:len(expected)]), f"{where}: the kernel ended before the cycle"
@@ -264,13 +266,13 @@ def test_both_kernels_are_tested_here_and_the_c_layout_is_the_python_one() -> No
     lib = _ckernel.library(())
     if lib is None:
         pytest.fail("the C kernel did not build on a machine with a C compiler")
-    got = np.zeros(23, np.int64)
+    got = np.zeros(24, np.int64)
     lib.war_layout(got.ctypes.data)
     k = _kernel
     assert got.tolist() == [k.CAP, k.HAND, k.WON, k.HHEAD, k.HLEN, k.WHEAD, k.WLEN, k.OUT, k.LAST_WINNER,
                             k.STATE_SIZE, k.R_GATHER, k.STRENGTH, k.RANK, k.RED, k.DECK, k.TABLE_SIZE, k.COLUMNS,
                             k.K_REUSE_TIE, k.G_LOSER_FIRST, k.SHORT_FEWEST, k.GOAL_LOSER_FIRST_OUT, k.CAPTURE_ASIDE,
-                            k.BY_RANK]
+                            k.BY_RANK, k.K_STUCK]
 
 
 # --- Steal War's fast replica (sim/steal.py) against its engine ---------------------------------------

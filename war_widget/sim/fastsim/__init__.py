@@ -58,6 +58,7 @@ from ._kernel import (
     GATHER_CODES,
     HAND,
     HLEN,
+    K_STUCK,
     KERNEL_REASONS,
     OUT,
     R_CAPTURE,
@@ -251,7 +252,14 @@ class Rows:
     cycle_periods: np.ndarray
 
     @classmethod
-    def from_matrix(cls, out: np.ndarray) -> Rows:
+    def from_matrix(cls, out: np.ndarray, first: int = 0) -> Rows:
+        """The kernel's output rows (game ``first`` first); a RuntimeError naming the game if the
+        kernel got stuck in one (a bug of the kernel, never of the rules: see K_STUCK)."""
+        stuck = np.flatnonzero(out[:, C_REASON] == K_STUCK)
+        if len(stuck):
+            raise RuntimeError(f"the compiled simulator got stuck in game {first + int(stuck[0])} (a round that "
+                               "never ends: a bug in the kernel, please report it); method='engine' plays these "
+                               "rules correctly")
         return cls(out[:, C_LENGTH].astype(np.int32), out[:, C_WINNER].astype(np.int8),
                    KERNEL_TO_REASON[out[:, C_REASON]], out[:, C_WAR_ROUNDS].astype(np.int32),
                    out[:, C_DOUBLE_WARS].astype(np.int32), out[:, C_CYCLE_START].astype(np.int32),
@@ -287,7 +295,7 @@ def simulate_range(rules: Rules | str, seed: int, start: int, stop: int, max_rou
                              '`pip install "war-widget[fast]"`, or simulate with method="engine"')
     if lib is not None and threads > 1:
         _play_c_threads(lib, seed64, start, stop, table, cap, out, threads, progress)
-        return Rows.from_matrix(out)
+        return Rows.from_matrix(out, start)
     chunk = CHUNK * max(1, threads)
     with _compile_notice(ready=True if lib is not None else None, in_kernel=in_notebook):
         for lo in range(start, stop, chunk):
@@ -299,7 +307,7 @@ def simulate_range(rules: Rules | str, seed: int, start: int, stop: int, max_rou
                 _play_numba(seed64, lo, table, cap, rows, threads)
             if progress is not None:
                 progress(hi - lo)
-    return Rows.from_matrix(out)
+    return Rows.from_matrix(out, start)
 
 
 def _play_c_threads(lib: object, seed: int, start: int, stop: int, table: np.ndarray, cap: int, out: np.ndarray,

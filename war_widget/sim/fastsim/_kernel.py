@@ -144,6 +144,11 @@ GATHER_CODES = {"shuffle": G_SHUFFLE, "played": G_PLAYED, "winner_first": G_WINN
  K_REUSE_TIE) = range(9)
 KERNEL_REASONS = ("ALL_CARDS", "ROUND_LIMIT", "TIME", "CYCLE", "VOID_ROUND", "DRUNKARD_LOSER", "HANDS_EMPTY",
                   "SHORTAGE", "REUSE_TIE")
+# No end of the engine's: a kernel bug stopped.  A round lays a card in every battle but the ones after a
+# drop-out, so it cannot last STUCK_BATTLES battles; a kernel that does ends the game with K_STUCK (and a
+# cycle not found again where it was seen, too), which simulate_range reports: never a hang.
+K_STUCK = 9
+STUCK_BATTLES = 4 * CAP
 
 # --- SplitMix64 ---------------------------------------------------------------------------------------
 GOLDEN = np.uint64(0x9E3779B97F4A7C15)
@@ -602,7 +607,11 @@ def play_round_general(s, rng, r, rounds_before, flipped):
         battle, wars, tlen, short_end, winner = 0, 0, 0, False, -1
         lowest = r[R_LOWEST]
         compare_only = False
+    laps = 0
     while True:
+        laps += 1
+        if laps > STUCK_BATTLES + 1:               # a bug, never the engine's rules: end it, loudly
+            return K_STUCK, -1, wars
         # _flip
         if not compare_only:
             battle += 1
@@ -921,9 +930,10 @@ def deal(s, rng, r):
 
 
 @_jit
-def _cycle_start(seed, period, r, a, b, rng):
+def _cycle_start(seed, period, r, a, b, rng, within):
     """Replay from the deal: copy b runs ``period`` rounds ahead of copy a until they agree.
-    Returns (mu, war rounds and double-war rounds of the first mu + period rounds)."""
+    Returns (mu, war rounds and double-war rounds of the first mu + period rounds); mu -1 when they
+    do not agree within ``within`` rounds (where the repeat was seen: a bug)."""
     rng[0] = seed
     deal(a, rng, r)
     copy_position(b, a)
@@ -939,6 +949,8 @@ def _cycle_start(seed, period, r, a, b, rng):
         war_rounds += wars > 0
         doubles += wars > 1
         mu += 1
+        if mu > within:
+            return -1, war_rounds, doubles
     return mu, war_rounds, doubles
 
 
@@ -967,7 +979,7 @@ def play_game(seed, r, max_rounds, s, saved, rng, out):
         if detect:
             lam += 1
             if same_position(s, saved, n, r[R_LAST_WINNER_MATTERS]):
-                _record_cycle(seed, lam, r, s, saved, rng, out)
+                _record_cycle(seed, lam, rounds, r, s, saved, rng, out)
                 return
             if lam == power:
                 copy_position(saved, s)
@@ -981,13 +993,17 @@ def play_game(seed, r, max_rounds, s, saved, rng, out):
     while rounds < 4 * max_rounds + 4:        # a repeat within the first M rounds shows by 3M
         reason, winner, wars = play_round_general(s, rng, r, rounds, False)
         rounds += 1
+        if reason == K_STUCK:
+            out[C_REASON], out[C_WINNER] = K_STUCK, -1
         if reason >= 0:                       # pragma: no cover - a game that repeats never ends
             return
         lam += 1
         if same_position(s, saved, n, r[R_LAST_WINNER_MATTERS]):
             period = lam
-            mu, wr, db = _cycle_start(seed, period, r, s, saved, rng)
-            if mu + period <= max_rounds:
+            mu, wr, db = _cycle_start(seed, period, r, s, saved, rng, rounds)
+            if mu < 0:
+                out[C_REASON], out[C_WINNER] = K_STUCK, -1
+            elif mu + period <= max_rounds:
                 out[C_LENGTH], out[C_WINNER], out[C_REASON] = mu + period, -1, K_CYCLE
                 out[C_WAR_ROUNDS], out[C_DOUBLE_WARS] = wr, db
                 out[C_CYCLE_START], out[C_CYCLE_PERIOD] = mu, period
@@ -999,8 +1015,11 @@ def play_game(seed, r, max_rounds, s, saved, rng, out):
 
 
 @_jit
-def _record_cycle(seed, period, r, s, saved, rng, out):
-    mu, wr, db = _cycle_start(seed, period, r, s, saved, rng)
+def _record_cycle(seed, period, rounds, r, s, saved, rng, out):
+    mu, wr, db = _cycle_start(seed, period, r, s, saved, rng, rounds)
+    if mu < 0:
+        out[C_REASON], out[C_WINNER] = K_STUCK, -1
+        return
     out[C_LENGTH], out[C_WINNER], out[C_REASON] = mu + period, -1, K_CYCLE
     out[C_WAR_ROUNDS], out[C_DOUBLE_WARS] = wr, db
     out[C_CYCLE_START], out[C_CYCLE_PERIOD] = mu, period

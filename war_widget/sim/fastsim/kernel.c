@@ -35,7 +35,10 @@ enum { GOAL_COLLECT, GOAL_LOSER_ALL, GOAL_LOSER_FIRST_OUT };
 enum { G_SHUFFLE, G_PLAYED, G_WINNER_FIRST, G_HIGH_FIRST, G_LOW_FIRST, G_STRONG, G_PREVIOUS_WINNER_FIRST,
        G_LOSER_FIRST };
 enum { K_ALL_CARDS, K_ROUND_LIMIT, K_TIME, K_CYCLE, K_VOID_ROUND, K_DRUNKARD_LOSER, K_HANDS_EMPTY, K_SHORTAGE,
-       K_REUSE_TIE };
+       K_REUSE_TIE, K_STUCK };         /* K_STUCK: no end of the engine's; a kernel bug stopped (see STUCK_BATTLES) */
+/* A round lays a card in every battle but the ones after a drop-out, so it cannot last more battles than
+   this: a kernel that does (a bug) ends the game with K_STUCK, which simulate_range reports, never a hang. */
+#define STUCK_BATTLES (4 * CAP)
 enum { C_LENGTH, C_WINNER, C_REASON, C_WAR_ROUNDS, C_DOUBLE_WARS, C_CYCLE_START, C_CYCLE_PERIOD, COLUMNS };
 
 /* A rule fixed at build time (-DFIX_NAME=value) is a constant, else it is read from the table. */
@@ -491,7 +494,11 @@ static Round play_round_general(i32 *s, u64 *rng, const i32 *r, i64 rounds_befor
         n_in = nf = start_round(s, rng, r);
         battle = 0; tlen = 0; compare_only = 0;
     }
-    for (;;) {
+    for (int laps = 0;; laps++) {
+        if (laps > STUCK_BATTLES) {                    /* a bug, never the engine's rules: end it, loudly */
+            out.reason = K_STUCK; out.wars = wars;
+            return out;
+        }
         /* _flip */
         if (!compare_only) {
             battle += 1;
@@ -929,7 +936,8 @@ static void deal(i32 *s, u64 *rng, const i32 *r) {                  /* engine.de
 }
 
 /* _cycle_start: replay from the deal, copy b ``period`` rounds ahead of copy a until they agree. */
-static i64 cycle_start(u64 seed, i64 period, const i32 *r, i32 *a, i32 *b, u64 *rng, i64 *war_rounds, i64 *doubles) {
+static i64 cycle_start(u64 seed, i64 period, const i32 *r, i32 *a, i32 *b, u64 *rng, i64 *war_rounds, i64 *doubles,
+                       i64 within) {
     *rng = seed;
     deal(a, rng, r);
     copy_position(b, a);
@@ -942,6 +950,7 @@ static i64 cycle_start(u64 seed, i64 period, const i32 *r, i32 *a, i32 *b, u64 *
     }
     i64 mu = 0;
     while (!same_position(a, b, PLAYERS, LAST_WINNER_MATTERS)) {
+        if (mu > within) return -1;                    /* the repeat seen ``within`` rounds in is not there: a bug */
         play_round_general(a, rng, r, mu, 0, 0, 0);
         Round o = play_round_general(b, rng, r, mu + period, 0, 0, 0);
         *war_rounds += o.wars > 0;
@@ -951,9 +960,15 @@ static i64 cycle_start(u64 seed, i64 period, const i32 *r, i32 *a, i32 *b, u64 *
     return mu;
 }
 
-static void record_cycle(u64 seed, i64 period, const i32 *r, i32 *s, i32 *saved, u64 *rng, i32 *out) {
+static void stuck(i32 *out) { out[C_REASON] = K_STUCK; out[C_WINNER] = -1; }
+
+static void record_cycle(u64 seed, i64 period, i64 rounds, const i32 *r, i32 *s, i32 *saved, u64 *rng, i32 *out) {
     i64 wr, db;
-    i64 mu = cycle_start(seed, period, r, s, saved, rng, &wr, &db);
+    i64 mu = cycle_start(seed, period, r, s, saved, rng, &wr, &db, rounds);
+    if (mu < 0) {
+        stuck(out);
+        return;
+    }
     out[C_LENGTH] = (i32)(mu + period); out[C_WINNER] = -1; out[C_REASON] = K_CYCLE;
     out[C_WAR_ROUNDS] = (i32)wr; out[C_DOUBLE_WARS] = (i32)db;
     out[C_CYCLE_START] = (i32)mu; out[C_CYCLE_PERIOD] = (i32)period;
@@ -990,7 +1005,7 @@ static void play_game(u64 seed, const i32 *r, i64 max_rounds, i32 *s, i32 *saved
         if (detect) {
             lam++;
             if (same_position(s, saved, n, LAST_WINNER_MATTERS)) {
-                record_cycle(seed, lam, r, s, saved, rng, out);
+                record_cycle(seed, lam, rounds, r, s, saved, rng, out);
                 return;
             }
             if (lam == power) {
@@ -1007,12 +1022,14 @@ static void play_game(u64 seed, const i32 *r, i64 max_rounds, i32 *s, i32 *saved
     while (rounds < 4 * max_rounds + 4) {              /* a repeat within the first M rounds shows by 3M */
         Round o = play_round_general(s, rng, r, rounds, 0, 0, 0);
         rounds++;
+        if (o.reason == K_STUCK) stuck(out);
         if (o.reason >= 0) return;
         lam++;
         if (same_position(s, saved, n, LAST_WINNER_MATTERS)) {
             i64 period = lam, wr, db;
-            i64 mu = cycle_start(seed, period, r, s, saved, rng, &wr, &db);
-            if (mu + period <= max_rounds) {
+            i64 mu = cycle_start(seed, period, r, s, saved, rng, &wr, &db, rounds);
+            if (mu < 0) stuck(out);
+            else if (mu + period <= max_rounds) {
                 out[C_LENGTH] = (i32)(mu + period); out[C_WINNER] = -1; out[C_REASON] = K_CYCLE;
                 out[C_WAR_ROUNDS] = (i32)wr; out[C_DOUBLE_WARS] = (i32)db;
                 out[C_CYCLE_START] = (i32)mu; out[C_CYCLE_PERIOD] = (i32)period;
@@ -1066,6 +1083,6 @@ i64 war_play_from(const i32 *r, const i32 *position, u64 rng, i64 rounds, i32 *h
 void war_layout(i64 *out) {
     const i64 v[] = {CAP, HAND, WON, HHEAD, HLEN, WHEAD, WLEN, OUT, LAST_WINNER, STATE_SIZE, R_GATHER, STRENGTH,
                      RANK, RED, DECK, TABLE_SIZE, COLUMNS, K_REUSE_TIE, G_LOSER_FIRST, SHORT_FEWEST,
-                     GOAL_LOSER_FIRST_OUT, CAPTURE_ASIDE, BY_RANK};
+                     GOAL_LOSER_FIRST_OUT, CAPTURE_ASIDE, BY_RANK, K_STUCK};
     for (unsigned i = 0; i < sizeof v / sizeof v[0]; i++) out[i] = v[i];
 }
