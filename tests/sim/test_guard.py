@@ -144,6 +144,29 @@ def small_deals(draw: st.DrawFn) -> tuple[Rules, list[list[Any]], int]:
 Deal = tuple[Rules, list[list[Any]], int]
 
 
+@st.composite
+def two_player_deals(draw: st.DrawFn) -> Deal:
+    """Two players (the C kernel's own paths: the short path of rounds without a war, and war_two,
+    which plays a war while both hands hold a whole battle and hands the rest to the general
+    path): 16-40 cards of 2-6 ranks, so wars of several battles, and hands running short in one."""
+    for _ in range(50):
+        rules = draw(rule_sets())
+        gather = rules.gather if isinstance(rules.gather, str) else rules.gather[:2]
+        try:
+            rules = rules.replace(players=2, teams=False, gather=gather)
+            break
+        except ValueError:
+            continue
+    else:
+        rules = Rules()
+    pool = draw(st.permutations(rules.deck_cards))
+    keep = {c.rank for c in pool[:draw(st.integers(2, 6))]}
+    pool = [c for c in pool if c.rank in keep] + [c for c in pool if c.rank not in keep]
+    cards = pool[:draw(st.integers(16, 40))]
+    cut = draw(st.integers(1, len(cards) - 1))
+    return rules, [cards[:cut], cards[cut:]], draw(st.integers(0, 2 ** 64 - 1))
+
+
 def engine_history(rules: Rules, hands: list[list[Any]],
                    seed: int) -> tuple[list[tuple[int, ...]], tuple[str, int] | None]:
     """Per round (winner or -1, wars, each count), and how the game ended (reason, winner or -1)
@@ -195,6 +218,30 @@ def test_the_c_kernel_built_for_the_rules_in_use_plays_them_round_by_round(deal:
     if "c" not in KERNELS:
         pytest.fail("no C compiler: the C kernel cannot be guarded")
     assert_same_history(*deal, "c", fixed=True)
+
+
+@pytest.mark.parametrize("fixed", [True, False])
+@settings(max_examples=30, deadline=None, derandomize=True, phases=PHASES,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(deal=two_player_deals())
+def test_two_player_wars_of_many_battles_play_round_by_round_as_the_engine(fixed: bool, deal: Deal) -> None:
+    if "c" not in KERNELS:
+        pytest.fail("no C compiler: the C kernel cannot be guarded")
+    assert_same_history(*deal, "c", fixed=fixed)
+
+
+BUILDS = [(k, f) for k in KERNELS for f in ((True, False) if k == "c" else (False,))]   # numba: one build
+
+
+@pytest.mark.parametrize(("kernel", "fixed"), BUILDS)
+@pytest.mark.parametrize("gather", ["played", ("played", "winner_first"), ("shuffle", "played")])
+def test_a_played_order_gather_keeps_the_cards_in_the_order_played(kernel: str, fixed: bool, gather: Any) -> None:
+    """gather="played" (for one seat or both): the two cards of a round without a war go under the
+    winner's hand as turned up, never shuffled, on the two-player short path of every build."""
+    rules = Rules.preset("pagat").replace(gather=gather)
+    hands = (["2S", "KH", "4S", "QH", "6S", "JH", "8S", "TH", "3C", "9D"],
+             ["AH", "3S", "KS", "5S", "QS", "7S", "JS", "9S", "TC", "4D"])
+    assert_same_history(rules, [[Card.parse(c) for c in h] for h in hands], 9, kernel, fixed)
 
 
 @pytest.mark.parametrize("kernel", KERNELS)
@@ -281,9 +328,14 @@ STEAL_DECK = make_deck(52, 2)
 
 @st.composite
 def steal_positions(draw: st.DrawFn) -> tuple[list[list[int]], list[list[int]], int, str, str]:
-    """8-20 of the 54 cards as two hands and two capture piles (each player holds a card), a seed,
-    and the two built-in policies the replica plays."""
-    cards = draw(st.permutations(range(54)))[:draw(st.integers(8, 20))]
+    """8-20 of the 54 cards (half the time of 2-5 ranks only: ties, wars and steal windows in most
+    rounds, a war's cards on the table when a steal is weighed) as two hands and two capture piles
+    (each player holds a card), a seed, and the two built-in policies the replica plays."""
+    pool = draw(st.permutations(range(54)))
+    if draw(st.booleans()):
+        keep = {STEAL_DECK[i].rank for i in pool[:draw(st.integers(2, 5))]}
+        pool = [i for i in pool if STEAL_DECK[i].rank in keep] + [i for i in pool if STEAL_DECK[i].rank not in keep]
+    cards = pool[:draw(st.integers(8, 20))]
     places = draw(st.lists(st.integers(0, 3), min_size=len(cards), max_size=len(cards)))
     groups: list[list[int]] = [[], [], [], []]            # hand 1, hand 2, pile 1, pile 2
     for card, place in zip(cards, places, strict=True):
@@ -301,7 +353,19 @@ def steal_positions(draw: st.DrawFn) -> tuple[list[list[int]], list[list[int]], 
 @given(position=steal_positions())
 def test_steal_wars_fast_replica_plays_small_positions_round_by_round_as_its_engine(
         position: tuple[list[list[int]], list[list[int]], int, str, str]) -> None:
-    hands, piles, seed, a, b = position
+    assert_steal_same(*position)
+
+
+def test_steal_wars_greedy_replica_weighs_the_whole_table_as_its_engine() -> None:
+    """greedy steals when the victim's pile is worth the stake (the cards on the table and the two
+    turned up): a war's cards on the table when a steal window opens, where a stake one card short
+    would steal and the engine does not."""
+    assert_steal_same([[22, 47, 46], [10, 39, 38, 45, 20]], [[37, 9, 36], [8, 23, 11]], 12569148712782769581,
+                      "greedy", "greedy")
+
+
+def assert_steal_same(hands: list[list[int]], piles: list[list[int]], seed: int, a: str, b: str) -> None:
+    """The replica and the engine play the position alike, round by round (winner, counts) and to the end."""
     game = StealWarGame.from_hands([[STEAL_DECK[i] for i in h] for h in hands],
                                    [[STEAL_DECK[i] for i in w] for w in piles], seed, (POLICIES[a], POLICIES[b]))
     expected = []

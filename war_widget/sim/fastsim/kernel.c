@@ -416,6 +416,12 @@ static int forfeit(i32 *s, int p, int tlen, i32 battle) {          /* _forfeit *
     return tlen;
 }
 
+/* _declare_war: the cards a fighter lays in a war over a tie of this rank (face down, then one up). */
+static inline i32 war_need(const i32 *r, i32 tie_rank) {
+    i32 fd = FACE_DOWN;
+    return fd == BY_RANK ? (tie_rank >= 14 ? 11 : (tie_rank < 10 ? tie_rank : 10)) : fd + 1;
+}
+
 static inline int listed(const i32 *s, int at, int count, i32 p) {
     for (int i = 0; i < count; i++)
         if (s[at + i] == p) return 1;
@@ -553,8 +559,7 @@ static Round play_round_general(i32 *s, u64 *rng, const i32 *r, i64 rounds_befor
             nf = nb;
             for (int i = 0; i < nb; i++) s[FIGHTERS + i] = s[BEST + i];
         }
-        i32 fd = FACE_DOWN;
-        i32 need = fd == BY_RANK ? (tie_rank >= 14 ? 11 : (tie_rank < 10 ? tie_rank : 10)) : fd + 1;
+        i32 need = war_need(r, tie_rank);
         for (int p = 0; p < 4; p++) s[PLAN + p] = 0;
         for (int i = 0; i < nf; i++) {
             i32 p = s[FIGHTERS + i];
@@ -712,8 +717,7 @@ static Round war_two(i32 *restrict s, u64 *restrict rng, const i32 *restrict r, 
     s[CARDS] = a; s[CARDS + 1] = b;
     int battle = 1, tlen = 2, wars = 0, winner;
     for (;;) {
-        i32 fd = FACE_DOWN, tie_rank = r[RANK + a];
-        i32 need = fd == BY_RANK ? (tie_rank >= 14 ? 11 : (tie_rank < 10 ? tie_rank : 10)) : fd + 1;
+        i32 need = war_need(r, r[RANK + a]);
         if (s[HLEN] < need || s[HLEN + 1] < need) {
             s[FACEUP] = a; s[FACEUP + 1] = b;
             return play_round_general(s, rng, r, rounds_before, battle, tlen, wars);
