@@ -13,7 +13,10 @@ every side sees the same machine load:
   for all rules, and the numba kernel; their ratios to the C loop, and the worst of the three;
 * the plain Python loop most people write for pagat (ints, ``random.shuffle``, a ``deque`` per
   player), and ``simulate()``'s ratio to it;
-* the wall-clock speed-up of 1-4 workers over one, for both kernels (the arrays checked equal);
+* the wall-clock speed-up of ``simulate(..., workers=2)`` over one worker on 10^6 pagat games (the
+  arrays checked equal to a serial run's), the CPU time it used, and, as the baseline of the same
+  moment, what two plain C loop processes at once gain over one on this machine (2.00 when two
+  cores are idle; ``--workers 1 2 3 4`` for more counts, ``--numba-workers`` for the numba kernel);
 * 1,000,000 pagat games on one core in a fresh process (time and peak RSS).
 """
 from __future__ import annotations
@@ -340,18 +343,23 @@ def first_calls(repeats: int, numba_cold: bool) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
+    began = time.perf_counter()
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--repeats", type=int, default=5)
+    parser.add_argument("--worker-repeats", type=int, default=3)
+    parser.add_argument("--worker-games", type=int, default=1_000_000, help="games per timed run of the workers")
     parser.add_argument("--python-games", type=int, default=1_000)
     parser.add_argument("--games", type=int, default=50_000, help="games per timed run of the kernels and C loops")
     parser.add_argument("--million", type=int, default=1_000_000, help="games for the one-core run (0 to skip)")
-    parser.add_argument("--workers", type=int, nargs="+", default=[1, 2, 3, 4], help="worker counts to time")
+    parser.add_argument("--workers", type=int, nargs="+", default=[1, 2], help="worker counts to time (1 first)")
+    parser.add_argument("--numba-workers", action="store_true", help="also time the numba kernel's workers")
     parser.add_argument("--numba-cold", action="store_true", help="also time numba's first compilation (~20 s CPU)")
     args = parser.parse_args(argv)
     first_calls(args.repeats, args.numba_cold)
     for preset in PRESETS:                                 # build / load every kernel before timing
         for kernel, fixed in (("c", True), ("c", False), ("numba", True)):
-            simulate_range(preset, 1, 0, 10, kernel=kernel, fixed=fixed, threads=2)
+            for threads in (1, 2):
+                simulate_range(preset, 1, 0, 10, kernel=kernel, fixed=fixed, threads=threads)
     with tempfile.TemporaryDirectory() as tmp:
         binary = build_c(Path(tmp))
         if binary is None:
@@ -387,41 +395,70 @@ def main(argv: list[str] | None = None) -> int:
         py = statistics.median(python)
         print(f"  plain Python loop (pagat, ints, random.shuffle, deque): {py:,.0f}; simulate() / Python loop: "
               f"{med[('pagat', 'simulate()')] / py:.1f}x")
-    workers(args.repeats, args.games * 4, args.workers)
+        workers(args.worker_repeats, args.worker_games, sorted(set(args.workers) | {1}), binary, args.numba_workers)
     if args.million:
         dt, dc, rss, mean = fresh_process(MILLION.format(games=args.million)).split()
         print(f"\n{args.million:,} games of pagat on one core in {float(dt):.1f} s wall, {float(dc):.1f} s CPU (mean "
               f"length {mean} rounds); peak RSS of that process {rss} MB")
+    print(f"\n(the benchmark took {time.perf_counter() - began:.0f} s)")
     return 0
 
 
-def workers(repeats: int, games: int, counts: list[int]) -> None:
-    """Wall-clock speed-up of N workers over one, for both kernels (the same arrays every time)."""
+def machine_parallelism(binary: Path, games: int, repeats: int) -> float:
+    """How much two workers can gain on this machine right now: the wall time of one plain C loop
+    process playing ``games`` pagat games over that of two processes playing half each at once
+    (2.0 on two idle cores; less when other work shares them)."""
+    ratios = []
+    for r in range(repeats):
+        start = time.perf_counter()
+        run_c(binary, "pagat", 100 + r, games)
+        one = time.perf_counter() - start
+        start = time.perf_counter()
+        both = [subprocess.Popen([str(binary), "pagat", str(200 + r + k), str(games // 2)], stdout=subprocess.DEVNULL)
+                for k in range(2)]
+        for process in both:
+            process.wait()
+        ratios.append(one / (time.perf_counter() - start))
+    return statistics.median(ratios)
+
+
+def workers(repeats: int, games: int, counts: list[int], binary: Path, numba: bool) -> None:
+    """Wall-clock speed-up of N workers over one (``simulate(..., workers=N)``, the C kernel; the
+    numba kernel too if asked), the arrays checked equal to the serial run's, with the CPU time
+    they used and what two plain C loop processes gain on this machine at the same time."""
     walls: dict[tuple[str, int], list[float]] = {}
     cpus: dict[tuple[str, int], list[float]] = {}
-    reference = {k: simulate("pagat", 2_000, seed=5, progress=False).lengths for k in ("c",)}
+    kernels = ("c", "numba") if numba else ("c",)
+    reference = {k: simulate("pagat", 20_000, seed=5, progress=False) for k in ("c",)}
+    for n in counts:
+        same = simulate("pagat", 20_000, seed=5, workers=n, progress=False)
+        for f in ("lengths", "winners", "reasons", "wars", "double_wars", "cycle_starts", "cycle_periods"):
+            assert np.array_equal(getattr(same, f), getattr(reference["c"], f)), f"workers={n} changed the {f}"
+    machine = []
     for r in range(repeats):
-        for kernel in ("c", "numba"):
+        machine.append(machine_parallelism(binary, games // 4, 1))
+        for kernel in kernels:
             for n in counts:
-                w, c, _ = run_kernel("pagat", r, games, kernel=kernel, threads=n)
+                if kernel == "c":                        # as people call it
+                    start, cpu0 = time.perf_counter(), time.process_time()
+                    simulate("pagat", games, seed=r, workers=n, progress=False)
+                    w, c = time.perf_counter() - start, time.process_time() - cpu0
+                else:
+                    w, c, _ = run_kernel("pagat", r, games, kernel=kernel, threads=n)
                 walls.setdefault((kernel, n), []).append(w)
                 cpus.setdefault((kernel, n), []).append(c)
-    for n in counts:
-        same = simulate("pagat", 2_000, seed=5, workers=n, progress=False).lengths
-        assert np.array_equal(same, reference["c"]), f"workers={n} changed the games"
-    print(f"\nworkers on pagat, {games:,} games: wall-clock speed-up over one worker (medians of {repeats}; "
-          f"{os.cpu_count()} cores, load average now {os.getloadavg()[0]:.1f}):")
-    for kernel in ("c", "numba"):
+    print(f"\nworkers on pagat, {games:,} games (simulate(..., workers=N): N threads; medians of {repeats}; "
+          f"{os.cpu_count()} cores, load average now {os.getloadavg()[0]:.1f}; the arrays equal the serial run's):")
+    for kernel in kernels:
         one = statistics.median(walls[(kernel, 1)])
-        print(f"  {kernel + ' kernel':14s}" + "".join(
-            f"   workers={n}: {one / statistics.median(walls[(kernel, n)]):4.2f}x" for n in counts))
-    print("  CPU time of all threads over one worker's (1.00: the threads do no extra work, so on idle cores the "
-          "wall-clock speed-up is the worker count; false sharing shows here as more):")
-    for kernel in ("c", "numba"):
-        one = statistics.median(cpus[(kernel, 1)])
-        print(f"  {kernel + ' kernel':14s}" + "".join(
-            f"   workers={n}: {statistics.median(cpus[(kernel, n)]) / one:4.2f}" for n in counts))
-
+        for n in counts[1:]:
+            wall = statistics.median(walls[(kernel, n)])
+            cpu = statistics.median(cpus[(kernel, n)])
+            print(f"  {kernel} kernel, workers={n}: WALL-CLOCK SPEED-UP {one / wall:4.2f}x over workers=1 "
+                  f"({one:.2f} s -> {wall:.2f} s); CPU time {cpu / statistics.median(cpus[(kernel, 1)]):4.2f}x "
+                  f"one worker's; CPU / wall / workers {cpu / wall / n:4.2f} (1.00: every worker ran all the time)")
+    print(f"  this machine now: two plain C loop processes at once finish {statistics.median(machine):4.2f}x "
+          "sooner than one (2.00 on two idle cores: the most two workers can gain here now)")
 
 if __name__ == "__main__":
     sys.exit(main())

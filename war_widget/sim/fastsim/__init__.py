@@ -302,7 +302,7 @@ def simulate_range(rules: Rules | str, seed: int, start: int, stop: int, max_rou
             hi = min(stop, lo + chunk)
             rows = out[lo - start:hi - start]
             if lib is not None:
-                lib.war_play_games(seed64, lo, table.ctypes.data, cap, rows.ctypes.data, hi - lo)  # type: ignore[attr-defined]
+                lib.war_play_games(seed64, lo, table.ctypes.data, cap, rows.ctypes.data, hi - lo)
             else:
                 _play_numba(seed64, lo, table, cap, rows, threads)
             if progress is not None:
