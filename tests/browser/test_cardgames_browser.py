@@ -25,7 +25,11 @@ pytestmark = pytest.mark.browser
 # K > 7 (a win); 9 = 9, burns, Q > J (war won); 5 = 5 (surrendered); then the seeded shoe's end
 SHOE = ["K", "7", "9", "9", "2", "3", "4", "Q", "J", "5", "5", "8", "6"]
 CELLS = ["from war_widget import CasinoWarWidget\nfrom war_widget.variants.casino import CasinoWar\n"
-         f"CasinoWarWidget(session=CasinoWar.from_shoe({SHOE!r}, bankroll=100))"]
+         f"CasinoWarWidget(session=CasinoWar.from_shoe({SHOE!r}, bankroll=100))",
+         # your next card 9S matches the top of the computer's pile (9H): a steal is offered at once
+         "from war_widget import StealWarWidget\nfrom war_widget.variants.steal import StealWarGame, never_steal\n"
+         "StealWarWidget(game=StealWarGame.from_hands([['9S', '2C', 'KD', '5S'], ['KH', '3D', '4D', '6S']],\n"
+         "    [[], ['4C', '9H']], policies=(None, never_steal)))"]
 NOT_OURS = ("ERR_NAME_NOT_RESOLVED",)
 LITE, LITE_AFTER = "@jupyterlite/", "reading 'schema'"
 
@@ -61,6 +65,7 @@ def lab_page(chromium, tmp_path_factory: pytest.TempPathFactory) -> Iterator[obj
         page.wait_for_function(idle, timeout=120_000)
         page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
         page.locator("[data-casino-table]").wait_for(timeout=120_000)
+        page.locator("[data-steal-table]").wait_for(timeout=120_000)
         page._war_mark = len(page._war_console)  # type: ignore[attr-defined]
         yield page
     finally:
@@ -126,4 +131,70 @@ def test_casino_war_in_jupyterlab_chips_deal_war_and_surrender(lab_page) -> None
     button("new").click()
     wait_until(lambda: "New session" in say.text_content(), 30, "a new session")
     wait_until(lambda: root.evaluate(_JS_CANVAS)["line"] == 0, 30, "an empty chart")
+    assert _console_errors(page) == []
+
+
+_JS_SAID = """root => {
+    if (root.__said) return;
+    root.__said = [];
+    const say = root.querySelector('[data-role=sentence]');
+    new MutationObserver(() => root.__said.push(say.textContent)).observe(say, {childList: true, characterData: true,
+                                                                               subtree: true});
+}"""
+
+_JS_STEAL_CANVAS = """root => {
+    const c = root.querySelector('canvas');
+    const r = c.getBoundingClientRect();
+    const dpr = c.width / r.width;
+    const ctx = c.getContext('2d');
+    const s = r.width / 1600;          // table units (views/steal/table.WIDTH) to CSS px
+    const px = (x, y) => Array.from(ctx.getImageData(Math.round(x * s * dpr), Math.round(y * s * dpr), 1, 1).data);
+    return {w: r.width, h: r.height, bw: c.width, bh: c.height, dpr: window.devicePixelRatio, scale: s,
+            left: r.left, top: r.top, ring: px(1290 - 14, 40 + 100), felt: px(800, 150)};
+}"""
+
+
+def test_steal_war_in_jupyterlab_steal_by_clicking_the_pile_flip_and_choose(lab_page) -> None:
+    page = lab_page
+    root = page.locator("[data-steal-table]")
+    root.evaluate(_JS_SAID)
+    button = lambda name: root.locator(f"[data-action={name}]")  # noqa: E731
+    said = lambda: root.evaluate("r => r.__said.join('\\n')")  # noqa: E731
+    assert "steal it, or play it?" in root.locator("[data-role=sentence]").text_content()
+    assert not button("steal").is_disabled() and button("flip").text_content() == "Play my card"
+    assert button("back").is_disabled()
+    size = root.evaluate(_JS_STEAL_CANVAS)
+    assert 700 <= size["w"] <= 1200 and abs(size["h"] / size["w"] - 1040 / 1600) < 0.01
+    assert size["bw"] == round(size["w"] * size["dpr"]) and size["bh"] == round(size["h"] * size["dpr"])
+    ring = size["ring"]
+    assert ring[0] > 200 and ring[1] > 150 and ring[2] < 120, f"the gold ring round the pile to steal: {ring}"
+
+    # a click on the highlighted pile steals it (the page's hit test on the picture's spots)
+    root.locator("canvas").click(position={"x": (1290 + 40) * size["scale"], "y": (40 + 40) * size["scale"]})
+    wait_until(lambda: "take all 3 cards" in said(), 30, "the steal is told when the pile has flown")
+    for _ in range(8):                       # play on until you win a battle and choose your top card
+        if root.locator("[data-role=tops] button").count():
+            break
+        wait_until(lambda: not button("flip").is_disabled() or root.locator("[data-role=tops] button").count(),
+                   30, "Flip or the top cards offered")
+        if not root.locator("[data-role=tops] button").count():
+            button("flip").click()
+            page.wait_for_timeout(400)
+    tops = root.locator("[data-role=tops] button")
+    wait_until(lambda: tops.count() >= 2, 30, "your won cards offered as the top")
+    name = tops.nth(0).text_content()
+    tops.nth(0).click()
+    wait_until(lambda: f"You put {name} on top of your pile." in said(), 30, "the top card is told")
+    wait_until(lambda: not button("back").is_disabled(), 30, "Back offered")
+    button("back").click()                   # back to the choice: the won cards are offered again
+    wait_until(lambda: tops.count() >= 2 and "choose which" in root.locator("[data-role=sentence]").text_content(),
+               30, "Back returns to the choice of the top card")
+    tops.nth(1).click()
+    wait_until(lambda: not button("flip").is_disabled(), 30, "Flip offered after the choice")
+    button("flip").evaluate("b => { b.click(); b.click(); b.click(); b.click(); }")   # a burst of clicks
+    wait_until(lambda: root.evaluate("r => r.__said.length") > 0 and not button("new").is_disabled(), 30, "quiet")
+    page.wait_for_timeout(2500)
+    button("new").click()
+    wait_until(lambda: "Press Flip" in root.locator("[data-role=sentence]").text_content(), 30, "a new game")
+    assert root.evaluate(_JS_STEAL_CANVAS)["felt"][1] > 60
     assert _console_errors(page) == []

@@ -1,10 +1,11 @@
-// Casino War's picture in the shared table module (war_widget/views/component/table.js): which
+// Casino War's and Steal War's pictures in the shared table module (war_widget/views/component/table.js): which
 // cards a beat deals, when each flies and turns, where it is meanwhile, the table's size.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { casinoSize, dealTiming, dealtAt, DEAL_MS, freshItems, SPEED_FACTOR }
-  from "../../war_widget/views/component/table.js";
+import {
+  casinoSize, dealTiming, dealtAt, DEAL_MS, flightAt, freshItems, hitAt, SPEED_FACTOR, STEAL_MS, stealTiming,
+} from "../../war_widget/views/component/table.js";
 
 const tie = {
   hand: 1, w: 1280, h: 600, card: [150, 210], backs: [],
@@ -65,4 +66,32 @@ test("the table keeps its proportions at any width, up to 1.5 times its natural 
     assert.ok(Math.abs(s.scale * 1280 - s.width) < 1e-9);
   }
   assert.equal(casinoSize(640, tie, 640).scale, 0.5);
+});
+
+// --- Steal War --------------------------------------------------------------------------------
+test("a Steal War beat whose piles fly waits for them; a quiet beat only rests", () => {
+  const flying = { moves: [{ code: "9S", size: 3, from: [1290, 790], to: [1290, 40] }] };
+  assert.deepEqual(stealTiming(flying, "normal"), { fly: STEAL_MS.fly, rest: STEAL_MS.rest });
+  assert.deepEqual(stealTiming({ moves: [] }, "normal"), { fly: 0, rest: STEAL_MS.rest });
+  assert.ok(stealTiming(flying, "fast").fly < stealTiming(flying, "slow").fly);
+});
+
+test("a flying pile leaves its start, passes the middle and lands on its thief's pile", () => {
+  const m = { from: [1290, 790], to: [1290, 40] };
+  assert.deepEqual(flightAt(m, 0), { x: 1290, y: 790 });
+  assert.deepEqual(flightAt(m, 0.5), { x: 1290, y: 415 });
+  assert.deepEqual(flightAt(m, 1), { x: 1290, y: 40 });
+  assert.deepEqual(flightAt(m, 7), { x: 1290, y: 40 }, "never past the pile");
+  const ys = [0.1, 0.3, 0.6, 0.9].map((t) => flightAt(m, t).y);
+  assert.deepEqual([...ys].sort((a, b) => b - a), ys, "always towards the pile");
+});
+
+test("a click acts on the spot of the picture under it", () => {
+  const hits = [{ x: 1290, y: 40, w: 150, h: 210, do: "steal", victim: 1 },
+    { x: 470, y: 530, w: 150, h: 210, do: "choose", card: "KS" }, { x: 70, y: 790, w: 150, h: 210, do: "flip" }];
+  assert.equal(hitAt(hits, 1300, 50).victim, 1);
+  assert.equal(hitAt(hits, 620, 740).card, "KS");
+  assert.equal(hitAt(hits, 100, 900).do, "flip");
+  assert.equal(hitAt(hits, 900, 100), null);
+  assert.equal(hitAt(undefined, 1, 1), null);
 });

@@ -54,7 +54,7 @@ def agrees(w: CasinoWarWidget) -> None:
 
 def test_layout_and_high_dpi_canvas():
     w = CasinoWarWidget(seed=1)
-    assert isinstance(w, anywidget.AnyWidget) and w.game == "casino"
+    assert isinstance(w, anywidget.AnyWidget) and w.game_kind == "casino"
     table_js = Path(__file__).parents[2] / "war_widget" / "views" / "component" / "table.js"
     assert w._esm == table_js.read_text(encoding="utf-8")    # the War table's own module draws it
     assert "Plotly" in w.plotly_js[:5000] or len(w.plotly_js) > 1_000_000

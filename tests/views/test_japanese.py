@@ -39,9 +39,8 @@ from war_widget.text.narration import narrate
 from war_widget.text.steal import TEXT as STEAL_TEXT
 from war_widget.text.terms_ja import term_problems
 from war_widget.variants.casino import CasinoWar
-from war_widget.views import ops as L
 from war_widget.views.casino import CasinoWarWidget
-from war_widget.views.steal import StealWarWidget, steal_table_ops
+from war_widget.views.steal import StealWarWidget
 from war_widget.views.war import WarWidget
 from war_widget.views.war.results import story
 
@@ -526,10 +525,12 @@ def test_casino_cards_show_a_suit_and_each_hand_its_words():
 
 # --- Steal War ---------------------------------------------------------------------------------
 def steal_texts(w: StealWarWidget) -> list[str]:
-    ops = steal_table_ops(w.view())
-    drawn = [op.text for op in ops if isinstance(op, L.Text) and op.tag != "joker"
-             and not op.tag.startswith(("rank:", "suit:", "corner", "value:", "pip"))]
-    return widget_texts(w) + drawn + list(w.narration)
+    """Every word the Steal War component shows: buttons and options (setup, controls), the
+    rules, every word drawn on the table in each beat sent, and the narration."""
+    words = list(w.setup["words"].values()) + [w.controls["flip_word"], w.rules]
+    words += [t["name"] for t in w.controls["tops"]]
+    drawn = [t["text"] for b in w.beats for t in b["picture"]["text"]] + [b["sentence"] for b in w.beats]
+    return words + drawn + list(w.narration)
 
 
 def test_steal_war_widget_in_japanese():

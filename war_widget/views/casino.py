@@ -5,7 +5,7 @@ A thin view over ``war_widget.session.casino.CasinoSession``, which owns the pla
 narration, the chart's points, what may be pressed).  Python computes the table's picture from the
 session's view as a display list in table units (``casino_table``: card codes and spots, words and
 their places); the browser draws it with the War table's own card faces, felt and badges (the
-same ES module, ``views/component/table.js``, dispatching on ``game == "casino"``), times the deal
+same ES module, ``views/component/table.js``, dispatching on ``game_kind == "casino"``), times the deal
 on ``requestAnimationFrame`` and prints the sentence when the cards have landed.  The bankroll
 chart is Plotly's plotly.js in the component.  Every button is also a public method (``chip``,
 ``deal``, ``war``, ``surrender``, ``set_tie_bet``, ...) and ``click(name, ...)`` sends a button's
@@ -105,7 +105,7 @@ class CasinoWarWidget(anywidget.AnyWidget):
     _esm = HERE / "table.js"
     _css = HERE / "table.css"
 
-    game = traitlets.Unicode("casino").tag(sync=True)       # which game table.js draws
+    game_kind = traitlets.Unicode("casino").tag(sync=True)  # which game table.js draws
     setup: Any = traitlets.Dict().tag(sync=True)            # the words of the buttons and the chart
     table: Any = traitlets.Dict().tag(sync=True)            # the picture (casino_table) + its beat id
     controls: Any = traitlets.Dict().tag(sync=True)         # what may be pressed (the session's controls)

@@ -1,34 +1,39 @@
-"""How the Steal War table is drawn: where each pile and card lies, the draw operations of the
-whole table (from the session's snapshot, ``session.steal_view.StealView``, re-exported here),
-and the frames of a pile flying to its thief.  Pure geometry (the cards, badges and text fitting
-are the shared ones of ``views.cards``), drawn by ``views.draw.Painter`` at twice the CSS size."""
+"""How the Steal War table is drawn: where each pile and card lies, and the whole table as a
+display list in table units (``steal_picture``, from the session's snapshot
+``session.steal_view.StealView``, re-exported here) that the browser draws with the War table's
+card faces, felt and badges (``views/component/table.js``, ``game_kind == "steal"``), and the piles
+that fly in a beat (``steal_beat``).  Pure geometry; the timing is the browser's."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
+from typing import Any
 
 from ...game.cards import Card
 from ...game.engine import TableCard
-from ...session.steal_view import StealView
+from ...session.steal_view import StealBeat, StealView
 from ...text.steal import TEXT
-from ..cards import badge_ops, card_ops, ease, fit_size
-from ..ops import FELT, FELT_DARK, GOLD, SEAT_COLOURS, WHITE, Op, Shape, Text
+from ..cards import fit_size
+from ..ops import GOLD, SEAT_COLOURS, WHITE
 
-__all__ = ["StealView", "steal_table_ops", "flight_ops", "pile_xy", "hand_xy", "table_positions", "SCALE",
-           "CSS_WIDTH", "CSS_HEIGHT", "WIDTH", "HEIGHT", "CARD_W", "CARD_H", "BATTLE_X", "BATTLE_Y", "FRAMES",
-           "FRAME_MS", "BEAT_MS"]
+__all__ = ["StealView", "steal_picture", "steal_beat", "pile_xy", "hand_xy", "table_positions", "card_code",
+           "CSS_WIDTH", "CSS_HEIGHT", "WIDTH", "HEIGHT", "CARD_W", "CARD_H", "BATTLE_X", "BATTLE_Y", "RANK_PX"]
 
-SCALE = 2
-CSS_WIDTH, CSS_HEIGHT = 800, 520
-WIDTH, HEIGHT = CSS_WIDTH * SCALE, CSS_HEIGHT * SCALE
+CSS_WIDTH, CSS_HEIGHT = 800, 520        # the table's natural size in CSS px
+WIDTH, HEIGHT = CSS_WIDTH * 2, CSS_HEIGHT * 2      # table units
 CARD_W, CARD_H = 150, 210
+RANK_PX = 68                            # 34 CSS px at the natural width [000]
 HAND_X, PEEK_X, PILE_X = 70, 250, 1290
 ROW_Y = {1: 40, 0: 790}                 # the computer on top, you at the bottom
 BATTLE_Y = {1: 300, 0: 530}
 BATTLE_X, SLOT_STEP = 470, 200
-FRAMES, FRAME_MS, BEAT_MS = 10, 28, 120
 
 
-# --- where things lie and their draw operations (the snapshot is the session's StealView) ---
+def card_code(card: Card | None) -> str | None:
+    """A card as the shared card faces draw it ("14S", "15R"); None: a face-down card."""
+    return None if card is None else f"{card.rank}{card.suit}"
+
+
 def pile_xy(player: int) -> tuple[float, float]:
     return PILE_X, ROW_Y[player]
 
@@ -55,65 +60,79 @@ def table_positions(table: Sequence[TableCard]) -> list[tuple[TableCard, float, 
     return out
 
 
-def steal_table_ops(view: StealView) -> list[Op]:
-    """The whole table: felt, each player's face-down hand with its count, the capture pile face
-    up with its top card readable and its size, your next card, the battle, highlights."""
+def steal_picture(view: StealView) -> dict[str, Any]:
+    """The whole table in table units, in drawing order: each player's face-down hand with its
+    count badge, the capture pile face up (its top card readable) with its size, your next card,
+    the battle, the highlights (gold rings, "STEAL?"), the banner; and the spots a click acts on."""
     t = TEXT[view.lang]
-    ops: list[Op] = [Shape(0, 0, WIDTH, HEIGHT, FELT, tag="felt"),
-                     Shape(20, 280, WIDTH - 40, 480, FELT_DARK, None, 0, 30, tag="battle-area")]
+    cards: list[dict[str, Any]] = []
+    slots: list[dict[str, Any]] = []
+    badges: list[dict[str, Any]] = []
+    rings: list[dict[str, Any]] = []
+    text: list[dict[str, Any]] = []
+    hits: list[dict[str, Any]] = []
+
+    def card(c: Card | None, x: float, y: float, tag: str, up: bool = True, highlight: bool = False) -> None:
+        cards.append({"code": card_code(c) if up else None, "x": x, "y": y, "tag": tag, "highlight": highlight})
+
+    def say(s: str, x: float, y: float, px: int, colour: str = WHITE, align: str = "center", tag: str = "") -> None:
+        text.append({"text": s, "x": x, "y": y, "px": px, "colour": colour, "align": align, "tag": tag})
+
     for p in (0, 1):
         hx, hy = hand_xy(p)
         if view.hands[p]:
             for i in range(2 if view.hands[p] > 1 else 1, 0, -1):
-                ops += card_ops(None, hx + 5 * (i - 1), hy - 5 * (i - 1), CARD_W, CARD_H, face_up=False,
-                                tag=f"hand:{p}")
+                card(None, hx + 5 * (i - 1), hy - 5 * (i - 1), f"hand:{p}", up=False)
         else:
-            ops.append(Shape(hx, hy, CARD_W, CARD_H, None, "#cfe8d8", 3, 12, dash=(12, 10), tag=f"hand:{p}-empty"))
-        ops += badge_ops(hx + CARD_W, hy, view.hands[p], SEAT_COLOURS[p], f"hand-count:{p}")
-        name_y = hy + CARD_H + 32 if p == 1 else hy - 46
-        ops.append(Text(hx, name_y, view.names[p], 30, WHITE, align="left", tag=f"name:{p}"))
+            slots.append({"x": hx, "y": hy, "tag": f"hand:{p}-empty"})
+        badges.append({"x": hx + CARD_W, "y": hy, "n": view.hands[p], "colour": SEAT_COLOURS[p],
+                       "tag": f"hand-count:{p}"})
+        say(view.names[p], hx, hy + CARD_H + 32 if p == 1 else hy - 46, 30, align="left", tag=f"name:{p}")
         px, py = pile_xy(p)
         pile = view.piles[p]
         if pile and p not in view.hidden:
             if len(pile) > 1:  # the edge of the cards under the top one
-                ops.append(Shape(px + 8, py - 8, CARD_W, CARD_H, "#e0e0e0", "#9e9e9e", 3, 12, tag=f"pile:{p}-under"))
-            ops += card_ops(pile[-1], px, py, CARD_W, CARD_H, highlight=p in view.targets, tag=f"pile:{p}")
+                card(None, px + 8, py - 8, f"pile:{p}-under", up=False)
+            card(pile[-1], px, py, f"pile:{p}", highlight=p in view.targets)
         else:
-            ops.append(Shape(px, py, CARD_W, CARD_H, None, "#cfe8d8", 3, 12, dash=(12, 10), tag=f"pile:{p}-empty"))
-        ops += badge_ops(px + CARD_W, py, len(pile), SEAT_COLOURS[p], f"pile-count:{p}")
-        label_y = py + CARD_H + 32 if p == 1 else py - 46
-        ops.append(Text(px + CARD_W / 2, label_y, t["pile"], 30, WHITE, tag=f"pile-label:{p}"))
+            slots.append({"x": px, "y": py, "tag": f"pile:{p}-empty"})
+        badges.append({"x": px + CARD_W, "y": py, "n": len(pile), "colour": SEAT_COLOURS[p],
+                       "tag": f"pile-count:{p}"})
+        say(t["pile"], px + CARD_W / 2, py + CARD_H + 32 if p == 1 else py - 46, 30, tag=f"pile-label:{p}")
         if p in view.targets:
-            ops.append(Shape(px - 14, py - 14, CARD_W + 28, CARD_H + 28, None, GOLD, 10, 18, tag=f"target:{p}"))
-            ops.append(Text(px - 30, py + CARD_H / 2, t["steal_here"], 40, GOLD, align="right", tag=f"steal-here:{p}"))
+            rings.append({"x": px - 14, "y": py - 14, "w": CARD_W + 28, "h": CARD_H + 28, "tag": f"target:{p}"})
+            say(t["steal_here"], px - 30, py + CARD_H / 2, 40, GOLD, align="right", tag=f"steal-here:{p}")
+            hits.append({"x": px, "y": py, "w": CARD_W, "h": CARD_H, "do": "steal", "victim": p})
         if p in view.protected:
-            ops.append(Text(px - 30, py + CARD_H / 2 + (50 if p in view.targets else 0), t["protected"], 34,
-                            "#b3e5fc", align="right", tag=f"protected:{p}"))
+            say(t["protected"], px - 30, py + CARD_H / 2 + (50 if p in view.targets else 0), 34, "#b3e5fc",
+                align="right", tag=f"protected:{p}")
     if view.next_card is not None:
-        nx, ny = PEEK_X, ROW_Y[0]
-        ops += card_ops(view.next_card, nx, ny, CARD_W, CARD_H, tag="next")
-        ops.append(Text(nx + CARD_W / 2, ny - 46, t["next"], 30, WHITE, tag="next-label"))
+        card(view.next_card, PEEK_X, ROW_Y[0], "next")
+        say(t["next"], PEEK_X + CARD_W / 2, ROW_Y[0] - 46, 30, tag="next-label")
     last_up = {tc.player: tc for tc in view.table if tc.face_up}
     choosing = set(view.choosing)
     for tc, x, y in table_positions(view.table):
-        hl = tc.card in choosing or (view.winner == tc.player and last_up.get(tc.player) is tc)
-        ops += card_ops(tc.card, x, y, CARD_W, CARD_H, face_up=tc.face_up or tc.card in choosing, highlight=hl,
-                        tag=f"table:{tc.player}")
+        chosen = tc.card in choosing
+        hl = chosen or (view.winner == tc.player and last_up.get(tc.player) is tc)
+        card(tc.card, x, y, f"table:{tc.player}", up=tc.face_up or chosen, highlight=hl)
+        if chosen:
+            hits.append({"x": x, "y": y, "w": CARD_W, "h": CARD_H, "do": "choose", "card": tc.card.code})
     if view.banner:
-        ops.append(Text(1120, 520, view.banner, fit_size(view.banner, 64, 560), GOLD, tag="banner"))
-    return ops
+        say(view.banner, 1120, 520, fit_size(view.banner, 64, 560), GOLD, tag="banner")
+    hx, hy = hand_xy(0)
+    hits.append({"x": hx, "y": hy, "w": CARD_W, "h": CARD_H, "do": "flip"})
+    return {"w": WIDTH, "h": HEIGHT, "card": [CARD_W, CARD_H], "rank_px": RANK_PX, "cards": cards, "slots": slots,
+            "badges": badges, "rings": rings, "text": text, "hits": hits}
 
 
-def flight_ops(card: Card | None, start: tuple[float, float], end: tuple[float, float], size: int,
-               frames: int = FRAMES) -> list[list[Op]]:
-    """Frames of a pile of ``size`` cards (``card`` face up on top) flying from start to end."""
-    out = []
-    for i in range(1, frames + 1):
-        k = ease(i / frames)
-        x, y = start[0] + (end[0] - start[0]) * k, start[1] + (end[1] - start[1]) * k
-        ops: list[Op] = []
-        for j in range(min(size, 3) - 1, 0, -1):
-            ops.append(Shape(x + 6 * j, y - 6 * j, CARD_W, CARD_H, "#e0e0e0", "#9e9e9e", 3, 12, tag="flying-under"))
-        ops += card_ops(card, x, y, CARD_W, CARD_H, face_up=card is not None, tag="flying")
-        out.append(ops)
+def steal_beat(beat: StealBeat) -> dict[str, Any]:
+    """One beat for the browser: its picture, its sentence, and for a beat whose piles fly the
+    picture under the flight (destination piles hidden) and each pile's path."""
+    out: dict[str, Any] = {"picture": steal_picture(beat.view), "sentence": beat.sentence, "round": beat.round,
+                           "counts": list(beat.counts), "moves": []}
+    if beat.moves:
+        out["base"] = steal_picture(replace(beat.view, hidden=tuple(m.to for m in beat.moves)))
+        out["moves"] = [{"code": card_code(m.card), "size": m.size,
+                         "from": list((BATTLE_X, BATTLE_Y[m.seat]) if m.origin == "battle" else pile_xy(m.seat)),
+                         "to": list(pile_xy(m.to))} for m in beat.moves]
     return out

@@ -1,56 +1,45 @@
-"""StealWarWidget: play Steal War against the computer in a notebook.
+"""StealWarWidget: play Steal War against the computer in a notebook (one anywidget component).
 
 A thin view over ``war_widget.session.steal.StealSession``, which owns the play (the game, the
 computer's policy, your decisions, the narration, the highlights); every rule comes from the
-engine through it.  This module draws each ``StealShown`` the session reports (the beats in one
-held canvas batch, the steals flying), enables what the session's ``controls()`` allow and turns
-clicks into the session's actions.  Every button is also a public method (``flip``, ``steal``,
-``choose_top``, ``step``, ``back``, ``new_game``, ...) so tests and scripts drive the widget exactly as a
-click would.
-
-The table (``table.py``) is drawn with the same cards and draw operations (``views.cards``,
-``views.ops``) and batched painter as the War widget, on one canvas of twice its CSS size.
+engine through it.  Each ``StealShown`` the session reports becomes a list of beats for the
+browser (``table.steal_beat``: the picture in table units, the sentence, the piles that fly);
+the War table's own module (``views/component/table.js``, ``game_kind == "steal"``) draws them with
+the shared card faces, felt and badges, one after another on ``requestAnimationFrame``, and
+prints each beat's sentence when its picture is complete.  Every button is also a public method
+(``flip``, ``steal``, ``choose_top``, ``step``, ``back``, ``new_game``, ...) and ``click(name, ...)``
+sends a button's message, so tests and scripts drive the widget exactly as a click would.
 """
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
+from pathlib import Path
+from typing import Any
 
-import ipywidgets as widgets
-from ipycanvas import Canvas, hold_canvas
+import anywidget
+import traitlets
 
 from ...game.cards import Card
 from ...game.events import Event
 from ...session.steal import OPPONENTS, StealSession
-from ...session.steal_view import StealBeat, StealShown
+from ...session.steal_view import StealShown
 from ...text.i18n import label
 from ...text.narration import card_text
 from ...text.steal import TEXT
 from ...variants.steal.game import StealWarGame
-from ..draw import Painter
-from .table import (
-    BATTLE_X,
-    BATTLE_Y,
-    BEAT_MS,
-    CARD_H,
-    CARD_W,
-    CSS_HEIGHT,
-    CSS_WIDTH,
-    FRAME_MS,
-    HEIGHT,
-    WIDTH,
-    StealView,
-    flight_ops,
-    hand_xy,
-    pile_xy,
-    steal_table_ops,
-    table_positions,
-)
+from ..cards import PIPS
+from .table import CSS_WIDTH, StealView, steal_beat, steal_picture
 
-__all__ = ["StealWarWidget", "OPPONENTS"]
+__all__ = ["StealWarWidget", "OPPONENTS", "BACKLOG"]
+
+HERE = Path(__file__).parent.parent / "component"
+BACKLOG = 24        # unshown beats kept for the browser; beyond, only where the game stands is sent
+_PIPS = {str(rank): [list(spot) for spot in spots] for rank, spots in PIPS.items()}
+_WORDS = ("flip", "play", "steal", "step", "new", "auto_top", "opponent", "top_prompt", "opp_greedy",
+          "opp_always", "opp_never")
 
 
-class StealWarWidget(widgets.VBox):
+class StealWarWidget(anywidget.AnyWidget):
     """Steal War at a table: you (bottom) against the computer (top).
 
     >>> w = StealWarWidget(seed=3)
@@ -60,49 +49,29 @@ class StealWarWidget(widgets.VBox):
     54
     """
 
+    _esm = HERE / "table.js"
+    _css = HERE / "table.css"
+
+    game_kind = traitlets.Unicode("steal").tag(sync=True)       # which game table.js draws
+    setup: Any = traitlets.Dict().tag(sync=True)            # words of the buttons, pips, natural width
+    beats: Any = traitlets.List().tag(sync=True)            # beats the browser has not shown yet (+ the last)
+    controls: Any = traitlets.Dict().tag(sync=True)         # what may be pressed (the session's controls)
+    rules = traitlets.Unicode("").tag(sync=True)            # the rules line (HTML of the text module)
+    shown = traitlets.Int(0).tag(sync=True)                 # written by the browser: the beat on screen
+
     def __init__(self, seed: int | None = None, lang: str = "en", opponent: str = "greedy", *,
-                 game: StealWarGame | None = None) -> None:
+                 game: StealWarGame | None = None, **kwargs: Any) -> None:
         """``opponent``: the computer's policy (greedy, always, never).  ``game``: a ready game
         (e.g. ``StealWarGame.from_hands(...)``) whose seat 1 is the computer."""
         self.session = StealSession(seed, lang, opponent, game=game)
-        self.animations = 0  # flights drawn (steals and collects), for tests
-        self.top_buttons: list[widgets.Button] = []
-        t = TEXT[lang]
-        self.rules = widgets.HTML(t["rules"], layout=widgets.Layout(width=f"{CSS_WIDTH}px"))
-        self.canvas = Canvas(width=WIDTH, height=HEIGHT,
-                             layout=widgets.Layout(width=f"{CSS_WIDTH}px", height=f"{CSS_HEIGHT}px"))
-        self.painter = Painter(self.canvas)
-        self.canvas.on_client_ready(self.redraw)
-        self.canvas.on_mouse_down(self._on_mouse_down)
-        self.status = widgets.HTML(layout=widgets.Layout(width=f"{CSS_WIDTH}px", min_height="2.6em"))
-        self.flip_button = widgets.Button(description=t["flip"], button_style="primary", icon="play",
-                                          layout=widgets.Layout(width="180px"))
-        self.steal_button = widgets.Button(description=t["steal"], button_style="danger", icon="hand-grab-o",
-                                           layout=widgets.Layout(width="180px"))
-        self.step_button = widgets.Button(description=t["step"], layout=widgets.Layout(width="110px"))
-        self.back_button = widgets.Button(description=label("back", lang), tooltip=label("back_tip", lang),
-                                          icon="undo", layout=widgets.Layout(width="110px"))
-        self.new_button = widgets.Button(description=t["new"], layout=widgets.Layout(width="150px"))
-        self.opponent_picker = widgets.Dropdown(options=[(t[f"opp_{o}"], o) for o in OPPONENTS],
-                                                value=self.session.opponent,
-                                                description=t["opponent"], layout=widgets.Layout(width="260px"))
-        self.auto_top = widgets.Checkbox(value=self.session.auto_top, description=t["auto_top"], indent=False)
-        self.top_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
-        self.flip_button.on_click(lambda _b: self._guard(self.flip))
-        self.steal_button.on_click(lambda _b: self._guard(self.steal))
-        self.step_button.on_click(lambda _b: self._guard(self.step))
-        self.back_button.on_click(lambda _b: self._guard(self.back))
-        self.new_button.on_click(lambda _b: self._guard(self.new_game))
-        self.opponent_picker.observe(lambda ch: self._guard(self.set_opponent, ch["new"]), names="value")
-        self.auto_top.observe(lambda ch: self._guard(self.set_auto_top, ch["new"]), names="value")
-        controls = widgets.HBox([self.flip_button, self.steal_button, self.step_button, self.back_button,
-                                 self.new_button])
-        options = widgets.HBox([self.opponent_picker, self.auto_top])
-        super().__init__(children=[self.rules, self.canvas, self.status, controls, self.top_box, options])
+        self.animations = 0  # beats sent whose piles fly (steals and collects), for tests
+        self._next_id = 0
+        super().__init__(**kwargs)
+        self.on_msg(self._on_action)
         self.session.subscribe(self._show)
-        self._refresh()
+        self._push([{"picture": steal_picture(self.view()), "sentence": self._last(), "moves": []}], cut=True)
 
-    # ------------------------------------------------------------ actions (the buttons)
+    # ------------------------------------------------------------ the session's state
     @property
     def game(self) -> StealWarGame:
         return self.session.game
@@ -119,6 +88,21 @@ class StealWarWidget(widgets.VBox):
     def narration(self) -> list[str]:
         return self.session.narration
 
+    @property
+    def status(self) -> str:
+        """The last sentence (what the page prints once the last beat is drawn)."""
+        return self._last()
+
+    @property
+    def picture(self) -> dict[str, Any]:
+        """The table as the browser draws it after the last beat sent."""
+        return dict(self.beats[-1]["picture"])
+
+    def view(self) -> StealView:
+        """The snapshot the table shows now."""
+        return self.session.view()
+
+    # ------------------------------------------------------------ actions (the buttons)
     def flip(self) -> None:
         """Play on: the Flip button.  During your steal decision it plays your card instead."""
         self.session.flip()
@@ -158,102 +142,81 @@ class StealWarWidget(widgets.VBox):
         """Let the computer choose your top card (the least matchable won card) from now on."""
         self.session.set_auto_top(on)
 
+    def click(self, action: str, **content: Any) -> None:
+        """Do what a control in the browser does: ``"flip"``, ``"steal"`` (``victim``), ``"choose"``
+        (``card``: its code), ``"step"``, ``"back"``, ``"new"``, ``"opponent"`` (``name``),
+        ``"auto_top"`` (``on``).  For scripts and tests."""
+        self._on_action(self, {"do": action, **content}, None)
+
     def redraw(self) -> None:
-        """Draw the whole table from the session's state (also when a new view connects)."""
-        with hold_canvas():
-            self._paint(self.view())
+        """Send the whole table again as it stands (a view that connects draws the last beat)."""
+        self._push([{"picture": steal_picture(self.view()), "sentence": self._last(), "moves": []}], cut=True)
 
-    def view(self) -> StealView:
-        """The snapshot the canvas shows now."""
-        return self.session.view()
+    # ------------------------------------------------------------------ what the browser is told
+    def _last(self) -> str:
+        return self.narration[-1] if self.narration else ""
 
-    # ------------------------------------------------------------------ drawing what the session shows
     def _show(self, shown: StealShown) -> None:
-        """Every beat of one action in ONE held canvas batch: a pause after each beat, steals and
-        collects flying; then the controls."""
-        with hold_canvas():
-            for i, beat in enumerate(shown.beats):
-                if i:
-                    self.canvas.sleep(BEAT_MS)
-                if beat.moves:
-                    self._fly(beat)
-                else:
-                    self._paint(beat.view)
-            self._paint(shown.view)
-        self._refresh()
+        """One action of the session: its beats (pictures, sentences, flying piles), then the table
+        as the action left it and the controls."""
+        beats = [steal_beat(b) for b in shown.beats]
+        self.animations += sum(1 for b in beats if b["moves"])
+        beats.append({"picture": steal_picture(shown.view), "sentence": self._last(), "moves": []})
+        self._push(beats, cut=shown.restart)
 
-    def _fly(self, beat: StealBeat) -> None:
-        """The beat's piles flying to their new owners; the destination piles are hidden until
-        the cards land.  Frames are separated by ``canvas.sleep`` inside the held batch, so the
-        browser replays them from one message."""
-        moves = beat.moves
-        base = steal_table_ops(replace(beat.view, hidden=tuple(m.to for m in moves)))
-        flights = [flight_ops(m.card, (BATTLE_X, BATTLE_Y[m.seat]) if m.origin == "battle" else pile_xy(m.seat),
-                              pile_xy(m.to), m.size) for m in moves]
-        for frame in zip(*flights, strict=True):   # every flight has FRAMES frames
-            self.painter.begin()
-            self.painter.clear()
-            self.painter.paint(base + [op for ops in frame for op in ops])
-            self.canvas.sleep(FRAME_MS)
-        self._paint(beat.view)
-        self.animations += 1
-
-    def _paint(self, view: StealView) -> None:
-        self.painter.begin()
-        self.painter.clear()
-        self.painter.paint(steal_table_ops(view))
-
-    def _refresh(self) -> None:
-        """The controls as the session allows them now, the last sentence, the table."""
-        session = self.session
+    def _push(self, new: list[dict[str, Any]], cut: bool = False) -> None:
+        for i, b in enumerate(new):
+            self._next_id += 1
+            b["id"] = self._next_id
+            b["cut"] = cut and i == 0
         t = TEXT[self.lang]
-        can = session.controls()
-        self.flip_button.description = t[can.flip_word]
-        self.flip_button.disabled = not can.can_flip
-        self.steal_button.disabled = not can.can_steal
-        self.step_button.disabled = not can.can_step
-        self.back_button.disabled = not session.can_go_back
-        if self.opponent_picker.value != session.opponent:
-            self.opponent_picker.value = session.opponent
-        if self.auto_top.value != session.auto_top:
-            self.auto_top.value = session.auto_top
-        buttons = []
-        for card in can.tops:
-            name = card_text(card, self.lang)
-            b = widgets.Button(description=name, tooltip=t["top_tip"].format(card=name, code=card.code),
-                               layout=widgets.Layout(width="auto"))
-            b.on_click(lambda _b, c=card: self._guard(self.choose_top, c))
-            buttons.append(b)
-        self.top_box.children = [widgets.Label(t["top_prompt"]), *buttons] if buttons else []
-        self.top_buttons = buttons
-        last = _escape(self.narration[-1]) if self.narration else ""
-        self.status.value = f"<span style='font-size:1.1em'>{last}</span>" if self.narration else ""
-        self.redraw()
+        can = self.session.controls()
+        with self.hold_sync():
+            self.setup = {"lang": self.lang, "width": CSS_WIDTH, "pips": _PIPS,
+                          "words": {**{k: t[k] for k in _WORDS}, "back": label("back", self.lang),
+                                    "back_tip": label("back_tip", self.lang)},
+                          "opponents": list(OPPONENTS)}
+            keep = [] if cut else [b for b in self.beats if b["id"] >= self.shown]
+            beats = keep + new
+            if len(beats) > BACKLOG:       # no browser keeps up (or none is there): show where it stands
+                beats = beats[-1:]
+            self.beats = beats
+            self.rules = t["rules"]
+            self.controls = {
+                "flip_word": t[can.flip_word], "flip": can.can_flip, "steal": can.can_steal, "step": can.can_step,
+                "back": self.session.can_go_back, "new": True, "opponent": self.session.opponent,
+                "auto_top": self.session.auto_top,
+                "tops": [{"code": c.code, "name": card_text(c, self.lang),
+                          "tip": t["top_tip"].format(card=card_text(c, self.lang), code=c.code)} for c in can.tops]}
 
-    def _guard(self, action: Callable, *args: object) -> None:
+    def _on_action(self, _widget: object, content: object, _buffers: object) -> None:
+        """A control in the browser: the same method a script calls; an illegal click is
+        explained in the narration, never raised into the page."""
+        if not isinstance(content, dict):
+            return
+        do = content.get("do")
+        plain: dict[str, Callable[..., object]] = {"flip": self.flip, "step": self.step, "back": self.back,
+                                                   "new": self.new_game}
+        if isinstance(do, str) and do in plain:
+            self._guard(plain[do])
+        elif do == "steal":
+            victim = content.get("victim", 1)
+            if isinstance(victim, int) and not isinstance(victim, bool):
+                self._guard(self.steal, victim)
+        elif do == "choose":
+            card = content.get("card")
+            if isinstance(card, str) and len(card) <= 3:
+                self._guard(self.choose_top, card)
+        elif do == "opponent":
+            if content.get("name") in OPPONENTS and content.get("name") != self.session.opponent:
+                self._guard(self.set_opponent, content["name"])
+        elif do == "auto_top":
+            if bool(content.get("on")) != self.session.auto_top:
+                self._guard(self.set_auto_top, bool(content.get("on")))
+
+    def _guard(self, action: Callable[..., object], *args: object) -> None:
         """Run a button's action; an illegal click is explained, never raised into the page."""
         self.session.attempt(action, *args)
 
-    def _on_mouse_down(self, x: float, y: float) -> None:
-        """Clicks on the canvas: the other pile steals when it is highlighted, a highlighted won
-        card is chosen as the top, your hand flips."""
-        view = self.view()
-        for p in view.targets:
-            px, py = pile_xy(p)
-            if px <= x <= px + CARD_W and py <= y <= py + CARD_H:
-                self._guard(self.steal, p)
-                return
-        for tc, cx, cy in reversed(table_positions(view.table)):
-            if tc.card in view.choosing and cx <= x <= cx + CARD_W and cy <= y <= cy + CARD_H:
-                self._guard(self.choose_top, tc.card)
-                return
-        hx, hy = hand_xy(0)
-        if hx <= x <= hx + CARD_W and hy <= y <= hy + CARD_H:
-            self._guard(self.flip)
-
     def __repr__(self) -> str:
         return f"<StealWarWidget {self.game!r}>"
-
-
-def _escape(text: str) -> str:
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
