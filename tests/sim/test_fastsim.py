@@ -323,3 +323,15 @@ def test_the_note_is_for_compiling_not_for_loading_the_cache(tmp_path: Path) -> 
     cold = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, env=env_cold, check=True)
     assert warm.stdout.strip() == "True"
     assert cold.stdout.strip() == "False"
+
+
+def test_a_kernel_stuck_in_a_game_is_an_error_naming_the_game_never_a_result() -> None:
+    """K_STUCK (a round that ran past any round the rules allow: a kernel bug, as a mutant of the
+    drop-out made) must not come back as a game result: simulate_range's rows raise, naming the game."""
+    from war_widget.sim.fastsim import Rows
+    from war_widget.sim.fastsim._kernel import C_REASON, COLUMNS, K_STUCK
+    out = np.zeros((5, COLUMNS), np.int32)
+    assert Rows.from_matrix(out, 100).lengths.shape == (5,)
+    out[3, C_REASON] = K_STUCK
+    with pytest.raises(RuntimeError, match="stuck in game 103"):
+        Rows.from_matrix(out, 100)
