@@ -34,6 +34,7 @@ import ast
 import fnmatch
 import subprocess
 import sys
+import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -619,10 +620,10 @@ def test_the_public_accessor_is_the_engines_own_dict():
     assert Game("classic", seed=3).seen_positions == {}      # shuffles: nothing kept
 
 
-# Steal War's and Casino War's ipycanvas table (owner: the games helper) until they move to the
-# component; War's table (views/war, views/component) uses none.
-PRIVATE_NAMES_LEFT = {"views/draw.py"}
-PRIVATE_NAMES = ("_CANVAS_MANAGER", "COMMANDS[", "_trait_values", "_layout_obj", "_props", "send_command")
+# War, Steal War and Casino War are all drawn by the anywidget component (views/component/table.js):
+# no module may use a library's private names, and none is left that does.
+PRIVATE_NAMES_LEFT: set[str] = set()
+PRIVATE_NAMES = ("_CANVAS_MANAGER", "COMMANDS[", "COMMANDS", "_trait_values", "_layout_obj", "_props", "send_command")
 
 
 def test_no_module_uses_a_librarys_private_names():
@@ -635,3 +636,24 @@ def test_no_module_uses_a_librarys_private_names():
     assert found >= PRIVATE_NAMES_LEFT, "a module no longer uses private names: drop it from PRIVATE_NAMES_LEFT"
     planted = "canvas._CANVAS_MANAGER.send_command(x)"
     assert [n for n in PRIVATE_NAMES if n in planted] == ["_CANVAS_MANAGER", "send_command"]
+
+
+def test_no_module_imports_ipycanvas_and_it_is_no_dependency():
+    """The three tables are drawn in the browser by one anywidget component: ipycanvas is gone
+    from the package (no import, no private names), its dependencies and its mypy overrides."""
+    root = Path(__file__).resolve().parents[1]
+    importing = sorted(str(f.relative_to(root)) for f in (root / "war_widget").rglob("*.py")
+                       if any(isinstance(node, (ast.Import, ast.ImportFrom))
+                              and any((a.name if isinstance(node, ast.Import) else node.module or "")
+                                      .split(".")[0] == "ipycanvas" for a in node.names)
+                              for node in ast.walk(ast.parse(f.read_text(encoding="utf-8")))))
+    assert importing == [], f"ipycanvas imported by {importing}"
+    pyproject = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))
+    deps = [*pyproject["project"]["dependencies"], *(d for ds in pyproject["project"].get("optional-dependencies", {})
+                                                     .values() for d in ds)]
+    assert not [d for d in deps if d.lower().startswith("ipycanvas")], deps
+    overrides = [m for o in pyproject["tool"]["mypy"].get("overrides", []) for m in o.get("module", [])]
+    assert not [m for m in overrides if m.startswith("ipycanvas")], overrides
+    assert not (root / "war_widget" / "views" / "draw.py").exists()
+    planted = ast.parse("from ipycanvas.canvas import Canvas\nimport ipycanvas")
+    assert sum(isinstance(n, (ast.Import, ast.ImportFrom)) for n in ast.walk(planted)) == 2
