@@ -19,7 +19,7 @@ from ...session.beat import Shown
 from ...session.keeping import RecordStore
 from ...session.view import TableView
 from ...session.war import WarSession
-from ...text.i18n import describe_rules, label
+from ...text.i18n import label
 from ...text.narration import card_text
 
 __all__ = ["SessionPlay", "TablePlay", "card_code", "ANSWERS", "MODES"]
@@ -118,7 +118,7 @@ class SessionPlay:
     @property
     def rules_line(self) -> str:
         """The rules in force in one line, in the table's language."""
-        return describe_rules(self.session.rules, self.reg)
+        return self.session.rules_line()
 
     def values(self) -> dict[str, int]:
         """The teaching aid's numbers on face cards (rank -> value), empty when the aids are off."""
@@ -135,7 +135,7 @@ class SessionPlay:
         reg = self.reg
         parts = label("sep", reg).join(label("table_count_1" if n == 1 else "table_count", reg, name=name, n=n)
                                       for name, n in zip(view.names, counts, strict=True))
-        name = label("table_name", reg, counts=parts, progress=view.progress_text)
+        name = self.session.label("table_name", counts=parts, progress=view.progress_text)
         last = {t.player: t.card for t in view.table if t.face_up}
         if last:
             cards = label("table_vs", reg).join(card_text(c, reg) for _, c in sorted(last.items()))

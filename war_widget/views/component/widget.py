@@ -52,6 +52,26 @@ def _int(value: object, default: int = 0) -> int:
         return default
 
 
+def _said(settings: Any, session: WarSession) -> Any:
+    """The settings panel's words as the session says them (under a teacher's name: no war);
+    the option names and kinds are identifiers and stay as they are."""
+    if session.name is None:
+        return settings
+    if isinstance(settings, list):
+        return [_said(x, session) for x in settings]
+    if isinstance(settings, dict):
+        said: dict[str, Any] = {}
+        for k, v in settings.items():
+            if k == "label" and isinstance(v, str):
+                said[k] = session.words(v)
+            elif k == "options" and isinstance(v, list):
+                said[k] = [session.words(o) if isinstance(o, str) else o for o in v]
+            else:
+                said[k] = _said(v, session)
+        return said
+    return settings
+
+
 class TableComponent(anywidget.AnyWidget):
     """The whole War game in one widget: table, controls, narration, chart (in marimo:
     ``mo.ui.anywidget(TableComponent())``).
@@ -119,7 +139,7 @@ class TableComponent(anywidget.AnyWidget):
         self._setup_key = key
         return {"names": p.names, "mode": p.mode, "guess": p.guess, "players": len(p.names),
                 "rules_line": p.rules_line, "lang": p.reg, "values": p.values(), "code": p.code,
-                "total": s.view().total, "words": {w: label(w, p.reg) for w in _WORDS},
+                "total": s.view().total, "words": {w: s.label(w) for w in _WORDS},
                 "limit": p.game.rules.round_limit, "chart": self.chart, "panel": self.panel,
                 "animate": self.animations, "pips": _PIPS}
 
@@ -162,7 +182,7 @@ class TableComponent(anywidget.AnyWidget):
         key = panel.settings_key(s)
         if key != self._settings_key:
             self._settings_key = key
-            self.settings = panel.settings(s)
+            self.settings = _said(panel.settings(s), s)
         r = self.results_view
         r.update(s, 0 if s.mode == "cpu" else None)
         g = s.guess
@@ -170,8 +190,9 @@ class TableComponent(anywidget.AnyWidget):
             r.numbers["guess"] = g.score
             r.value += (f"<p>{html.escape(label('res_guess', s.reg))} "
                         f"<b>{html.escape(label('res_guess_value', s.reg, right=g.right, asked=g.asked))}</b></p>")
-        if r.value != self.results:
-            self.results = r.value
+        value = s.words(r.value)   # under a teacher's name, no word of war in the results either
+        if value != self.results:
+            self.results = value
 
     def _chart(self, cut: bool) -> None:
         """The chart's series in three traits, so a round late in a long game sends little: the

@@ -71,14 +71,15 @@ class WarWidget(TableComponent):
     draw only the state after each action), ``game`` (show this ``Game``, e.g. a lesson's
     ``Game.from_hands(...)`` position), ``clock`` (the time source of the time limit), ``guess``
     ("Which is bigger?": each flip waits for ``answer(">" | "=" | "<")``; "number" asks about
-    the numbers, A = 1)."""
+    the numbers, A = 1), ``name`` (the game's name on the page, e.g. "Compare" or 「かずくらべ」,
+    where "war" is unwelcome: then no word on the table says war; text/naming.py)."""
 
     def __init__(self, rules: Rules | str = "classic", seed: int | None = None, code: str | None = None,
                  mode: str = "cpu", speed: str = "normal", lang: str = "en",
                  records: bool | str | os.PathLike[str] = True, *, opponent: str = "easy",
                  aids: bool | None = None, time_limit: float | None = None, animations: bool = True,
                  game: Game | None = None, clock: Callable[[], float] | None = None,
-                 guess: bool | str = False) -> None:
+                 guess: bool | str = False, name: str | None = None) -> None:
         records = check_records(records)
         check_lang(lang)
         path = records_path(records)  # a served page (Voila): this visitor's own, in memory
@@ -86,7 +87,7 @@ class WarWidget(TableComponent):
         s = WarSession(rules, seed, code, mode, speed, lang, records=store,
                        recording=records is not False and problem is None,
                        opponent=opponent, aids=aids, time_limit=time_limit, game=game,
-                       clock=clock, guess=guess, open_store=self._open_default)
+                       clock=clock, guess=guess, open_store=self._open_default, name=name)
         given = seed is not None or code is not None or game is not None
         super().__init__(session=s, panel=True, animations=animations)
 
