@@ -69,7 +69,8 @@ MUTANTS: list[tuple[str, str, str, str]] = [
      "play_round's general path takes it up then, drawing the same numbers)"),
     (C, "int loser_empty = len[loser] + (CAPTURE == CAPTURE_WON_PILE ? s[WLEN + loser] : 0) == 0;",
      "int loser_empty = len[loser] == 0;",
-     "quick_rounds: a player with only a won pile counts as out"),
+     "quick_rounds: a player with only a won pile counts as out (equivalent: it only stops the short path "
+     "for check_end, which counts the won pile and lets the game go on)"),
     (C, "    if (ROUND_LIMIT && rounds >= ROUND_LIMIT) return by_counts(s, r, K_ROUND_LIMIT);",
      "    if (ROUND_LIMIT && rounds > ROUND_LIMIT) return by_counts(s, r, K_ROUND_LIMIT);",
      "the round limit one round late"),
