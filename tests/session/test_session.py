@@ -148,6 +148,9 @@ def test_checkpoints_do_not_copy_the_history():
     assert s.game.round_number == 3000
     assert s.history.checkpoint_count >= 3
     assert checkpoints / 3000 < 200, checkpoints       # bytes a round, the undo stack included
+    copies = sum(st.size_diff for st in after.compare_to(before, "filename")
+                 if st.traceback[0].filename.endswith(("copy.py", "copyreg.py")))
+    assert copies / 3000 < 30, copies                  # the engine copies alone: a few bytes a round
     # a checkpoint holds no round history: the game copies are the same size at any round
     first, last = s.history._checkpoints[0].game, s.history._checkpoints[-1].game
     assert first.history == [] and last.history == []

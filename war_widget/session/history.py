@@ -24,7 +24,7 @@ from .guess import GuessState
 
 __all__ = ["CHECKPOINT_BEATS", "CHECKPOINT_ROUNDS", "Extra", "History"]
 
-CHECKPOINT_BEATS = 600     # after an action: a new checkpoint once this many beats passed
+CHECKPOINT_BEATS = 2400    # after an action: a new checkpoint once this many beats passed (~14 B a round)
 CHECKPOINT_ROUNDS = 100    # during a replay by rounds: a checkpoint every this many rounds
 
 Round = tuple[int | None, int, tuple[int, ...]]
