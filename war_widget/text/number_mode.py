@@ -207,15 +207,22 @@ def value_line(a: Card, b: Card, lang: str = "en") -> str:
     return words["and"].join(named) + (words["then"] if named else "") + sign
 
 
+def _verdict(q: Question, truth: str, right: bool, reg: str) -> tuple[str, str]:
+    """"Right: ..." or "Not this time: ..." with the right answer in the button's words, and the
+    space that follows it in the register (none in everyday Japanese)."""
+    words = _WORDS[reg]
+    answer = q.buttons[truth]
+    if right and reg == "en":
+        answer = answer[0].upper() + answer[1:]
+    return words["right" if right else "wrong"].format(answer=answer), "" if reg == "ja" else " "
+
+
 def feedback(q: Question, a: Card, b: Card, truth: str, right: bool, lang: str = "en") -> str:
     """What the child reads after answering: right or not, the right answer in the button's words,
     and why (the numbers for a bigger question, the rule for a stronger one)."""
     reg = register(lang)
     words = _WORDS[reg]
-    answer = q.buttons[truth]
-    head = words["right" if right else "wrong"].format(answer=answer[0].upper() + answer[1:] if right and reg == "en"
-                                                       else answer)
-    sep = "" if reg == "ja" else " "
+    head, sep = _verdict(q, truth, right, reg)
     if q.kind == "bigger":
         return f"{head}{sep}{value_line(a, b, reg)}"
     if reg == "en":
@@ -255,10 +262,7 @@ def value_feedback(q: Question, a: str, b: str, x: int, y: int, truth: str, righ
     ``truth`` the engine's result)."""
     reg = register(lang)
     words = _WORDS[reg]
-    answer = q.buttons[truth]
-    head = words["right" if right else "wrong"].format(answer=answer[0].upper() + answer[1:] if right and reg == "en"
-                                                       else answer)
-    sep = "" if reg == "ja" else " "
+    head, sep = _verdict(q, truth, right, reg)
     sign = words["sign"].format(x=x, y=y, sign=truth)
     named = [e for e, n in ((a, x), (b, y)) if e != str(n)]
     return f"{head}{sep}" + (words["and"].join(named) + words["then"] if named else "") + sign
