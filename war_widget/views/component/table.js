@@ -1363,15 +1363,10 @@ function renderCasino({ model, el: host }) {
   const onResize = () => resize();
   const observer = new ResizeObserver(onResize);
   observer.observe(root);
-  model.on("change:setup", onSetup);
-  model.on("change:table", onTable);
-  model.on("change:controls", controls);
-  model.on("change:rules", text);
-  model.on("change:bet_line", text);
-  model.on("change:chart", chart);
   // a sentence that comes with a new picture waits for it (its change may be told first)
   const onStatus = () => { if (!deal && (model.get("table") || {}).id === table.id) finish(); };
-  model.on("change:status", onStatus);
+  const unfollow = follow(model, { setup: onSetup, table: onTable, controls, rules: text, bet_line: text,
+    chart, status: onStatus });
   label();
   controls();
   text();
@@ -1382,13 +1377,7 @@ function renderCasino({ model, el: host }) {
     destroyed = true;
     if (frame) cancelAnimationFrame(frame);
     observer.disconnect();
-    model.off("change:setup", onSetup);
-    model.off("change:table", onTable);
-    model.off("change:controls", controls);
-    model.off("change:rules", text);
-    model.off("change:bet_line", text);
-    model.off("change:chart", chart);
-    model.off("change:status", onStatus);
+    unfollow();
   };
 }
 
@@ -1605,10 +1594,7 @@ function renderSteal({ model, el: host }) {
   const onResize = () => resize();
   const observer = new ResizeObserver(onResize);
   observer.observe(root);
-  model.on("change:setup", onSetup);
-  model.on("change:beats", onBeats);
-  model.on("change:controls", controls);
-  model.on("change:rules", onRules);
+  const unfollow = follow(model, { setup: onSetup, beats: onBeats, controls, rules: onRules });
   label();
   controls();
   onRules();
@@ -1619,11 +1605,15 @@ function renderSteal({ model, el: host }) {
     destroyed = true;
     if (frame) cancelAnimationFrame(frame);
     observer.disconnect();
-    model.off("change:setup", onSetup);
-    model.off("change:beats", onBeats);
-    model.off("change:controls", controls);
-    model.off("change:rules", onRules);
+    unfollow();
   };
+}
+
+/** Call each handler when its trait changes (``{trait: handler}``); the returned function stops them all. */
+function follow(model, handlers) {
+  const events = Object.entries(handlers).map(([trait, handler]) => [`change:${trait}`, handler]);
+  for (const [event, handler] of events) model.on(event, handler);
+  return () => { for (const [event, handler] of events) model.off(event, handler); };
 }
 
 export default { render };
