@@ -15,8 +15,8 @@ The layers (issue 13), lowest first; a module may import its own layer and the l
   library (the action queue, modes, clock, guess, undo and jump, narration, results, records):
   War's ``war.py``, Steal War's ``steal.py`` (its pictures in ``steal_view.py``), Casino War's
   ``casino.py``, and what they share (``beat.py``, ``told.py``, ``options.py``, ...);
-* ``views``       every widget (``views/``: ``war/``, ``steal/``, ``casino.py``, and the ``cards``,
-  ``ops`` and ``draw`` the three share) and the records a widget keeps;
+* ``views``       every widget (``views/``: ``war/``, ``steal/``, ``casino.py``, and the ``cards``
+  the three share: the pip layout) and the records a widget keeps;
 * ``app``         the command line.
 
 Package ``__init__`` modules that only re-export (``war_widget``, ``war_widget.variants.steal``) are

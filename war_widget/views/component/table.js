@@ -222,20 +222,38 @@ export function wantsTick(state, current, busy, requested, mode) {
 
 /** Where the pips of a number card go (CSS px), from the pip table Python sends (views/cards.py
  * PIPS: rank -> [column, row] in a unit box) for a w x h card at x, y whose corner rank is
- * `rankPx` tall; null when the card is too small for pips beside the corner (then one big suit). */
-export function pipSpots(pips, rank, x, y, w, h, rankPx) {
+ * `rankPx` tall; null when the card is too small for pips beside the corner (then one big suit).
+ * With `corner` ({right, bottom}: the corner's rank and suit as drawn) the pips keep clear of it:
+ * beside it, or below it when beside leaves too little room (a "10" on a small card). */
+export function pipSpots(pips, rank, x, y, w, h, rankPx, corner) {
   const layout = pips && pips[String(rank)];
   if (!layout) return null;
-  const left = x + Math.max(w * 0.3, w * 0.1 + rankPx * 0.75);
+  let left = x + Math.max(w * 0.3, w * 0.1 + rankPx * 0.75);
   const right = x + w * 0.84;
-  const top = y + h * 0.17;
+  let top = y + h * 0.17;
   const bottom = y + h * 0.86;
+  const fit = () => Math.min((right - left) / 2, (bottom - top) / 4.4);
   if (right - left < w * 0.4) return null;
-  const size = Math.max(8, Math.min((right - left) / 2, (bottom - top) / 4.4));
+  if (corner) {
+    const beside = corner.right + fit() * 0.45;
+    if (right - beside >= w * 0.4) {
+      left = Math.max(left, beside);
+    } else {
+      left = x + w * 0.22;
+      top = corner.bottom + (bottom - corner.bottom) * 0.12;
+      if (fit() < 8) return null;
+    }
+  }
+  const size = Math.max(8, fit());
   return layout.map(([col, row]) => ({ x: left + (right - left) * col, y: top + (bottom - top) * row, size }));
 }
 
 let PIP_TABLE = null;   // views/cards.PIPS, from the setup
+
+/** Use the pip table of a setup (views/cards.PIPS); a setup without one keeps the last. */
+export function usePips(pips) {
+  PIP_TABLE = pips || PIP_TABLE;
+}
 
 /** Chart text size for a chart `width` px wide: readable on a phone, not tiny on a projector. */
 export function chartFont(width) {
@@ -244,8 +262,8 @@ export function chartFont(width) {
 
 // --- drawing ---------------------------------------------------------------------------------
 const SEAT_COLOURS = ["#2f7de1", "#e0523f", "#8a5cd6", "#d99a1e"];
-const INK = "#1d2230";
-const RED = "#c8102e";
+export const INK = "#1d2230";
+export const RED = "#c8102e";
 const GOLD = "#ffcf40";
 
 function roundRect(ctx, x, y, w, h, r) {
@@ -344,8 +362,11 @@ function drawFace(ctx, code, x, y, w, h, opts) {
   const rankPx = opts.rankPx;
   ctx.font = `700 ${rankPx}px "Noto Sans", "Helvetica Neue", Arial, sans-serif`;
   ctx.fillText(c.glyph, x + w * 0.08, y + h * 0.05);
+  const rankRight = x + w * 0.08 + ctx.measureText(c.glyph).width;
   ctx.font = `${rankPx * 0.75}px "Noto Sans Symbols 2", "DejaVu Sans", sans-serif`;
   if (!c.joker) ctx.fillText(c.suitGlyph, x + w * 0.09, y + h * 0.05 + rankPx * 1.02);
+  const corner = { right: Math.max(rankRight, x + w * 0.09 + ctx.measureText(c.suitGlyph).width),
+    bottom: y + h * 0.05 + rankPx * 1.77 };
   ctx.textAlign = "center";
   ctx.textBaseline = "middle";
   if (c.joker) {
@@ -353,7 +374,7 @@ function drawFace(ctx, code, x, y, w, h, opts) {
     ctx.fillText("\u2605", x + w * 0.58, y + h * 0.56);
     ctx.font = `700 ${w * 0.14}px sans-serif`;
     ctx.fillText("JOKER", x + w * 0.5, y + h * 0.86);
-  } else if (c.rank > 10) {
+  } else if (c.rank > 10 && c.rank < 14) {   // J, Q, K: a framed letter; an ace: one big pip (below)
     ctx.fillStyle = c.red ? "rgba(200,16,46,0.1)" : "rgba(29,34,48,0.08)";
     roundRect(ctx, x + w * 0.3, y + h * 0.32, w * 0.6, h * 0.58, w * 0.05);
     ctx.fill();
@@ -362,7 +383,7 @@ function drawFace(ctx, code, x, y, w, h, opts) {
     ctx.fillText(c.glyph, x + w * 0.6, y + h * 0.58);
   } else {
     // a number card a child can count: its number of pips, in the usual layout (an ace: one big)
-    const spots = c.rank === 14 ? null : pipSpots(PIP_TABLE, c.rank, x, y, w, h, rankPx);
+    const spots = c.rank === 14 ? null : pipSpots(PIP_TABLE, c.rank, x, y, w, h, rankPx, corner);
     if (spots) {
       for (const sp of spots) {
         ctx.font = `${sp.size}px "Noto Sans Symbols 2", "DejaVu Sans", sans-serif`;
@@ -382,7 +403,8 @@ function drawFace(ctx, code, x, y, w, h, opts) {
   }
 }
 
-function drawCard(ctx, code, up, x, y, w, h, opts, turn) {
+/** One card at (x, y, w, h): its face (`up`) or its back; `opts` {rankPx, highlight, value}. */
+export function drawCard(ctx, code, up, x, y, w, h, opts, turn) {
   // `turn` in 0..1 narrows the card to its edge and back: a card turning over
   if (turn !== undefined && turn > 0 && turn < 1) {
     const k = Math.abs(Math.cos(turn * Math.PI));
@@ -724,7 +746,7 @@ function render({ model, el: host }) {
   let requested = false;
   let destroyed = false;
   let state = model.get("state") || {};
-  PIP_TABLE = setup.pips || PIP_TABLE;
+  usePips(setup.pips);
 
   const words = () => setup.words || {};
   // in a shadow root (marimo) the document names the host; the root node names our element
@@ -1025,7 +1047,7 @@ function render({ model, el: host }) {
 
   function onSetup() {
     setup = model.get("setup");
-    PIP_TABLE = setup.pips || PIP_TABLE;
+    usePips(setup.pips);
     label();
     resize();
   }
@@ -1253,7 +1275,7 @@ function renderCasino({ model, el: host }) {
   let frame = 0;
   let destroyed = false;
   let shownId = 0;
-  PIP_TABLE = setup.pips || PIP_TABLE;
+  usePips(setup.pips);
 
   function label() {
     const w = words();
@@ -1359,7 +1381,7 @@ function renderCasino({ model, el: host }) {
     loadPlotly(model.get("plotly_js")).then((P) => { plotly = P; chart(); });
   }
 
-  const onSetup = () => { setup = model.get("setup"); PIP_TABLE = setup.pips || PIP_TABLE; label(); resize(); };
+  const onSetup = () => { setup = model.get("setup"); usePips(setup.pips); label(); resize(); };
   const onResize = () => resize();
   const observer = new ResizeObserver(onResize);
   observer.observe(root);
@@ -1485,7 +1507,7 @@ function renderSteal({ model, el: host }) {
   let frame = 0;
   let destroyed = false;
   let lastId = 0;
-  PIP_TABLE = setup.pips || PIP_TABLE;
+  usePips(setup.pips);
 
   function label() {
     const w = setup.words || {};
@@ -1589,7 +1611,7 @@ function renderSteal({ model, el: host }) {
     else if (hit) send({ do: hit.do });
   });
 
-  const onSetup = () => { setup = model.get("setup"); PIP_TABLE = setup.pips || PIP_TABLE; label(); controls(); resize(); };
+  const onSetup = () => { setup = model.get("setup"); usePips(setup.pips); label(); controls(); resize(); };
   const onRules = () => { rules.innerHTML = model.get("rules"); };   // the text module's own HTML
   const onResize = () => resize();
   const observer = new ResizeObserver(onResize);

@@ -13,8 +13,10 @@ from ...game.cards import Card
 from ...game.engine import TableCard
 from ...session.steal_view import StealBeat, StealView
 from ...text.steal import TEXT
+from ..cards import STEAL_COLOURS as SEAT_COLOURS
+from ..cards import STEAL_GOLD as GOLD
+from ..cards import STEAL_WHITE as WHITE
 from ..cards import fit_size
-from ..ops import GOLD, SEAT_COLOURS, WHITE
 
 __all__ = ["StealView", "steal_picture", "steal_beat", "pile_xy", "hand_xy", "table_positions", "card_code",
            "CSS_WIDTH", "CSS_HEIGHT", "WIDTH", "HEIGHT", "CARD_W", "CARD_H", "BATTLE_X", "BATTLE_Y", "RANK_PX"]
