@@ -44,9 +44,6 @@ NODE_PYODIDE = SITE / "node_modules" / "pyodide"
 #: the files of the npm package that the page loads (the rest are types, maps and demos)
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "package.json")
 
-#: what the classroom page runs when it opens (its code is hidden: the page shows the table only):
-#: the War widget, whose record (under the table, in its results) is kept in the browser's /drive
-CLASSROOM_CODE = "from war_widget import WarWidget\nWarWidget()"
 
 #: requirements of the shipped wheels that are deliberately not in the browser, and why
 BROWSER_ABSENT = {
@@ -64,6 +61,31 @@ PYODIDE_MARKERS = {
     "platform_version": "", "python_full_version": "3.14.2", "platform_python_implementation": "CPython",
     "python_version": "3.14", "sys_platform": "emscripten", "extra": "",
 }
+
+
+@dataclass(frozen=True)
+class ClassroomPage:
+    """A page a teacher hands out: at the site's root, a link and redirect to the REPL app running
+    ``code`` in the classroom look (no code shown: the page is the table only)."""
+
+    file: str
+    title: str
+    lang: str
+    code: str
+
+
+#: the classroom pages: War (its record, under the table, is kept in the browser's /drive), in
+#: English, in everyday Japanese and in the children's (the kids rules), then Steal War and Casino War
+CLASSROOM_PAGES = (
+    ClassroomPage("classroom.html", "War", "en", "from war_widget import WarWidget\nWarWidget()"),
+    ClassroomPage("classroom_ja.html", "戦争", "ja", "from war_widget import WarWidget\nWarWidget(lang='ja')"),
+    ClassroomPage("classroom_kids.html", "せんそう（こども）", "ja",
+                  "from war_widget import WarWidget\nWarWidget(rules='kids', lang='ja')"),
+    ClassroomPage("steal.html", "Steal War", "en", "from war_widget import StealWarWidget\nStealWarWidget()"),
+    ClassroomPage("casino.html", "Casino War", "en", "from war_widget import CasinoWarWidget\nCasinoWarWidget()"),
+)
+CLASSROOM_CODE = CLASSROOM_PAGES[0].code
+GAMES_PAGE = "games.html"   # the list of the classroom pages, for the teacher
 
 
 @dataclass(frozen=True)
@@ -265,15 +287,26 @@ def classroom_url(code: str = CLASSROOM_CODE) -> str:
     return f"repl/index.html?{query}"
 
 
-def write_classroom_page(output: Path) -> None:
-    """classroom.html at the site's root: a plain link and redirect to the classroom page (no script),
-    and the favicon the browser asks the root for."""
-    url = html.escape(classroom_url())
-    (output / "classroom.html").write_text(
-        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>War</title>\n"
-        f"<meta http-equiv=\"refresh\" content=\"0; url={url}\">\n"
-        "<link rel=\"icon\" href=\"favicon.ico\"></head>\n"
-        f"<body><p><a href=\"{url}\">Play War</a></p></body></html>\n", encoding="utf-8")
+def write_classroom_pages(output: Path) -> None:
+    """The classroom pages at the site's root (each a plain link and redirect, no script), the
+    games page listing them, and the favicon the browser asks the root for."""
+    for page in CLASSROOM_PAGES:
+        url = html.escape(classroom_url(page.code))
+        (output / page.file).write_text(
+            f"<!DOCTYPE html>\n<html lang=\"{page.lang}\"><head><meta charset=\"utf-8\">"
+            f"<title>{html.escape(page.title)}</title>\n"
+            f"<meta http-equiv=\"refresh\" content=\"0; url={url}\">\n"
+            "<link rel=\"icon\" href=\"favicon.ico\"></head>\n"
+            f"<body><p><a href=\"{url}\">{html.escape(page.title)}</a></p></body></html>\n", encoding="utf-8")
+    items = "".join(f"<li lang=\"{p.lang}\"><a href=\"{p.file}\">{html.escape(p.title)}</a></li>\n"
+                    for p in CLASSROOM_PAGES)
+    (output / GAMES_PAGE).write_text(
+        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+        "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
+        "<title>War: the classroom pages</title>\n<link rel=\"icon\" href=\"favicon.ico\">\n"
+        "<style>body{font:1.25rem/1.6 system-ui,sans-serif;margin:2rem}a{display:inline-block;padding:.5rem 0}</style>"
+        "</head>\n<body><h1>War: the classroom pages</h1>\n<ul>\n" + items +
+        "</ul>\n<p><a href=\"lab/index.html\">Lessons and teacher guides</a></p></body></html>\n", encoding="utf-8")
     if not (output / "favicon.ico").exists():
         shutil.copy2(output / "lab" / "favicon.ico", output / "favicon.ico")
 
@@ -316,7 +349,7 @@ def build(output: Path) -> dict[str, object]:
         env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(TOOLS), *filter(None, [os.environ.get("PYTHONPATH")])])}
         subprocess.run([sys.executable, "-m", "jupyterlite_core", "build", "--lite-dir", str(lite)],
                        cwd=lite, check=True, stdout=subprocess.DEVNULL, env=env)
-    write_classroom_page(output)
+    write_classroom_pages(output)
     files = [p for p in output.rglob("*") if p.is_file()]
     return {"output": str(output), "files": len(files), "bytes": sum(p.stat().st_size for p in files),
             "packages": sorted(packages), "seconds": round(time.perf_counter() - started, 1)}

@@ -30,40 +30,15 @@ sys.modules["war_browser_helpers"] = _helpers
 _spec.loader.exec_module(_helpers)
 ARTIFACTS, REPO, close_page, free_port = _helpers.ARTIFACTS, _helpers.REPO, _helpers.close_page, _helpers.free_port
 isolated_env, new_page, start_server = _helpers.isolated_env, _helpers.new_page, _helpers.start_server
-stop_server, wait_until = _helpers.stop_server, _helpers.wait_until
+stop_server = _helpers.stop_server
+
+from table_driver import JS_RECORD, Table, check_beats, play_games, right_answer, wait_until  # noqa: E402
 
 pytestmark = pytest.mark.browser
 
 CLASSROOM = REPO / "classroom"
 ACTIONS = ["flip", "step", "back", "autoplay", "speed", "fast_forward", "new_game", "code", "replay", "fullscreen",
            "settings"]
-NUMBERS = {"J": 11, "Q": 12, "K": 13, "A": 1}   # the number mode (text/number_mode.py): A = 1
-
-# Runs in the page on the component's root: keep a snapshot of what is on screen at every beat.
-_JS_RECORD = """root => {
-    if (root.__record) return;
-    root.__record = [];
-    const canvas = root.querySelector('canvas.war-table');
-    root.addEventListener('war-beat', e => {
-        const dpr = canvas.width / canvas.getBoundingClientRect().width;
-        const ctx = canvas.getContext('2d');
-        const px = (x, y) => Array.from(ctx.getImageData(Math.round(x * dpr), Math.round(y * dpr), 1, 1).data);
-        const spots = JSON.parse(root.dataset.spots || '[]');
-        const chart = root.querySelector('.wt-chart');
-        root.__record.push({
-            id: e.detail.id, round: e.detail.round, counts: e.detail.counts,
-            sentence: root.querySelector('[data-role=sentence]').textContent,
-            log: (root.querySelector('[role=log]').lastElementChild || {}).textContent || '',
-            roundText: root.querySelector('[data-role=round]').textContent,
-            countsText: root.querySelector('[data-role=counts]').textContent,
-            label: canvas.getAttribute('aria-label') || '',
-            tableCards: Number(root.dataset.tableCards || 0),
-            chartX: chart && chart.data ? chart.data[0].x.length : null,
-            spots: spots.map(([seat, up, x, y]) => [seat, up, px(x, y)]),
-            middle: null,
-        });
-    });
-}"""
 
 _JS_DEEP_ACTIVE = """() => {
     let a = document.activeElement;
@@ -73,54 +48,6 @@ _JS_DEEP_ACTIVE = """() => {
     return {action: a.dataset ? (a.dataset.action || (a.classList.contains('war-table') ? 'canvas' : '')) : '',
             outline: parseFloat(s.outlineWidth) || 0, style: s.outlineStyle};
 }"""
-
-
-class Table:
-    """One table component on a page, driven as a person would."""
-
-    def __init__(self, page, root, name: str) -> None:
-        self.page, self.root, self.name = page, root, name
-
-    def data(self, key: str) -> str:
-        return self.root.get_attribute(f"data-{key}") or ""
-
-    def control(self, action: str):
-        return self.root.locator(f"[data-action='{action}']")
-
-    def record(self) -> list[dict]:
-        return self.root.evaluate("r => r.__record || []")
-
-    def act(self, action: str, timeout: float = 30.0) -> dict:
-        """Press a control and wait until the table shows the beats it brought, all of them."""
-        before = len(self.record())
-        self.root.evaluate(_JS_RECORD)
-        self.control(action).click()
-        wait_until(lambda: len(self.record()) > before and self.data("idle") == "1", timeout,
-                   f"{self.name}: the beats of {action}")
-        return self.record()[-1]
-
-    def sentence(self) -> str:
-        return self.root.locator("[data-role=sentence]").inner_text()
-
-
-def _check_beats(record: list[dict], name: str) -> None:
-    """At every beat the canvas, the sentence, the round, the counts and the chart agree."""
-    assert record, f"{name}: no beat was shown"
-    for b in record:
-        where = f"{name}: beat {b['id']} ({b['sentence']!r})"
-        assert b["sentence"] == b["log"], where
-        assert re.search(rf"\b{b['round']}\b", b["roundText"]), (where, b["roundText"])
-        shown = [int(re.findall(r"\d+", part)[-1]) for part in b["countsText"].split(" \u00b7 ")]
-        assert shown == b["counts"], (where, b["countsText"])
-        for n in b["counts"]:
-            assert re.search(rf"\b{n} card", b["label"]), (where, b["label"])
-        if b["chartX"] is not None:
-            assert b["chartX"] == b["round"] + 1, (where, b["chartX"])   # rounds 0..round
-        for _seat, up, (r, g, bl, _a) in b["spots"]:
-            if up:
-                assert min(r, g, bl) > 200, (where, "a face-up card is drawn there", (r, g, bl))
-            else:
-                assert bl > r + 40, (where, "a card back is drawn there", (r, g, bl))
 
 
 # Voila's page asks for a font from the internet (none here): a failed load that is not ours
@@ -143,61 +70,6 @@ def _console_errors(page) -> list[str]:
     if any(LITE in line for line in lines):
         lines = [line for line in lines if LITE not in line and LITE_AFTER not in line]
     return lines
-
-
-def _right_answer(sentence: str) -> str:
-    # the number mode asks "Which is bigger: K or 7?" and grades by the numbers (A = 1)
-    m = re.search(r"Which is bigger: (\S+) or ([^\s?]+)\?", sentence)
-    assert m, sentence
-    a, b = (NUMBERS.get(t, None) or int(t) for t in m.groups())
-    return ">" if a > b else "<" if a < b else "="
-
-
-def play_games(table: Table) -> None:
-    """Several games in a row: flips, Back, a jump from the chart, Fast-forward, New game,
-    Replay of the first game's number; every beat checked."""
-    table.root.evaluate(_JS_RECORD)
-    assert table.data("round") == "0" and table.data("counts") == "26,26"
-    table.control("speed").select_option("fast")
-    first_code = table.control("code").input_value()
-    assert re.fullmatch(r"classic-\d+", first_code)
-    firsts = [table.act("flip")]
-    for _ in range(3):
-        table.act("flip")
-    assert table.data("round") == "4"
-    table.act("back")
-    assert table.data("round") == "3" and table.sentence().startswith("Back to the end of round 3")
-    # the chart is Plotly's: click the point of round 1 on the first line
-    wait_until(lambda: table.root.evaluate("r => { const c = r.querySelector('.wt-chart');"
-                                           " return c && c.data ? c.data[0].x.length : 0 }") == 4, 30,
-               f"{table.name}: the chart to show rounds 0-3")
-    table.root.locator(".wt-chart").scroll_into_view_if_needed()
-    point = table.root.locator(".wt-chart .scatterlayer .trace").first.locator(".points path").nth(1)
-    box = point.bounding_box()
-    assert box is not None
-    before = len(table.record())
-    # Plotly reports a click on the point it hovers: move there, let it hover, then click
-    table.page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-    table.page.wait_for_timeout(300)
-    table.page.mouse.down()
-    table.page.mouse.up()
-    wait_until(lambda: len(table.record()) > before and table.data("idle") == "1", 30, f"{table.name}: the jump")
-    assert table.data("round") == "1" and table.sentence().startswith("Jumped to the end of round 1"), table.sentence()
-    table.act("fast_forward")
-    assert table.data("over") == "1"
-    over_round = int(table.data("round"))
-    assert over_round >= 1
-    table.act("new_game")
-    assert table.data("round") == "0" and table.data("counts") == "26,26"
-    assert table.control("code").input_value() != first_code
-    table.act("flip")
-    table.control("code").fill(first_code)
-    table.act("replay")
-    assert table.control("code").input_value() == first_code and table.data("round") == "0"
-    replayed = table.act("flip")
-    assert replayed["sentence"] == firsts[0]["sentence"] and replayed["counts"] == firsts[0]["counts"]
-    _check_beats(table.record(), table.name)
-    assert not _console_errors(table.page), _console_errors(table.page)
 
 
 def tab_reaches_every_control(table: Table) -> None:
@@ -447,7 +319,7 @@ def test_a_second_voila_visitor_gets_their_own_game_on_a_phone(voila_table: Tabl
             b = phone.control(action).bounding_box()
             assert b and b["x"] >= 0 and b["x"] + b["width"] <= 390 and b["height"] >= 44, (action, b)
         page.screenshot(path=str(ARTIFACTS / "component-voila-phone-390x844.png"), full_page=True)
-        phone.root.evaluate(_JS_RECORD)
+        phone.root.evaluate(JS_RECORD)
         phone.act("flip")
         phone.act("fast_forward")
         phone.act("new_game")
@@ -455,7 +327,7 @@ def test_a_second_voila_visitor_gets_their_own_game_on_a_phone(voila_table: Tabl
         phone.act("flip")
         chart = phone.root.locator(".wt-chart").bounding_box()
         assert chart and chart["x"] >= 0 and chart["x"] + chart["width"] <= 390, chart
-        _check_beats(phone.record(), phone.name)
+        check_beats(phone.record(), phone.name)
         assert not _console_errors(page), _console_errors(page)
         assert first.data("round") != "0", "the second visitor's game changed the first visitor's"
     finally:
@@ -482,19 +354,19 @@ def test_lab_games_two_players_and_which_is_bigger(lab_tables: list[Table]) -> N
     one, two, guess = lab_tables
     play_games(one)
     # two players on one device: the first press waits, the second plays the round
-    two.root.evaluate(_JS_RECORD)
+    two.root.evaluate(JS_RECORD)
     two.control("press1").scroll_into_view_if_needed()
     two.act("press1")
     assert two.data("round") == "0" and "waiting for Player 1" in two.sentence()
     two.act("flip")
     assert two.data("round") == "1"
-    _check_beats(two.record(), two.name)
+    check_beats(two.record(), two.name)
     # "Which is bigger?": right, then wrong; a tick or a cross drawn on the table in colour
-    guess.root.evaluate(_JS_RECORD)
+    guess.root.evaluate(JS_RECORD)
     for want in ("right", "wrong"):
         guess.control("flip").scroll_into_view_if_needed()
         guess.act("flip")
-        right = _right_answer(guess.sentence())
+        right = right_answer(guess.sentence())
         first, second = re.search(r"Which is bigger: (\S+) or ([^\s?]+)\?", guess.sentence()).groups()
         words = [guess.control(f"answer{a}").locator(".wt-word").inner_text() for a in "><"]
         assert words == [f"{first} is bigger", f"{second} is bigger"], words   # the number mode's words
@@ -510,7 +382,7 @@ def test_lab_games_two_players_and_which_is_bigger(lab_tables: list[Table]) -> N
         assert colour == ("green" if want == "right" else "red"), (want, (r, g, b))
         said = [b for b in guess.record() if b["sentence"].startswith(("Right:", "Not this time:"))]
         assert said and said[-1]["sentence"].startswith("Right:" if want == "right" else "Not this time:")
-    _check_beats(guess.record(), guess.name)
+    check_beats(guess.record(), guess.name)
     tab_reaches_every_control(one)
     # JupyterLab's own panels leave a phone no room: the phone and tablet sizes are Voila's and marimo's
     layout_at_sizes(one.page, one, "component-lab", SIZES[:2])
@@ -540,12 +412,12 @@ def kernel_restart(table: Table) -> None:
     wait_until(lambda: roots.nth(0).get_attribute("data-round") == "0" and roots.nth(0).get_attribute("data-shown")
                == "1", 90, "the re-run table at round 0")
     new = Table(page, roots.nth(0), "lab-restarted")
-    new.root.evaluate(_JS_RECORD)
+    new.root.evaluate(JS_RECORD)
     new.control("flip").scroll_into_view_if_needed()
     for _ in range(3):
         new.act("flip")
     assert new.data("round") == "3"
-    _check_beats(new.record(), new.name)
+    check_beats(new.record(), new.name)
     page._war_mark = mark  # type: ignore[attr-defined]
     assert not _console_errors(page), _console_errors(page)
 

@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import {
-  casinoSize, dealTiming, dealtAt, DEAL_MS, flightAt, freshItems, hitAt, SPEED_FACTOR, STEAL_MS, stealTiming,
+  casinoSize, dealTiming, dealtAt, DEAL_MS, faceUp, flightAt, freshItems, hitAt, SPEED_FACTOR, STEAL_MS, stealTiming,
 } from "../../war_widget/views/component/table.js";
 
 const tie = {
@@ -94,4 +94,11 @@ test("a click acts on the spot of the picture under it", () => {
   assert.equal(hitAt(hits, 100, 900).do, "flip");
   assert.equal(hitAt(hits, 900, 100), null);
   assert.equal(hitAt(undefined, 1, 1), null);
+});
+
+test("a Steal War card without a code is face down, whether the kernel sent null or (JupyterLite) undefined", () => {
+  assert.equal(faceUp({ code: "9H" }), true);
+  assert.equal(faceUp({ code: null }), false);
+  assert.equal(faceUp({ code: undefined }), false);
+  assert.equal(faceUp({}), false);
 });

@@ -12,6 +12,7 @@ ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
 BOOT_TIMEOUT_MS = 240_000  # the Pyodide kernel boots in ~15-45 s here (two shared cores), more on a busy machine
 
 sys.path.insert(0, str(REPO / "tools"))
+sys.path.insert(0, str(REPO / "tests" / "browser"))   # table_driver: the component driven as a person does
 import build_site  # noqa: E402,F401  (re-exported for the tests)
 
 

@@ -149,6 +149,34 @@ def test_the_site_holds_everything_it_loads(site_build: dict[str, Any]) -> None:
     assert {"guide_play_en.html", "guide_play_ja.html"} <= guides, guides
 
 
+def test_the_classroom_pages_hand_out_every_game(site_build: dict[str, Any]) -> None:
+    """Each classroom page at the site's root sends the browser to the classroom REPL running its
+    game's code, and that code makes that game's table here too; games.html lists every page."""
+    import html
+    import re
+    import urllib.parse
+
+    site = Path(site_build["output"])
+    kinds = {}
+    for page in build_site.CLASSROOM_PAGES:
+        text = (site / page.file).read_text(encoding="utf-8")
+        target = html.unescape(re.search(r'content="0; url=([^"]+)"', text)[1])
+        assert (site / target.split("?")[0]).is_file(), target
+        query = urllib.parse.parse_qs(urllib.parse.urlsplit(target).query)
+        assert query["classroom"] == ["1"] and query["hideCodeInput"] == ["1"] and query["code"] == [page.code]
+        namespace: dict[str, Any] = {}
+        *setup, last = page.code.splitlines()
+        exec("\n".join(setup), namespace)  # noqa: S102 - the page's own code, as the page runs it
+        table = eval(last, namespace)  # noqa: S307
+        kinds[page.file] = (type(table).__name__, table.lang)
+    assert kinds == {"classroom.html": ("WarWidget", "en"), "classroom_ja.html": ("WarWidget", "ja"),
+                     "classroom_kids.html": ("WarWidget", "ja"), "steal.html": ("StealWarWidget", "en"),
+                     "casino.html": ("CasinoWarWidget", "en")}
+    games = (site / build_site.GAMES_PAGE).read_text(encoding="utf-8")
+    assert re.findall(r'<a href="([^"]+)"', games) == [p.file for p in build_site.CLASSROOM_PAGES] + ["lab/index.html"]
+    assert (site / "lab" / "index.html").is_file()
+
+
 def test_the_engine_replays_the_same_games_in_the_browser(offline: Any, site_server: str) -> None:
     """Pyodide boots from the site alone, imports war_widget and plays every preset as CPython does,
     and the Japanese table's narration (kids rules) is CPython's too; then a lesson's simulate()

@@ -1429,6 +1429,11 @@ export function hitAt(hits, x, y) {
   return (hits || []).find((h) => x >= h.x && x <= h.x + h.w && y >= h.y && y <= h.y + h.h) || null;
 }
 
+/** Whether a card of a Steal War picture is drawn face up: it has a code. */
+export function faceUp(card) {
+  return typeof card.code === "string" && card.code.length > 0;
+}
+
 function paintSteal(ctx, P, moves, t) {
   const L = { w: P.w, h: P.h, cx: P.w / 2, cy: P.h / 2, top: 270, bar: { w: 0 } };
   const [cw, ch] = P.card;
@@ -1442,7 +1447,9 @@ function paintSteal(ctx, P, moves, t) {
     ctx.stroke();
   }
   ctx.restore();
-  for (const c of P.cards) drawCard(ctx, c.code, c.code !== null, c.x, c.y, cw, ch, { rankPx: P.rank_px, highlight: c.highlight });
+  // a face-down card has no code: null from a server's kernel, undefined from JupyterLite's (Pyodide
+  // sends Python's None as undefined)
+  for (const c of P.cards) drawCard(ctx, c.code, faceUp(c), c.x, c.y, cw, ch, { rankPx: P.rank_px, highlight: c.highlight });
   ctx.save();
   ctx.strokeStyle = GOLD;
   ctx.lineWidth = 10;
@@ -1462,7 +1469,7 @@ function paintSteal(ctx, P, moves, t) {
   for (const m of moves) {
     const at = flightAt(m, t);
     for (let j = Math.min(m.size, 3) - 1; j > 0; j--) drawBack(ctx, at.x + 6 * j, at.y - 6 * j, cw, ch);
-    drawCard(ctx, m.code, m.code !== null, at.x, at.y, cw, ch, { rankPx: P.rank_px });
+    drawCard(ctx, m.code, faceUp(m), at.x, at.y, cw, ch, { rankPx: P.rank_px });
   }
 }
 

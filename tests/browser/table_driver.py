@@ -1,0 +1,157 @@
+"""Driving the War table component in a page as a person does, for every front end's tests
+(JupyterLab, Notebook 7, Voila, marimo in tests/browser; the static classroom site in tests/site).
+
+``Table`` presses a control and waits until the table shows every beat it brought; ``JS_RECORD``
+keeps, in the page, a snapshot of what is on screen at each beat (the component's "war-beat"
+event), and ``check_beats`` checks that the canvas, the sentence, the round, the counts and the
+chart tell the same moment at all of them.  ``play_games`` is several games in a row.
+"""
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Callable
+
+import pytest
+
+NUMBERS = {"J": 11, "Q": 12, "K": 13, "A": 1}   # the number mode (text/number_mode.py): A = 1
+
+
+def wait_until(predicate: Callable[[], object], timeout: float, what: str, interval: float = 0.1) -> object:
+    """Poll ``predicate`` until it returns something truthy; fail saying ``what`` was awaited."""
+    deadline = time.monotonic() + timeout
+    while True:
+        value = predicate()
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            pytest.fail(f"timed out after {timeout:.0f} s waiting for {what}")
+        time.sleep(interval)
+
+
+# Runs in the page on the component's root: keep a snapshot of what is on screen at every beat.
+JS_RECORD = """root => {
+    if (root.__record) return;
+    root.__record = [];
+    const canvas = root.querySelector('canvas.war-table');
+    root.addEventListener('war-beat', e => {
+        const dpr = canvas.width / canvas.getBoundingClientRect().width;
+        const ctx = canvas.getContext('2d');
+        const px = (x, y) => Array.from(ctx.getImageData(Math.round(x * dpr), Math.round(y * dpr), 1, 1).data);
+        const spots = JSON.parse(root.dataset.spots || '[]');
+        const chart = root.querySelector('.wt-chart');
+        root.__record.push({
+            id: e.detail.id, round: e.detail.round, counts: e.detail.counts,
+            sentence: root.querySelector('[data-role=sentence]').textContent,
+            log: (root.querySelector('[role=log]').lastElementChild || {}).textContent || '',
+            roundText: root.querySelector('[data-role=round]').textContent,
+            countsText: root.querySelector('[data-role=counts]').textContent,
+            label: canvas.getAttribute('aria-label') || '',
+            tableCards: Number(root.dataset.tableCards || 0),
+            chartX: chart && chart.data ? chart.data[0].x.length : null,
+            spots: spots.map(([seat, up, x, y]) => [seat, up, px(x, y)]),
+            middle: null,
+        });
+    });
+}"""
+
+class Table:
+    """One table component on a page, driven as a person would."""
+
+    def __init__(self, page, root, name: str) -> None:
+        self.page, self.root, self.name = page, root, name
+
+    def data(self, key: str) -> str:
+        return self.root.get_attribute(f"data-{key}") or ""
+
+    def control(self, action: str):
+        return self.root.locator(f"[data-action='{action}']")
+
+    def record(self) -> list[dict]:
+        return self.root.evaluate("r => r.__record || []")
+
+    def act(self, action: str, timeout: float = 30.0) -> dict:
+        """Press a control and wait until the table shows the beats it brought, all of them."""
+        before = len(self.record())
+        self.root.evaluate(JS_RECORD)
+        self.control(action).click()
+        wait_until(lambda: len(self.record()) > before and self.data("idle") == "1", timeout,
+                   f"{self.name}: the beats of {action}")
+        return self.record()[-1]
+
+    def sentence(self) -> str:
+        return self.root.locator("[data-role=sentence]").inner_text()
+
+
+def check_beats(record: list[dict], name: str) -> None:
+    """At every beat the canvas, the sentence, the round, the counts and the chart agree."""
+    assert record, f"{name}: no beat was shown"
+    for b in record:
+        where = f"{name}: beat {b['id']} ({b['sentence']!r})"
+        assert b["sentence"] == b["log"], where
+        assert re.search(rf"\b{b['round']}\b", b["roundText"]), (where, b["roundText"])
+        shown = [int(re.findall(r"\d+", part)[-1]) for part in b["countsText"].split(" \u00b7 ")]
+        assert shown == b["counts"], (where, b["countsText"])
+        for n in b["counts"]:
+            assert re.search(rf"\b{n} card", b["label"]), (where, b["label"])
+        if b["chartX"] is not None:
+            assert b["chartX"] == b["round"] + 1, (where, b["chartX"])   # rounds 0..round
+        for _seat, up, (r, g, bl, _a) in b["spots"]:
+            if up:
+                assert min(r, g, bl) > 200, (where, "a face-up card is drawn there", (r, g, bl))
+            else:
+                assert bl > r + 40, (where, "a card back is drawn there", (r, g, bl))
+
+
+def right_answer(sentence: str) -> str:
+    # the number mode asks "Which is bigger: K or 7?" and grades by the numbers (A = 1)
+    m = re.search(r"Which is bigger: (\S+) or ([^\s?]+)\?", sentence)
+    assert m, sentence
+    a, b = (NUMBERS.get(t, None) or int(t) for t in m.groups())
+    return ">" if a > b else "<" if a < b else "="
+
+
+def play_games(table: Table) -> None:
+    """Several games in a row: flips, Back, a jump from the chart, Fast-forward, New game,
+    Replay of the first game's number; every beat checked."""
+    table.root.evaluate(JS_RECORD)
+    assert table.data("round") == "0" and table.data("counts") == "26,26"
+    table.control("speed").select_option("fast")
+    first_code = table.control("code").input_value()
+    assert re.fullmatch(r"classic-\d+", first_code)
+    firsts = [table.act("flip")]
+    for _ in range(3):
+        table.act("flip")
+    assert table.data("round") == "4"
+    table.act("back")
+    assert table.data("round") == "3" and table.sentence().startswith("Back to the end of round 3")
+    # the chart is Plotly's: click the point of round 1 on the first line
+    wait_until(lambda: table.root.evaluate("r => { const c = r.querySelector('.wt-chart');"
+                                           " return c && c.data ? c.data[0].x.length : 0 }") == 4, 30,
+               f"{table.name}: the chart to show rounds 0-3")
+    table.root.locator(".wt-chart").scroll_into_view_if_needed()
+    point = table.root.locator(".wt-chart .scatterlayer .trace").first.locator(".points path").nth(1)
+    box = point.bounding_box()
+    assert box is not None
+    before = len(table.record())
+    # Plotly reports a click on the point it hovers: move there, let it hover, then click
+    table.page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    table.page.wait_for_timeout(300)
+    table.page.mouse.down()
+    table.page.mouse.up()
+    wait_until(lambda: len(table.record()) > before and table.data("idle") == "1", 30, f"{table.name}: the jump")
+    assert table.data("round") == "1" and table.sentence().startswith("Jumped to the end of round 1"), table.sentence()
+    table.act("fast_forward")
+    assert table.data("over") == "1"
+    over_round = int(table.data("round"))
+    assert over_round >= 1
+    table.act("new_game")
+    assert table.data("round") == "0" and table.data("counts") == "26,26"
+    assert table.control("code").input_value() != first_code
+    table.act("flip")
+    table.control("code").fill(first_code)
+    table.act("replay")
+    assert table.control("code").input_value() == first_code and table.data("round") == "0"
+    replayed = table.act("flip")
+    assert replayed["sentence"] == firsts[0]["sentence"] and replayed["counts"] == firsts[0]["counts"]
+    check_beats(table.record(), table.name)
