@@ -51,7 +51,6 @@ BROWSER_ABSENT = {
     "jupyterlab-widgets": "a front end only; the site serves its lab extension (site/extensions.txt)",
     "numba": "compiles to machine code, cannot run in WebAssembly; simulate() uses the engine there",
     "numpy": "no Pyodide build of numpy can be reached from the registries this project uses",
-    "ipycanvas": "needs numpy and pillow; the table is the anywidget component",
 }
 
 #: the environment Pyodide 314 reports to packaging's markers
