@@ -26,8 +26,9 @@ PIPS: dict[int, tuple[tuple[float, float], ...]] = {
 }
 
 # The colours Steal War's display list names (views/steal/table.py): the two seats' count
-# badges, the gold of "steal here" and the banner, white text.
-STEAL_COLOURS = ("#1f6fbf", "#b4266e")
+# badges (the War table's first two SEAT_COLOURS in table.js; tests/views/test_colours.py holds
+# them equal and checks them), the gold of "steal here" and the banner, white text.
+STEAL_COLOURS = ("#2a6fd0", "#c84818")
 STEAL_GOLD, STEAL_WHITE = "#ffd54f", "#ffffff"
 
 

@@ -54,7 +54,7 @@ def casino_table(view: CasinoView, word: Callable[..., str]) -> dict[str, Any]:
     backs (the burns), empty slots, and every word drawn (text, spot, size, colour, align)."""
     text: list[dict[str, Any]] = []
 
-    def say(t: str, x: float, y: float, px: int, colour: str = "#cfe8d8", align: str = "center",
+    def say(t: str, x: float, y: float, px: int, colour: str = "#ffffff", align: str = "center",
             role: str = "") -> None:
         text.append({"text": t, "x": x, "y": y, "px": px, "colour": colour, "align": align, "role": role})
 

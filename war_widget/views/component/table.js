@@ -261,10 +261,17 @@ export function chartFont(width) {
 }
 
 // --- drawing ---------------------------------------------------------------------------------
-const SEAT_COLOURS = ["#2f7de1", "#e0523f", "#8a5cd6", "#d99a1e"];
+// The colours, named so that tests/views/test_colours.py can check them: text at WCAG AA
+// against what it is drawn on, badges apart from the felt and from each other under
+// protanopia and deuteranopia, war markers unlike any seat's line.
 export const INK = "#1d2230";
 export const RED = "#c8102e";
-const GOLD = "#ffcf40";
+export const GOLD = "#ffcf40";
+export const SEAT_COLOURS = ["#2a6fd0", "#c84818", "#8a5cd6", "#c48800"];   // badges, count bar, chart lines
+export const SEAT_TEXT = ["#ffffff", "#ffffff", "#ffffff", INK];            // the count on each seat's badge
+export const FELT = { stops: [[0, "#278552"], [0.65, "#1d6b41"], [1, "#0f4429"]], inner: 10, outer: 0.7 };
+export const WAR_MARKER = { fill: GOLD, line: INK };                       // the chart's war markers
+export const CHART_BG = "rgba(255,255,255,0.6)";                           // behind the chart's lines
 
 function roundRect(ctx, x, y, w, h, r) {
   ctx.beginPath();
@@ -277,10 +284,8 @@ function roundRect(ctx, x, y, w, h, r) {
 }
 
 function drawFelt(ctx, L) {
-  const g = ctx.createRadialGradient(L.cx, L.cy, 10, L.cx, L.cy, Math.max(L.w, L.h) * 0.7);
-  g.addColorStop(0, "#2d8a57");
-  g.addColorStop(0.65, "#1d6b41");
-  g.addColorStop(1, "#0f4429");
+  const g = ctx.createRadialGradient(L.cx, L.cy, FELT.inner, L.cx, L.cy, Math.max(L.w, L.h) * FELT.outer);
+  for (const [at, colour] of FELT.stops) g.addColorStop(at, colour);
   ctx.fillStyle = "#3a2414";
   roundRect(ctx, 0, 0, L.w, L.h, 22);
   ctx.fill();
@@ -476,15 +481,24 @@ function drawPiles(ctx, L, view, setup, hide) {
     const waiting = (view.waiting || []).includes(seat);
     const badgePx = Math.max(16, Math.round(L.ch * 0.13));
     ctx.font = `700 ${badgePx}px sans-serif`;
-    const bx = p.x - 12 - (ctx.measureText(String(total)).width + badgePx * 1.1) / 2;
+    const pillW = ctx.measureText(String(total)).width + badgePx * 1.1;
+    const bx = Math.max(8 + pillW / 2, p.x - 12 - pillW / 2);   // on the table, also for a left seat
     const colour = SEAT_COLOURS[seat % SEAT_COLOURS.length];
     boxes.push(pill(ctx, String(total), bx, p.y + L.ch * 0.62, badgePx, view.winner === seat ? GOLD : colour,
-      view.winner === seat ? INK : "#ffffff"));
+      view.winner === seat ? INK : SEAT_TEXT[seat % SEAT_TEXT.length]));
     ctx.font = `600 ${Math.max(14, badgePx * 0.8)}px sans-serif`;
-    ctx.fillStyle = "rgba(255,255,255,0.95)";
-    ctx.textAlign = "right";
-    ctx.textBaseline = "middle";
-    ctx.fillText((names[seat] || "") + (waiting ? " \u2713" : ""), p.x - 12, p.y + L.ch * 0.3);
+    ctx.fillStyle = "#ffffff";
+    const name = (names[seat] || "") + (waiting ? " \u2713" : "");
+    if (ctx.measureText(name).width > p.x - 20) {
+      // no room left of the pile (the left seat of 3 or 4): above it
+      ctx.textAlign = "left";
+      ctx.textBaseline = "bottom";
+      ctx.fillText(name, p.x, p.y - 10);
+    } else {
+      ctx.textAlign = "right";
+      ctx.textBaseline = "middle";
+      ctx.fillText(name, p.x - 12, p.y + L.ch * 0.3);
+    }
   });
   return boxes;
 }
@@ -607,7 +621,7 @@ function drawAid(ctx, L, text, measure) {
 }
 
 /** Paint a whole frame: the view, with the moving cards of the beat at time `t` (0..1). */
-function paint(ctx, L, setup, view, moves, t, kind) {
+export function paint(ctx, L, setup, view, moves, t, kind) {
   ctx.clearRect(0, 0, L.w, L.h);
   const measure = (text, px) => {
     ctx.font = `800 ${px}px sans-serif`;
@@ -895,14 +909,14 @@ function render({ model, el: host }) {
         : { title: { text: w.chart_round || "" }, rangemode: "tozero", tickformat: "d" },
       yaxis: { rangemode: "tozero", range: [0, setup.total || 52] },
       legend: { orientation: "h", x: 1, xanchor: "right", y: 1.02, yanchor: "bottom", font: { size: font } },
-      paper_bgcolor: "rgba(0,0,0,0)", plot_bgcolor: "rgba(255,255,255,0.6)", showlegend: true };
+      paper_bgcolor: "rgba(0,0,0,0)", plot_bgcolor: CHART_BG, showlegend: true };
   }
   function chartData(series) {
     const names = setup.names || [];
     const lines = series.ys.map((y, seat) => ({ type: "scatter", mode: "lines+markers", name: names[seat] || "",
       x: series.x.slice(), y: y.slice(), marker: { size: 5 }, line: { color: SEAT_COLOURS[seat % 4], width: 3 } }));
     const wars = { type: "scatter", mode: "markers", name: words().chart_war || "War", x: series.wars.x.slice(),
-      y: series.wars.y.slice(), marker: { symbol: "star", size: 14, color: GOLD, line: { color: INK, width: 1 } } };
+      y: series.wars.y.slice(), marker: { symbol: "star", size: 14, color: WAR_MARKER.fill, line: { color: WAR_MARKER.line, width: 1 } } };
     return [...lines, wars];
   }
   function redrawChart(upTo) {
@@ -1190,7 +1204,7 @@ export function casinoSize(width, table, natural) {
   return { width: w, height: Math.round(table.h * scale), scale };
 }
 
-function paintCasino(ctx, T, ms, timing, speedShoe) {
+export function paintCasino(ctx, T, ms, timing, speedShoe) {
   const L = { w: T.w, h: T.h, cx: T.w / 2, cy: T.h / 2, top: 18, bar: { w: 0 } };
   const [cw, ch] = T.card;
   drawFelt(ctx, L);
@@ -1434,7 +1448,7 @@ export function faceUp(card) {
   return typeof card.code === "string" && card.code.length > 0;
 }
 
-function paintSteal(ctx, P, moves, t) {
+export function paintSteal(ctx, P, moves, t) {
   const L = { w: P.w, h: P.h, cx: P.w / 2, cy: P.h / 2, top: 270, bar: { w: 0 } };
   const [cw, ch] = P.card;
   drawFelt(ctx, L);

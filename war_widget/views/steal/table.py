@@ -106,7 +106,7 @@ def steal_picture(view: StealView) -> dict[str, Any]:
             say(t["steal_here"], px - 30, py + CARD_H / 2, 40, GOLD, align="right", tag=f"steal-here:{p}")
             hits.append({"x": px, "y": py, "w": CARD_W, "h": CARD_H, "do": "steal", "victim": p})
         if p in view.protected:
-            say(t["protected"], px - 30, py + CARD_H / 2 + (50 if p in view.targets else 0), 34, "#b3e5fc",
+            say(t["protected"], px - 30, py + CARD_H / 2 + (50 if p in view.targets else 0), 34, "#e1f5fe",
                 align="right", tag=f"protected:{p}")
     if view.next_card is not None:
         card(view.next_card, PEEK_X, ROW_Y[0], "next")

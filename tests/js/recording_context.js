@@ -1,0 +1,89 @@
+// A stand-in for CanvasRenderingContext2D that keeps what is drawn, in drawing order, instead of
+// painting it: the table component's drawing code (war_widget/views/component/table.js) runs on
+// it under node, and tests read the record (tests/views/test_drawing_pips.py, test_colours.py).
+//
+// Each op: {op: "fill", fill, alpha, box} (a filled path or rectangle: its style, the global
+// alpha, its bounding box cut to the clip) or {op: "text", text, x, y, px, weight, fill, alpha,
+// align, baseline, halo} (halo: the stroke drawn round that text just before it, if any).
+// A fill style is a colour string or a gradient {kind, args, stops}. Text is measured 0.6 em a
+// character.
+
+const STATE = ["fillStyle", "strokeStyle", "font", "textAlign", "textBaseline", "lineWidth", "globalAlpha", "clipBox"];
+
+export class RecordingContext {
+  constructor() {
+    Object.assign(this, { fillStyle: "#000000", strokeStyle: "#000000", font: "10px sans-serif", textAlign: "start",
+      textBaseline: "alphabetic", lineWidth: 1, globalAlpha: 1, lineCap: "butt", shadowColor: "", shadowBlur: 0,
+      shadowOffsetY: 0, clipBox: null });
+    this.ops = [];
+    this.path = [];
+    this.saved = [];
+    this.lastHalo = null;
+  }
+  save() { this.saved.push(Object.fromEntries(STATE.map((k) => [k, this[k]]))); }
+  restore() { Object.assign(this, this.saved.pop() || {}); }
+  beginPath() { this.path = []; }
+  moveTo(x, y) { this.path.push([x, y]); }
+  lineTo(x, y) { this.path.push([x, y]); }
+  arcTo(x1, y1, x2, y2) { this.path.push([x1, y1], [x2, y2]); }
+  arc(x, y, r) { this.path.push([x - r, y - r], [x + r, y + r]); }
+  closePath() {}
+  clip() { this.clipBox = cut(box(this.path), this.clipBox); }
+  stroke() {}
+  setLineDash() {}
+  translate() {}
+  scale() {}
+  setTransform() {}
+  clearRect() {}
+  createLinearGradient(...args) { return gradient("linear", args); }
+  createRadialGradient(...args) { return gradient("radial", args); }
+  fill() { this.record(box(this.path)); }
+  fillRect(x, y, w, h) { this.record([x, y, x + w, y + h]); }
+  record(b) {
+    if (b) this.ops.push({ op: "fill", fill: style(this.fillStyle), alpha: this.globalAlpha, box: cut(b, this.clipBox) });
+  }
+  measureText(text) { return { width: String(text).length * px(this.font) * 0.6 }; }
+  strokeText(text, x, y) {
+    this.lastHalo = { text, x, y, stroke: this.strokeStyle, width: this.lineWidth };
+  }
+  fillText(text, x, y) {
+    const h = this.lastHalo;
+    const halo = h && h.text === text && h.x === x && h.y === y ? { stroke: h.stroke, width: h.width } : null;
+    this.lastHalo = null;
+    this.ops.push({ op: "text", text: String(text), x, y, px: px(this.font), weight: weight(this.font),
+      fill: style(this.fillStyle), alpha: this.globalAlpha, align: this.textAlign, baseline: this.textBaseline, halo });
+  }
+  texts() { return this.ops.filter((o) => o.op === "text"); }
+  fills() { return this.ops.filter((o) => o.op === "fill"); }
+}
+
+function gradient(kind, args) {
+  const stops = [];
+  return { kind, args, stops, addColorStop: (at, colour) => stops.push([at, colour]) };
+}
+
+function style(s) {
+  return typeof s === "string" ? s : { kind: s.kind, args: s.args, stops: s.stops };
+}
+
+function px(font) {
+  const m = /(\d+(?:\.\d+)?)px/.exec(font);
+  return m ? Number(m[1]) : 0;
+}
+
+function weight(font) {
+  const m = /^(\d{3})\s/.exec(font);
+  return m ? Number(m[1]) : 400;
+}
+
+function box(points) {
+  if (!points.length) return null;
+  const xs = points.map((p) => p[0]);
+  const ys = points.map((p) => p[1]);
+  return [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
+}
+
+function cut(b, clip) {
+  if (!b || !clip) return b;
+  return [Math.max(b[0], clip[0]), Math.max(b[1], clip[1]), Math.min(b[2], clip[2]), Math.min(b[3], clip[3])];
+}
