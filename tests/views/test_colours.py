@@ -435,3 +435,15 @@ def test_the_focus_ring_shows_on_every_background():
                    *css_colour(rules[".wt-flip.wt-primary"]["background"])]
     for bg in backgrounds:
         assert max(contrast(gold, bg), contrast(dark, bg)) >= 3, bg
+
+
+def test_casino_war_ties_stand_out_on_the_bankroll_chart():
+    """Casino War's chart: the bankroll line and the tie (war) markers show on the chart (>= 3:1)
+    and differ from each other under every vision."""
+    c = colours()
+    (chart_box,) = css_colour(css_rules()[".wt-chart"]["background"])
+    line, tie = parse(c["BANKROLL"]["line"]), parse(c["BANKROLL"]["tie"])
+    for part in (line, tie):
+        assert contrast(part, chart_box) >= 3, part
+    de, vision = worst_delta_e(line, tie)
+    assert de >= MIN_DE, f"ties look like the bankroll line under {vision}: ΔE76 {de:.1f}"

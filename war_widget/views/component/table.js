@@ -272,6 +272,7 @@ export const SEAT_TEXT = ["#ffffff", "#ffffff", "#ffffff", INK];            // t
 export const FELT = { stops: [[0, "#278552"], [0.65, "#1d6b41"], [1, "#0f4429"]], inner: 10, outer: 0.7 };
 export const WAR_MARKER = { fill: GOLD, line: INK };                       // the chart's war markers
 export const CHART_BG = "rgba(255,255,255,0.6)";                           // behind the chart's lines
+export const BANKROLL = { line: "#1f77b4", tie: "#d62728" };                // Casino War's chart: bankroll, ties
 
 function roundRect(ctx, x, y, w, h, r) {
   ctx.beginPath();
@@ -1379,9 +1380,10 @@ function renderCasino({ model, el: host }) {
     const w = words();
     const width = Math.max(280, Math.min(root.clientWidth || 640, 960));
     plotly.react(chartBox, [
-      { x: c.x || [], y: c.y || [], mode: "lines+markers", name: w.trace_bankroll, marker: { size: 4 } },
+      { x: c.x || [], y: c.y || [], mode: "lines+markers", name: w.trace_bankroll, marker: { size: 4 },
+        line: { color: BANKROLL.line } },
       { x: c.tie_x || [], y: c.tie_y || [], mode: "markers", name: w.trace_ties,
-        marker: { size: 9, symbol: "diamond", color: "#d62728" } },
+        marker: { size: 9, symbol: "diamond", color: BANKROLL.tie } },
     ], {
       width, height: 260, margin: { l: 50, r: 10, t: 30, b: 40 },
       title: { text: w.chart_title, font: { size: 14 } },
