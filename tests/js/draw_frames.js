@@ -31,6 +31,7 @@ process.stdin.on("end", () => {
   const request = JSON.parse(input);
   T.usePips(request.pips);
   const colours = Object.fromEntries(["INK", "RED", "GOLD", "SEAT_COLOURS", "SEAT_TEXT", "FELT", "WAR_MARKER",
-    "CHART_BG", "BANKROLL"].map((name) => [name, T[name]]));
+    "CHART_BG", "BANKROLL",
+    "SEAT_DASH"].map((name) => [name, T[name]]));
   process.stdout.write(JSON.stringify({ frames: request.frames.map(paintOne), colours }));
 });

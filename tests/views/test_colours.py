@@ -401,6 +401,17 @@ def test_chart_lines_and_war_markers_show_on_the_chart_and_markers_are_no_seats_
     assert contrast(outline, plot) >= 3, "the war marker's outline shows on the chart"
 
 
+def test_chart_lines_that_look_alike_to_the_colour_blind_differ_in_dash():
+    """3 or 4 players: the chart's lines must not be told apart by colour alone (WCAG 1.4.1)."""
+    c = colours()
+    seats, dashes = [parse(s) for s in c["SEAT_COLOURS"]], c["SEAT_DASH"]
+    assert len(dashes) == len(seats)
+    alike = [(i, j) for i in range(len(seats)) for j in range(i + 1, len(seats))
+             if worst_delta_e(seats[i], seats[j])[0] < MIN_DE]
+    for i, j in alike:
+        assert dashes[i] != dashes[j], f"seats {i + 1} and {j + 1}: alike when colour blind, same dash"
+
+
 # --- the page around the table (table.css) ------------------------------------------------
 def test_the_controls_and_notices_read_at_wcag_aa_in_the_page_and_full_screen():
     rules = css_rules()

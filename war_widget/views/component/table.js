@@ -269,6 +269,8 @@ export const RED = "#c8102e";
 export const GOLD = "#ffcf40";
 export const SEAT_COLOURS = ["#2a6fd0", "#c84818", "#8a5cd6", "#c48800"];   // badges, count bar, chart lines
 export const SEAT_TEXT = ["#ffffff", "#ffffff", "#ffffff", INK];            // the count on each seat's badge
+// the chart lines' dashes: seats 3 and 4 look like seats 1 and 2 to a protanope or deuteranope
+export const SEAT_DASH = ["solid", "solid", "dash", "dash"];
 export const FELT = { stops: [[0, "#278552"], [0.65, "#1d6b41"], [1, "#0f4429"]], inner: 10, outer: 0.7 };
 export const WAR_MARKER = { fill: GOLD, line: INK };                       // the chart's war markers
 export const CHART_BG = "rgba(255,255,255,0.6)";                           // behind the chart's lines
@@ -915,7 +917,7 @@ function render({ model, el: host }) {
   function chartData(series) {
     const names = setup.names || [];
     const lines = series.ys.map((y, seat) => ({ type: "scatter", mode: "lines+markers", name: names[seat] || "",
-      x: series.x.slice(), y: y.slice(), marker: { size: 5 }, line: { color: SEAT_COLOURS[seat % 4], width: 3 } }));
+      x: series.x.slice(), y: y.slice(), marker: { size: 5 }, line: { color: SEAT_COLOURS[seat % 4], width: 3, dash: SEAT_DASH[seat % 4] } }));
     const wars = { type: "scatter", mode: "markers", name: words().chart_war || "War", x: series.wars.x.slice(),
       y: series.wars.y.slice(), marker: { symbol: "star", size: 14, color: WAR_MARKER.fill, line: { color: WAR_MARKER.line, width: 1 } } };
     return [...lines, wars];
