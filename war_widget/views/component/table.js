@@ -224,7 +224,7 @@ export function wantsTick(state, current, busy, requested, mode) {
  * PIPS: rank -> [column, row] in a unit box) for a w x h card at x, y whose corner rank is
  * `rankPx` tall; null when the card is too small for pips beside the corner (then one big suit).
  * With `corner` ({right, bottom}: the corner's rank and suit as drawn) the pips keep clear of it:
- * beside it, or below it when beside leaves too little room (a "10" on a small card). */
+ * beside it, or below it when that leaves them bigger (a "10" on a small card). */
 export function pipSpots(pips, rank, x, y, w, h, rankPx, corner) {
   const layout = pips && pips[String(rank)];
   if (!layout) return null;
@@ -235,14 +235,18 @@ export function pipSpots(pips, rank, x, y, w, h, rankPx, corner) {
   const fit = () => Math.min((right - left) / 2, (bottom - top) / 4.4);
   if (right - left < w * 0.4) return null;
   if (corner) {
-    const beside = corner.right + fit() * 0.45;
-    if (right - beside >= w * 0.4) {
-      left = Math.max(left, beside);
+    // beside the corner (pips no wider than the room right of it allows) or below it, whichever
+    // gives the bigger pips
+    const beside = Math.min((right - corner.right) / 2.45, (bottom - top) / 4.4);
+    const belowTop = corner.bottom + (bottom - corner.bottom) * 0.12;
+    const below = Math.min((right - x - w * 0.22) / 2, (bottom - belowTop) / 4.4);
+    if (beside >= below) {
+      left = Math.max(left, corner.right + beside * 0.45);
     } else {
       left = x + w * 0.22;
-      top = corner.bottom + (bottom - corner.bottom) * 0.12;
-      if (fit() < 8) return null;
+      top = belowTop;
     }
+    if (fit() < 8) return null;
   }
   const size = Math.max(8, fit());
   return layout.map(([col, row]) => ({ x: left + (right - left) * col, y: top + (bottom - top) * row, size }));
