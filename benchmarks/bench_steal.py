@@ -1,7 +1,7 @@
 """Steal War speed, and the full policy table (10,000 games per pairing).
 
     python benchmarks/bench_steal.py                    # speed only: medians, ratios to the baseline
-    python benchmarks/bench_steal.py --table --write    # also the policy table -> steal_policy_table.txt
+    python benchmarks/bench_steal.py --table --write    # also the policy table -> war_widget/sim/steal_policy_table.txt
 
 The policy table: never, always and greedy against each other, 20,000 games per pairing
 (10,000 deals, each played with the seats both ways), then each policy against itself on
@@ -30,7 +30,8 @@ from war_widget.variants.steal.game import StealWarGame  # noqa: E402
 from war_widget.variants.steal.policies import always_steal, greedy, never_steal  # noqa: E402
 from war_widget.variants.steal.state import Policy  # noqa: E402
 
-TABLE_FILE = Path(__file__).resolve().parent / "steal_policy_table.txt"
+# package data: lesson 08 reads it with importlib.resources, in the browser too
+TABLE_FILE = Path(__file__).resolve().parent.parent / "war_widget" / "sim" / "steal_policy_table.txt"
 TABLE_SEED = 2024
 
 
