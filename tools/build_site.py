@@ -35,6 +35,9 @@ from packaging.markers import Marker
 from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import site_lessons  # noqa: E402  (tools/site_lessons.py: the lessons as the site holds them)
+
 ROOT = Path(__file__).resolve().parents[1]
 SITE = ROOT / "site"
 CACHE = SITE / ".cache" / "wheels"
@@ -270,12 +273,18 @@ def ensure_kernel_tools() -> Path:
 
 def contents(tmp: Path) -> list[Path]:
     """What the site's file browser holds: the lesson notebooks, and the teacher guides and
-    printables (English and Japanese) that war_widget.lessons writes, in a folder teachers/."""
+    printables (English and Japanese) that war_widget.lessons writes, in a folder teachers/.
+
+    Each lesson is the site's copy (tools/site_lessons.py): a lesson with code cells that need
+    Python on a computer (numpy, or a big simulation) opens with a note naming them and why."""
     from war_widget.lessons import build as build_lessons
 
     root = tmp / "contents"   # a folder given as contents is copied in flat: its teachers/ stays a folder
     build_lessons(root / "teachers")
-    return [*sorted((ROOT / "notebooks").glob("*.ipynb")), root]
+    lessons = tmp / "lessons"
+    for path in sorted((ROOT / "notebooks").glob("*.ipynb")):
+        site_lessons.site_copy(path, lessons)
+    return [*sorted(lessons.glob("*.ipynb")), root]
 
 
 def classroom_url(code: str = CLASSROOM_CODE) -> str:
