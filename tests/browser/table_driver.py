@@ -11,9 +11,14 @@ from __future__ import annotations
 import re
 import time
 from collections.abc import Callable
+from pathlib import Path
+from typing import Any
 
 import pytest
 
+ACTIONS = ["flip", "step", "back", "autoplay", "speed", "fast_forward", "new_game", "code", "replay", "fullscreen",
+           "settings"]
+SIZES = [(1920, 1080), (1366, 768), (768, 1024), (390, 844)]
 NUMBERS = {"J": 11, "Q": 12, "K": 13, "A": 1}   # the number mode (text/number_mode.py): A = 1
 
 
@@ -155,3 +160,36 @@ def play_games(table: Table) -> None:
     replayed = table.act("flip")
     assert replayed["sentence"] == firsts[0]["sentence"] and replayed["counts"] == firsts[0]["counts"]
     check_beats(table.record(), table.name)
+
+
+def layout_at_sizes(page: Any, table: Table, prefix: Path, sizes: list[tuple[int, int]] = SIZES) -> None:
+    """The whole game on one screen at projector sizes; a portrait table on a phone (a screenshot
+    of each size at ``prefix``-WxH.png)."""
+    for w, h in sizes:
+        page.set_viewport_size({"width": w, "height": h})
+        page.wait_for_timeout(400)
+        canvas = table.root.locator("canvas.war-table").bounding_box()
+        flip = table.control("flip").bounding_box()
+        sentence = table.root.locator("[data-role=sentence]").bounding_box()
+        assert canvas and flip and sentence
+        path = prefix.with_name(f"{prefix.name}-{w}x{h}.png")
+        page.screenshot(path=str(path))
+        assert canvas["x"] >= 0 and canvas["x"] + canvas["width"] <= w + 1, (w, h, canvas)
+        if w >= 1366:
+            # table, Flip, Step/Back/Autoplay and the last sentence at once, with no scrolling
+            table.root.scroll_into_view_if_needed()
+            span = flip["y"] + flip["height"] - canvas["y"]
+            assert span <= h, f"{prefix.name} {w}x{h}: table top to Flip bottom is {span} px"
+            for action in ("step", "back", "autoplay"):
+                box = table.control(action).bounding_box()
+                assert box and box["y"] + box["height"] - canvas["y"] <= h
+            assert canvas["width"] >= 0.5 * w * 0.6, (w, canvas)
+        if w <= 768:
+            for action in ACTIONS:
+                box = table.control(action).bounding_box()
+                assert box and box["height"] >= 44 and box["width"] >= 44, (prefix.name, w, action, box)
+        if w == 390:
+            assert canvas["height"] > canvas["width"], f"{prefix.name}: a portrait table on a phone, got {canvas}"
+            assert int(table.data("rank-px")) >= 34
+        width = table.root.evaluate("r => r.scrollWidth")
+        assert width <= w, f"{prefix.name} {w}x{h}: the component is {width} px wide"

@@ -32,13 +32,21 @@ ARTIFACTS, REPO, close_page, free_port = _helpers.ARTIFACTS, _helpers.REPO, _hel
 isolated_env, new_page, start_server = _helpers.isolated_env, _helpers.new_page, _helpers.start_server
 stop_server = _helpers.stop_server
 
-from table_driver import JS_RECORD, Table, check_beats, play_games, right_answer, wait_until  # noqa: E402
+from table_driver import (  # noqa: E402
+    ACTIONS,
+    JS_RECORD,
+    SIZES,
+    Table,
+    check_beats,
+    layout_at_sizes,
+    play_games,
+    right_answer,
+    wait_until,
+)
 
 pytestmark = pytest.mark.browser
 
 CLASSROOM = REPO / "classroom"
-ACTIONS = ["flip", "step", "back", "autoplay", "speed", "fast_forward", "new_game", "code", "replay", "fullscreen",
-           "settings"]
 
 _JS_DEEP_ACTIVE = """() => {
     let a = document.activeElement;
@@ -93,7 +101,6 @@ def tab_reaches_every_control(table: Table) -> None:
     wait_until(lambda: table.data("round") == str(r) and table.data("idle") == "1", 30, "Backspace to go back")
 
 
-SIZES = [(1920, 1080), (1366, 768), (768, 1024), (390, 844)]
 
 
 def autoplay_and_full_screen(table: Table) -> None:
@@ -123,38 +130,6 @@ def autoplay_and_full_screen(table: Table) -> None:
     table.page.screenshot(path=str(ARTIFACTS / f"component-{table.name}-fullscreen.png"))
     table.control("fullscreen").click()
     wait_until(lambda: not page.evaluate("() => Boolean(document.fullscreenElement)"), 10, "full screen to end")
-
-
-def layout_at_sizes(page, table: Table, prefix: str, sizes: list[tuple[int, int]] = SIZES) -> None:
-    """The whole game on one screen at projector sizes; a portrait table on a phone."""
-    for w, h in sizes:
-        page.set_viewport_size({"width": w, "height": h})
-        page.wait_for_timeout(400)
-        canvas = table.root.locator("canvas.war-table").bounding_box()
-        flip = table.control("flip").bounding_box()
-        sentence = table.root.locator("[data-role=sentence]").bounding_box()
-        assert canvas and flip and sentence
-        path = ARTIFACTS / f"{prefix}-{w}x{h}.png"
-        page.screenshot(path=str(path))
-        assert canvas["x"] >= 0 and canvas["x"] + canvas["width"] <= w + 1, (w, h, canvas)
-        if w >= 1366:
-            # table, Flip, Step/Back/Autoplay and the last sentence at once, with no scrolling
-            table.root.scroll_into_view_if_needed()
-            span = flip["y"] + flip["height"] - canvas["y"]
-            assert span <= h, f"{prefix} {w}x{h}: table top to Flip bottom is {span} px"
-            for action in ("step", "back", "autoplay"):
-                box = table.control(action).bounding_box()
-                assert box and box["y"] + box["height"] - canvas["y"] <= h
-            assert canvas["width"] >= 0.5 * w * 0.6, (w, canvas)
-        if w <= 768:
-            for action in ACTIONS:
-                box = table.control(action).bounding_box()
-                assert box and box["height"] >= 44 and box["width"] >= 44, (prefix, w, action, box)
-        if w == 390:
-            assert canvas["height"] > canvas["width"], f"{prefix}: a portrait table on a phone, got {canvas}"
-            assert int(table.data("rank-px")) >= 34
-        width = table.root.evaluate("r => r.scrollWidth")
-        assert width <= w, f"{prefix} {w}x{h}: the component is {width} px wide"
 
 
 # --- the front ends ----------------------------------------------------------------------------
@@ -282,7 +257,7 @@ def test_marimo_plays_games_in_a_row(marimo_table: Table) -> None:
     play_games(marimo_table)
     autoplay_and_full_screen(marimo_table)
     tab_reaches_every_control(marimo_table)
-    layout_at_sizes(marimo_table.page, marimo_table, "component-marimo")
+    layout_at_sizes(marimo_table.page, marimo_table, ARTIFACTS / "component-marimo")
     assert not _console_errors(marimo_table.page)
 
 
@@ -291,7 +266,7 @@ def test_voila_classroom_page_plays_games_in_a_row(voila_table: Table) -> None:
     autoplay_and_full_screen(voila_table)
     tab_reaches_every_control(voila_table)
     settings_by_keyboard(voila_table)
-    layout_at_sizes(voila_table.page, voila_table, "component-voila")
+    layout_at_sizes(voila_table.page, voila_table, ARTIFACTS / "component-voila")
     assert not _console_errors(voila_table.page)
 
 
@@ -385,7 +360,7 @@ def test_lab_games_two_players_and_which_is_bigger(lab_tables: list[Table]) -> N
     check_beats(guess.record(), guess.name)
     tab_reaches_every_control(one)
     # JupyterLab's own panels leave a phone no room: the phone and tablet sizes are Voila's and marimo's
-    layout_at_sizes(one.page, one, "component-lab", SIZES[:2])
+    layout_at_sizes(one.page, one, ARTIFACTS / "component-lab", SIZES[:2])
     assert not _console_errors(one.page), _console_errors(one.page)
     kernel_restart(one)
 
@@ -425,5 +400,5 @@ def kernel_restart(table: Table) -> None:
 def test_notebook7_plays_games_in_a_row(nb7_tables: list[Table]) -> None:
     play_games(nb7_tables[0])
     tab_reaches_every_control(nb7_tables[0])
-    layout_at_sizes(nb7_tables[0].page, nb7_tables[0], "component-notebook7", SIZES[:1])
+    layout_at_sizes(nb7_tables[0].page, nb7_tables[0], ARTIFACTS / "component-notebook7", SIZES[:1])
     assert not _console_errors(nb7_tables[0].page), _console_errors(nb7_tables[0].page)

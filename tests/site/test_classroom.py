@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 from lite_page import ARTIFACTS, BOOT_TIMEOUT_MS, record_artifact
+from table_driver import Table, layout_at_sizes
 
 from war_widget import Game
 from war_widget.session.keeping import result_of
@@ -82,6 +83,17 @@ def open_table(page: Any, url: str) -> float:
     return time.perf_counter() - started
 
 
+def table_in_view(page: Any) -> None:
+    """The page opens on the table: its top in sight, and the table and Flip on the screen (the
+    REPL app scrolls its console to the bottom when code has run; the classroom page must not)."""
+    height = page.viewport_size["height"]
+    canvas = page.locator(TABLE).bounding_box()
+    flip = page.locator("[data-action=flip]").bounding_box()
+    assert canvas and flip, "no table or no Flip on the page"
+    assert 0 <= canvas["y"] <= 0.15 * height, f"the table's top is at {canvas['y']} px of {height}"
+    assert flip["y"] + flip["height"] <= height, f"Flip ends at {flip['y'] + flip['height']} px of {height}"
+
+
 def record_text(results: list[Game]) -> str:
     """The record line the page shows after these finished games (counted here by the store)."""
     store = RecordsStore(None)
@@ -116,6 +128,7 @@ def test_a_child_plays_war_offline(offline: Any, site_server: str) -> None:
     assert page.url.startswith(site_server + "repl/index.html?classroom=1")
     assert page.locator(".jp-CodeConsole-promptCell").is_hidden()  # no code on the classroom page
     assert page.locator(".jp-InputArea").first.is_hidden()
+    table_in_view(page)
     page.locator("[data-action=speed]").select_option("fast")
     wait_record(page, record_text([]))          # a new browser: no games yet
 
@@ -183,7 +196,9 @@ def test_a_child_plays_war_offline(offline: Any, site_server: str) -> None:
         page.locator("[data-action=flip]").click()
         wait_text(page, "round", expected["round_text"])
     wait_counts(page, left.game.counts)
+    page.set_viewport_size({"width": 390, "height": 844})   # the child's phone
     warm = open_table(page, page.url)        # the same address again: a reload, on a warm cache
+    table_in_view(page)
     wait_record(page, record_text([finished]), timeout_ms=60_000)
     page.locator("[data-action=resume]").wait_for(state="visible")
     assert war_code in text(page, "notice"), text(page, "notice")
@@ -197,5 +212,8 @@ def test_a_child_plays_war_offline(offline: Any, site_server: str) -> None:
     wait_record(page, record_text([finished, finished]))
     page.locator("[data-role=results]").screenshot(path=str(ARTIFACTS / "classroom_record_after_reload.png"))
 
+    # the whole game on one screen on a projector; a portrait table with touch-sized controls on a phone
+    layout_at_sizes(page, Table(page, page.locator("[data-war-table]"), "classroom"), ARTIFACTS / "classroom",
+                    [(1920, 1080), (390, 844)])
     record_artifact("site", {"classroom_seconds_to_first_table_cold": round(cold, 1),
                              "classroom_seconds_to_first_table_warm": round(warm, 1)})
