@@ -60,6 +60,16 @@ JS_RECORD = """root => {
     });
 }"""
 
+_JS_DEEP_ACTIVE = """() => {
+    let a = document.activeElement;
+    while (a && a.shadowRoot && a.shadowRoot.activeElement) a = a.shadowRoot.activeElement;
+    if (!a) return null;
+    const s = getComputedStyle(a);
+    return {action: a.dataset ? (a.dataset.action || (a.classList.contains('war-table') ? 'canvas' : '')) : '',
+            outline: parseFloat(s.outlineWidth) || 0, style: s.outlineStyle};
+}"""
+
+
 class Table:
     """One table component on a page, driven as a person would."""
 
@@ -193,3 +203,29 @@ def layout_at_sizes(page: Any, table: Table, prefix: Path, sizes: list[tuple[int
             assert int(table.data("rank-px")) >= 34
         width = table.root.evaluate("r => r.scrollWidth")
         assert width <= w, f"{prefix.name} {w}x{h}: the component is {width} px wide"
+        # the game number a teacher reads out is whole in its box
+        code = table.control("code").evaluate("c => [c.value, c.scrollWidth, c.clientWidth]")
+        assert code[1] <= code[2], f"{prefix.name} {w}x{h}: the game number {code[0]!r} does not fit its box"
+
+
+def tab_reaches_every_control(table: Table) -> None:
+    """Tab reaches every control with a focus ring of 2 px or more; Space on the table flips and
+    Backspace goes back."""
+    table.root.locator("canvas.war-table").focus()
+    seen: dict[str, float] = {}
+    for _ in range(40):
+        table.page.keyboard.press("Tab")
+        active = table.page.evaluate(_JS_DEEP_ACTIVE)
+        if active and active["action"]:
+            seen[active["action"]] = active["outline"]
+    missing = [a for a in ACTIONS if a not in seen]
+    assert not missing, f"{table.name}: Tab never reached {missing}"
+    thin = {a: w for a, w in seen.items() if a in ACTIONS and w < 2}
+    assert not thin, f"{table.name}: focus rings thinner than 2 px: {thin}"
+    # Space on the focused table flips, Backspace goes back
+    table.root.locator("canvas.war-table").focus()
+    r = int(table.data("round"))
+    table.page.keyboard.press(" ")
+    wait_until(lambda: table.data("round") == str(r + 1) and table.data("idle") == "1", 30, "Space to flip")
+    table.page.keyboard.press("Backspace")
+    wait_until(lambda: table.data("round") == str(r) and table.data("idle") == "1", 30, "Backspace to go back")

@@ -33,7 +33,6 @@ isolated_env, new_page, start_server = _helpers.isolated_env, _helpers.new_page,
 stop_server = _helpers.stop_server
 
 from table_driver import (  # noqa: E402
-    ACTIONS,
     JS_RECORD,
     SIZES,
     Table,
@@ -41,22 +40,13 @@ from table_driver import (  # noqa: E402
     layout_at_sizes,
     play_games,
     right_answer,
+    tab_reaches_every_control,
     wait_until,
 )
 
 pytestmark = pytest.mark.browser
 
 CLASSROOM = REPO / "classroom"
-
-_JS_DEEP_ACTIVE = """() => {
-    let a = document.activeElement;
-    while (a && a.shadowRoot && a.shadowRoot.activeElement) a = a.shadowRoot.activeElement;
-    if (!a) return null;
-    const s = getComputedStyle(a);
-    return {action: a.dataset ? (a.dataset.action || (a.classList.contains('war-table') ? 'canvas' : '')) : '',
-            outline: parseFloat(s.outlineWidth) || 0, style: s.outlineStyle};
-}"""
-
 
 # Voila's page asks for a font from the internet (none here): a failed load that is not ours
 NOT_OURS = ("ERR_NAME_NOT_RESOLVED",)
@@ -78,27 +68,6 @@ def _console_errors(page) -> list[str]:
     if any(LITE in line for line in lines):
         lines = [line for line in lines if LITE not in line and LITE_AFTER not in line]
     return lines
-
-
-def tab_reaches_every_control(table: Table) -> None:
-    table.root.locator("canvas.war-table").focus()
-    seen: dict[str, float] = {}
-    for _ in range(40):
-        table.page.keyboard.press("Tab")
-        active = table.page.evaluate(_JS_DEEP_ACTIVE)
-        if active and active["action"]:
-            seen[active["action"]] = active["outline"]
-    missing = [a for a in ACTIONS if a not in seen]
-    assert not missing, f"{table.name}: Tab never reached {missing}"
-    thin = {a: w for a, w in seen.items() if a in ACTIONS and w < 2}
-    assert not thin, f"{table.name}: focus rings thinner than 2 px: {thin}"
-    # Space on the focused table flips, Backspace goes back
-    table.root.locator("canvas.war-table").focus()
-    r = int(table.data("round"))
-    table.page.keyboard.press(" ")
-    wait_until(lambda: table.data("round") == str(r + 1) and table.data("idle") == "1", 30, "Space to flip")
-    table.page.keyboard.press("Backspace")
-    wait_until(lambda: table.data("round") == str(r) and table.data("idle") == "1", 30, "Backspace to go back")
 
 
 

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 from lite_page import ARTIFACTS, BOOT_TIMEOUT_MS, build_site
-from table_driver import JS_RECORD, Table, check_beats, play_games, right_answer, wait_until
+from table_driver import JS_RECORD, Table, check_beats, play_games, right_answer, tab_reaches_every_control, wait_until
 
 from war_widget import CasinoWarWidget, Game, StealWarWidget
 from war_widget.views.component.play import TablePlay
@@ -69,8 +69,10 @@ def test_the_table_offline_games_in_a_row_two_players_which_is_bigger_and_japane
     for table in (one, two, guess, kids):
         wait_until(lambda t=table: t.data("round") == "0", 60, f"{table.name}: the table at round 0")
 
-    # games in a row: flips, Back, a jump from the chart, Fast-forward, New game, Replay
+    # games in a row: flips, Back, a jump from the chart, Fast-forward, New game, Replay; then the
+    # keyboard: Tab reaches every control (no hidden code editor takes the focus), Space, Backspace
     play_games(one)
+    tab_reaches_every_control(one)
 
     # two players on one device: the first press waits, the second plays the round
     two.root.evaluate(JS_RECORD)
