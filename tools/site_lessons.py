@@ -29,6 +29,8 @@ METADATA_KEY = "war_widget_site"
 ABSENT_MODULES = ("numpy", "numba")
 #: simulate() with at most this many games (a literal) is quick in the browser too
 SMALL_SIMULATION = 100
+#: the note quotes at most this much of a cell's first line
+FIRST_LINE_CHARS = 60
 
 
 @dataclass(frozen=True)
@@ -156,10 +158,12 @@ def _shows_chart(nodes: list[ast.AST]) -> bool:
 
 
 def first_line(source: str) -> str:
-    """The cell's first line of code (the nbval mark, comments and blank lines skipped)."""
+    """The cell's first line of code (the nbval mark, comments and blank lines skipped), cut short
+    with an ellipsis past FIRST_LINE_CHARS."""
     for line in source.splitlines():
         if line.strip() and not line.lstrip().startswith("#"):
-            return line.strip()
+            line = line.strip()
+            return line if len(line) <= FIRST_LINE_CHARS else line[:FIRST_LINE_CHARS - 1].rstrip() + "…"
     return ""
 
 
@@ -205,8 +209,10 @@ NOTE = {
         "why": ("This browser's Python (Pyodide) has no numpy, no numba and no nbformat, so the code cells below stop "
                 "with an error here, or would take many minutes. Their outputs were computed on a computer "
                 "and are shown as they were stored."),
-        "rest": "Every other cell runs here.",
-        "none": "No cell of this lesson runs here: read it, or run it on a computer.",
+        "rest": ("Every other cell runs here. (Code cells are counted from the top; those that kept their "
+                 "output show the number as [n].)"),
+        "none": ("No cell of this lesson runs here: read it, or run it on a computer. (Code cells are counted "
+                 "from the top; those that kept their output show the number as [n].)"),
         "import": "imports `{detail}` (not in the browser)",
         "simulate": ("plays many games with `simulate()`: the fast simulator needs numpy; in the browser the "
                      "engine would play them one after another, for many minutes"),
@@ -221,8 +227,10 @@ NOTE = {
         "why": ("ブラウザーの Python（Pyodide）には numpy、numba、nbformat がありません。そのため、下のコードセルは"
                 "ここではエラーになるか、とても長い時間がかかります。出力はパソコンで計算して保存したものを"
                 "そのまま表示しています。"),
-        "rest": "ほかのセルはここで動きます。",
-        "none": "このレッスンのセルはここでは動きません。読むか、パソコンで動かしてください。",
+        "rest": ("ほかのセルはここで動きます。"
+                 "（コードセルは上から数えます。出力のあるセルには [n] とその番号が出ています。）"),
+        "none": ("このレッスンのセルはここでは動きません。読むか、パソコンで動かしてください。"
+                 "（コードセルは上から数えます。出力のあるセルには [n] とその番号が出ています。）"),
         "import": "`{detail}` を読み込みます（ブラウザーにはありません）",
         "simulate": ("`simulate()` でたくさんのゲームをします。速いシミュレーターには numpy が必要で、"
                      "ブラウザーでは1ゲームずつ遊ぶので長い時間がかかります"),
@@ -247,7 +255,8 @@ def note(needs: list[Need], lang: str, code_cells: int) -> str:
     items = [text["item"].format(number=n.number, line=n.first_line.replace("`", "'"),
                                  reason=text[n.reason].format(detail=n.detail)) for n in needs]
     rest = text["none"] if len(needs) == code_cells else text["rest"]
-    return "\n".join([text["title"], "", text["why"] + " " + rest, "", *items, "", text["how"]])
+    space = "" if lang == "ja" else " "   # Japanese sentences follow each other without a space
+    return "\n".join([text["title"], "", text["why"] + space + rest, "", *items, "", text["how"]])
 
 
 def site_copy(path: Path, dest: Path) -> list[Need]:
