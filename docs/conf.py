@@ -91,10 +91,10 @@ def _plotly_html(nb: dict[str, Any], depth: str) -> None:
 
 
 def _static_widgets(nb: dict[str, Any]) -> None:
-    """Without the widgets' state (nbval does not keep it) a widget view renders as nothing: show
-    the widget's text instead.  With the state (executed here), myst-nb embeds it."""
-    if "application/vnd.jupyter.widget-state+json" in nb.get("metadata", {}).get("widgets", {}):
-        return
+    """A widget view on a static page renders as nothing (nbval keeps no widget state) or, with
+    the state of a notebook executed here, as an anywidget whose module the page cannot load
+    offline: show the widget's text instead, whichever run executed the notebook."""
+    nb.get("metadata", {}).pop("widgets", None)
     for cell in nb["cells"]:
         for out in cell.get("outputs", []):
             data = out.get("data", {})
