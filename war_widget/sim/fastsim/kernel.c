@@ -185,6 +185,19 @@ static inline void won_push(i32 *s, int p, i32 c) {
     s[WON + p * CAP + ((s[WHEAD + p] + s[WLEN + p]) & MASK)] = c;
     s[WLEN + p] += 1;
 }
+/* _collect's end: the round's winner takes the tlen cards at s[from...] under its hand
+   (capture="bottom") or onto its won pile, in that order */
+static inline void take_cards(i32 *s, const i32 *r, int winner, int from, int tlen) {
+    s[LAST_WINNER] = winner;
+    s[ROUND_WINNER] = winner;
+    int base = CAPTURE == CAPTURE_BOTTOM ? HAND : WON;
+    int head = CAPTURE == CAPTURE_BOTTOM ? HHEAD : WHEAD;
+    int length = CAPTURE == CAPTURE_BOTTOM ? HLEN : WLEN;
+    i32 h = s[head + winner], m = s[length + winner];
+    for (int q = 0; q < tlen; q++) s[base + winner * CAP + ((h + m + q) & MASK)] = s[from + q];
+    s[length + winner] = m + tlen;
+}
+
 static inline i32 count_of(const i32 *s, int p) { return s[HLEN + p] + s[WLEN + p]; }
 
 static int same_position(const i32 *a, const i32 *b, int players, int last_winner_matters) {
@@ -682,14 +695,7 @@ static Round play_round_general(i32 *s, u64 *rng, const i32 *r, i64 rounds_befor
     } else {
         gather(s, rng, r, tlen, winner);
     }
-    s[LAST_WINNER] = winner;
-    s[ROUND_WINNER] = winner;
-    int base = CAPTURE == CAPTURE_BOTTOM ? HAND : WON;
-    int head = CAPTURE == CAPTURE_BOTTOM ? HHEAD : WHEAD;
-    int length = CAPTURE == CAPTURE_BOTTOM ? HLEN : WLEN;
-    i32 h = s[head + winner], m = s[length + winner];
-    for (int q = 0; q < tlen; q++) s[base + winner * CAP + ((h + m + q) & MASK)] = s[at + q];
-    s[length + winner] = m + tlen;
+    take_cards(s, r, winner, at, tlen);
     /* _check_end can only end the game if someone ran out, on a round limit, or with aside */
     int changed = CAPTURE == CAPTURE_ASIDE || (ROUND_LIMIT != 0 && rounds_before + 1 >= ROUND_LIMIT);
     for (int p = 0; p < n; p++)
@@ -761,14 +767,7 @@ static Round war_two(i32 *restrict s, u64 *restrict rng, const i32 *restrict r, 
     int spec = GATHER_OF(winner);                      /* _collect (CARDS is _gather's order) */
     if (spec == G_SHUFFLE) shuffle_at(rng, s + CARDS, tlen);
     else if (spec != G_PLAYED) gather(s, rng, r, tlen, winner);
-    s[LAST_WINNER] = winner;
-    s[ROUND_WINNER] = winner;
-    int base = CAPTURE == CAPTURE_BOTTOM ? HAND : WON;
-    int head = CAPTURE == CAPTURE_BOTTOM ? HHEAD : WHEAD;
-    int length = CAPTURE == CAPTURE_BOTTOM ? HLEN : WLEN;
-    i32 h = s[head + winner], m = s[length + winner];
-    for (int q = 0; q < tlen; q++) s[base + winner * CAP + ((h + m + q) & MASK)] = s[CARDS + q];
-    s[length + winner] = m + tlen;
+    take_cards(s, r, winner, CARDS, tlen);
     out.wars = wars;
     int loser = 1 - winner;
     if (s[HLEN + loser] + s[WLEN + loser] == 0 || (ROUND_LIMIT != 0 && rounds_before + 1 >= ROUND_LIMIT)) {
