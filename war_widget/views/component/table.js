@@ -1211,19 +1211,25 @@ export function casinoSize(width, table, natural) {
   return { width: w, height: Math.round(table.h * scale), scale };
 }
 
-export function paintCasino(ctx, T, ms, timing, speedShoe) {
-  const L = { w: T.w, h: T.h, cx: T.w / 2, cy: T.h / 2, top: 18, bar: { w: 0 } };
-  const [cw, ch] = T.card;
+/** The felt of a Casino War or Steal War table, with a dashed outline (`colour`) where each empty
+ * slot's card goes. */
+function feltWithSlots(ctx, L, slots, [cw, ch], colour) {
   drawFelt(ctx, L);
   ctx.save();
   ctx.setLineDash([12, 10]);
-  ctx.strokeStyle = "#7fbf98";
+  ctx.strokeStyle = colour;
   ctx.lineWidth = 3;
-  for (const s of T.slots) {
+  for (const s of slots) {
     roundRect(ctx, s.x, s.y, cw, ch, cw * 0.08);
     ctx.stroke();
   }
   ctx.restore();
+}
+
+export function paintCasino(ctx, T, ms, timing, speedShoe) {
+  const L = { w: T.w, h: T.h, cx: T.w / 2, cy: T.h / 2, top: 18, bar: { w: 0 } };
+  const [cw, ch] = T.card;
+  feltWithSlots(ctx, L, T.slots, T.card, "#7fbf98");
   const items = [...T.cards, ...T.backs].sort((a, b) => a.order - b.order);
   let complete = true;
   items.forEach((it, i) => {
@@ -1459,16 +1465,7 @@ export function faceUp(card) {
 export function paintSteal(ctx, P, moves, t) {
   const L = { w: P.w, h: P.h, cx: P.w / 2, cy: P.h / 2, top: 270, bar: { w: 0 } };
   const [cw, ch] = P.card;
-  drawFelt(ctx, L);
-  ctx.save();
-  ctx.setLineDash([12, 10]);
-  ctx.strokeStyle = "#cfe8d8";
-  ctx.lineWidth = 3;
-  for (const s of P.slots) {
-    roundRect(ctx, s.x, s.y, cw, ch, cw * 0.08);
-    ctx.stroke();
-  }
-  ctx.restore();
+  feltWithSlots(ctx, L, P.slots, P.card, "#cfe8d8");
   // a face-down card has no code: null from a server's kernel, undefined from JupyterLite's (Pyodide
   // sends Python's None as undefined)
   for (const c of P.cards) drawCard(ctx, c.code, faceUp(c), c.x, c.y, cw, ch, { rankPx: P.rank_px, highlight: c.highlight });
