@@ -215,11 +215,15 @@ def simulate(rules: Rules | str, games: int, seed: int = 0, *, max_rounds: int |
         if executor is not None or (chosen == "engine" and workers not in (None, 1)):
             _run_parallel(rules, seed, games, max_rounds, chosen, workers, executor, chunk_size, bar, arrays)
         else:
+            fell_back: list[bool] = []
             for lo in range(0, games, _SERIAL_CHUNK):
                 hi = min(games, lo + _SERIAL_CHUNK)
-                part = _run_range(rules, seed, lo, hi, max_rounds, chosen, update, threads=workers or 1)
+                part = _run_range(rules, seed, lo, hi, max_rounds, chosen, update, threads=workers or 1,
+                                  fell_back=fell_back)
                 for a, p in zip(arrays, part, strict=True):
                     a[lo:hi] = p
+            if fell_back:
+                chosen = "engine"
     finally:
         if bar is not None:
             bar.close()
@@ -306,14 +310,17 @@ def _check_args(rules: Rules | str, games: int, seed: int, max_rounds: int | Non
 NOT_INSTALLED = ("the fast simulator is not installed (no C compiler and no numba found), so simulate() plays "
                  "the games with the engine: the same results, more slowly. To get it: "
                  'pip install "war-widget[fast]"')
+FELL_BACK = ("the compiled simulator failed here ({reason}), so simulate() plays the games with the engine: "
+             "the same results, more slowly")
 NO_NUMPY = ("the fast simulator is not available here: it needs numpy, which this Python does not have (the "
             "browser's Pyodide in the classroom site has no numpy build), so simulate() plays the games with the "
             "engine: the same results, more slowly")
 _WARNED: list[bool] = []
+_FELL_BACK_SAID: list[bool] = []
 
 
 class FastSimulatorMissing(UserWarning):
-    """simulate() plays with the engine: no compiled simulator here (said once a process)."""
+    """simulate() plays with the engine: no compiled simulator here, or it failed (each said once a process)."""
 
 
 def _choose_method(rules: Rules, method: str) -> str:
@@ -341,14 +348,33 @@ def _choose_method(rules: Rules, method: str) -> str:
 
 
 def _run_range(rules: Rules, seed: int, start: int, stop: int, max_rounds: int | None, method: str,
-               progress: Callable[[int], None] | None = None, threads: int = 1) -> tuple[Column, ...]:
+               progress: Callable[[int], None] | None = None, threads: int = 1,
+               fell_back: list[bool] | None = None) -> tuple[Column, ...]:
     """Games ``start .. stop-1`` of the simulation (a task for a worker: module level, picklable):
-    the seven per-game arrays of ``SimulationResult``."""
+    the seven per-game arrays of ``SimulationResult``.  If the compiled simulator fails (a compiler
+    that fails or hangs, any exception), the engine plays the same games, said once a process (and
+    noted in ``fell_back``)."""
     if method == "fast":
-        from .fastsim import simulate_range
-        rows = simulate_range(rules, seed, start, stop, max_rounds, threads=threads, progress=progress,
-                              in_notebook=_in_jupyter_kernel())
-        return tuple(getattr(rows, f) for f in _FIELDS)
+        counted = [0]
+
+        def advance(n: int) -> None:
+            counted[0] += n
+            if progress is not None:
+                progress(n)
+        try:
+            from .fastsim import simulate_range
+            rows = simulate_range(rules, seed, start, stop, max_rounds, threads=threads, progress=advance,
+                                  in_notebook=_in_jupyter_kernel())
+            return tuple(getattr(rows, f) for f in _FIELDS)
+        except Exception as exc:  # noqa: BLE001 - any failure of a compiled path: the engine plays the games
+            if progress is not None and counted[0]:
+                progress(-counted[0])               # the bar counts these games again as the engine plays them
+            if fell_back is not None:
+                fell_back.append(True)
+            if not _FELL_BACK_SAID:
+                _FELL_BACK_SAID.append(True)
+                reason = str(exc) if isinstance(exc, RuntimeError) and str(exc) else f"{type(exc).__name__}: {exc}"
+                warnings.warn(FELL_BACK.format(reason=reason), FastSimulatorMissing, stacklevel=3)
     count = stop - start
     arrays = [_column(count, dt, -1) for dt in _DTYPES]
     for k in range(count):

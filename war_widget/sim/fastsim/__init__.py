@@ -289,10 +289,10 @@ def simulate_range(rules: Rules | str, seed: int, start: int, stop: int, max_rou
     lib = None
     if kernel == "c":
         from . import _ckernel
-        lib = _ckernel.library(_ckernel.build_flags(table, fixed))
-        if lib is None and not numba_available():
-            raise ValueError("the C kernel could not be built here and numba is not installed: "
-                             '`pip install "war-widget[fast]"`, or simulate with method="engine"')
+        flags = _ckernel.build_flags(table, fixed)
+        lib = _ckernel.library(flags)
+        if lib is None and not numba_available():       # simulate() then plays with the engine, saying why
+            raise RuntimeError(_ckernel.failure(flags) or "the C kernel could not be built here")
     if lib is not None and threads > 1:
         _play_c_threads(lib, seed64, start, stop, table, cap, out, threads, progress)
         return Rows.from_matrix(out, start)
