@@ -548,3 +548,45 @@ def test_the_progress_bar_counts_each_game_once_when_the_engine_takes_over(fresh
         warnings.simplefilter("ignore", FastSimulatorMissing)
         r = simulate("classic", GAMES, seed=1, progress=True)
     assert r.method == "engine" and sum(counted) == GAMES and np.array_equal(r.lengths, EXPECTED["classic"]["lengths"])
+
+
+def test_an_interrupted_build_ends_the_compilers_process_group(tmp_path: Path, fresh_kernel: pytest.MonkeyPatch
+                                                               ) -> None:
+    """Ctrl-C while the compiler runs: the interrupt goes on up, and the compiler and its child are ended."""
+    pids = tmp_path / "pids"
+    fake = fake_compiler(tmp_path, f"sleep 300 &\necho $! >> {pids}\necho $$ >> {pids}\nsleep 300")
+    fresh_kernel.setenv("CC", str(fake))
+    real_wait = subprocess.Popen.wait
+
+    def interrupted(self: subprocess.Popen[bytes], timeout: float | None = None) -> int:
+        if timeout is None:
+            return real_wait(self)
+        deadline = time.monotonic() + 10
+        while not (pids.exists() and len(pids.read_text().split()) == 2) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        raise KeyboardInterrupt
+    fresh_kernel.setattr(subprocess.Popen, "wait", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        _ckernel.library(flags_of("classic"))
+    child, compiler = map(int, pids.read_text().split())
+    deadline = time.monotonic() + 5
+    while (alive(child) or alive(compiler)) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not alive(child) and not alive(compiler)
+
+
+def test_with_no_private_folder_at_all_the_engine_plays_and_says_why(tmp_path: Path,
+                                                                    fresh_kernel: pytest.MonkeyPatch) -> None:
+    """No cache (its place is a file) and a temporary folder anyone may change (mode 777, not sticky):
+    nothing is built there; the engine plays, said once."""
+    open_tmp = tmp_path / "open-tmp"
+    open_tmp.mkdir()
+    open_tmp.chmod(0o777)
+    (tmp_path / "not-a-folder").write_text("")
+    fresh_kernel.delenv("WAR_WIDGET_CACHE_DIR")
+    fresh_kernel.setenv("XDG_CACHE_HOME", str(tmp_path / "not-a-folder"))
+    fresh_kernel.setattr("tempfile.tempdir", str(open_tmp))
+    fresh_kernel.setattr(_ckernel, "_SCRATCH", [])
+    methods, said = play_all()
+    assert methods == ["engine"] * 4 and list(open_tmp.iterdir()) == []
+    assert len(said) == 1 and "there is no private folder to build the C kernel in" in said[0]

@@ -7,8 +7,9 @@ Every rule set with named gather orders is played by the compiled simulator
 (``war_widget.sim.fastsim``: a C kernel built by the machine's compiler, or numba), which plays
 exactly the engine's games; rules with a callable gather policy by the engine itself, one game
 after another, and so is every rule set where no compiled simulator is installed (said once, with
-how to get it).  Either way the results are the
-same arrays, and they do not depend on how the games are split:
+how to get it) or where it fails (a compiler that fails or hangs, any exception: said once, with
+why).  Either way the results are the same arrays, and they do not depend on how the games are
+split:
 
 * ``workers=N`` plays on N cores: N threads for the compiled simulator, N processes for
   the engine;

@@ -235,15 +235,22 @@ def _reason(why: BaseException) -> str:
 
 
 def _scratch() -> Path | None:
-    """This process's own build folder (``mkdtemp``: a fresh name, mode 0700), removed at exit."""
+    """This process's own build folder (``mkdtemp``: a fresh name, mode 0700, in a temporary folder
+    no other user can change), removed when this process exits; None if it cannot be made."""
     if not _SCRATCH:
         try:
+            _check_ancestors(Path(os.path.realpath(tempfile.gettempdir())))
             made = Path(tempfile.mkdtemp(prefix="war_widget-"))
-        except OSError:
+        except (_Refused, OSError):
             return None
-        atexit.register(shutil.rmtree, made, True)
+        atexit.register(_remove_scratch, made, os.getpid())
         _SCRATCH.append(made)
     return _SCRATCH[0]
+
+
+def _remove_scratch(folder: Path, owner: int) -> None:
+    if os.getpid() == owner:            # not from a forked child that exits first
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 # --- records and verified reads ----------------------------------------------------------------------
