@@ -339,8 +339,10 @@ def settings_by_keyboard(table: Table) -> None:
     table.root.locator("[data-setting=language]").select_option(label="日本語")
     wait_until(lambda: table.control("flip").inner_text() == "めくる", 30, f"{table.name}: the words in Japanese")
     assert "ルール" in summary.inner_text()
+    assert table.root.get_attribute("lang") == "ja", f"{table.name}: a Japanese table read with an English voice"
     table.root.locator("[data-setting=language]").select_option(label="English")
     wait_until(lambda: table.control("flip").inner_text() == "Flip", 30, f"{table.name}: the words in English")
+    assert table.root.get_attribute("lang") == "en"
     summary.click()
 
 
