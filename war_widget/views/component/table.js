@@ -719,21 +719,41 @@ function el(tag, attrs, ...children) {
   return node;
 }
 
-/** plotly.js (the bundle of the plotly package) run once per page as a classic script; an AMD
- * loader on the page (RequireJS) is hidden meanwhile so plotly.js sets window.Plotly. */
-function loadPlotly(source) {
+/** Run `fn` when the page is idle (after the table's first paint and the first tap's work), so
+ * plotly.js never stands between a child and the first Flip. */
+function whenIdle(fn) {
+  if (typeof window.requestIdleCallback === "function") window.requestIdleCallback(fn, { timeout: 1500 });
+  else setTimeout(fn, 300);
+}
+
+/** plotly.js (the bundle of the plotly package), once per page: the first table that needs it asks
+ * its widget (`{do: "plotly_js"}`, answered by one custom message: views/plotly_source.py) and runs
+ * it as a classic script; every other table of the page waits for the same promise. An AMD loader
+ * on the page (RequireJS) is hidden meanwhile so plotly.js sets window.Plotly. If the asking view
+ * goes before the answer comes, the next table asks again. */
+function loadPlotly(model) {
   if (window.Plotly) return Promise.resolve(window.Plotly);
   if (!window.__warWidgetPlotly) {
-    window.__warWidgetPlotly = new Promise((resolve, reject) => {
-      const url = URL.createObjectURL(new Blob([source], { type: "text/javascript" }));
-      const script = document.createElement("script");
-      const define = window.define;
-      window.define = undefined;
-      script.onload = () => { window.define = define; URL.revokeObjectURL(url); resolve(window.Plotly); };
-      script.onerror = (e) => { window.define = define; reject(e); };
-      script.src = url;
-      document.head.append(script);
+    const pending = new Promise((resolve, reject) => {
+      const onMessage = (msg) => {
+        if (!msg || typeof msg.plotly_js !== "string") return;
+        model.off("msg:custom", onMessage);
+        const url = URL.createObjectURL(new Blob([msg.plotly_js], { type: "text/javascript" }));
+        const script = document.createElement("script");
+        script.dataset.warPlotly = "1";
+        const define = window.define;
+        window.define = undefined;
+        script.onload = () => { window.define = define; URL.revokeObjectURL(url); resolve(window.Plotly); };
+        script.onerror = (e) => { window.define = define; reject(e); };
+        script.src = url;
+        document.head.append(script);
+      };
+      model.on("msg:custom", onMessage);
+      model.send({ do: "plotly_js" });
+      setTimeout(() => { model.off("msg:custom", onMessage); reject(new Error("no plotly.js came")); }, 60000);
     });
+    window.__warWidgetPlotly = pending;
+    pending.catch(() => { if (window.__warWidgetPlotly === pending) window.__warWidgetPlotly = null; });
   }
   return window.__warWidgetPlotly;
 }
@@ -996,11 +1016,12 @@ function render({ model, el: host }) {
     if (beat.war) plotly.extendTraces(plot, { x: [[r]], y: [[counts[0]]] }, [counts.length]);
     root.dataset.chartPoints = String(Number(root.dataset.chartPoints || 0) + 1);
   }
-  if (setup.chart && model.get("plotly_js")) {
-    loadPlotly(model.get("plotly_js")).then((P) => {
+  if (setup.chart) {
+    whenIdle(() => loadPlotly(model).then((P) => {
+      if (destroyed) return;
       plotly = P;
       redrawChart(current ? current.round : 0);
-    });
+    }));
   }
 
   function show(beat) {
@@ -1452,9 +1473,7 @@ function renderCasino({ model, el: host }) {
         line: { dash: "dot", color: "grey" } }],
     }, { displayModeBar: false, responsive: false });
   }
-  if (model.get("plotly_js")) {
-    loadPlotly(model.get("plotly_js")).then((P) => { plotly = P; chart(); });
-  }
+  whenIdle(() => loadPlotly(model).then((P) => { if (!destroyed) { plotly = P; chart(); } }));
 
   const onSetup = () => { setup = model.get("setup"); root.lang = pageLang(setup.lang); usePips(setup.pips); label(); resize(); };
   keepKeys(root, (e, target) => {
