@@ -203,6 +203,8 @@ class CasinoWarWidget(anywidget.AnyWidget):
                 self._guard(self.set_tie_bet, bool(content.get("on")))
             else:
                 self._refresh(new_beat=False)
+        elif do == "deal" and "on" in content and content["on"] != self._beat:
+            return              # pressed on a picture an earlier Deal already replaced (a double click)
         elif isinstance(do, str) and do in actions:
             self._guard(actions[do])
 

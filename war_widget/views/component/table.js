@@ -1351,7 +1351,7 @@ function renderCasino({ model, el: host }) {
   const button = (name, row, cls) => {
     const b = el("button", { type: "button", class: `wt-btn ${cls || ""}`, "data-action": name });
     b.addEventListener("click", () => send(name === "tie" ? { do: "tie", on: b.getAttribute("aria-pressed") !== "true" }
-      : { do: name }));
+      : name === "deal" ? dealMessage() : { do: name }));
     row.append(b);
     buttons[name] = b;
     return b;
@@ -1367,6 +1367,9 @@ function renderCasino({ model, el: host }) {
   let size = null;
   let table = model.get("table");
   let deal = null;          // {start, timing} while the newest hand is dealt
+  // Deal names the picture it was pressed on: a double click (or Space held down) sends two, and
+  // the second, pressed on the picture the first replaced, is dropped by Python (one hand a press)
+  const dealMessage = () => ({ do: "deal", on: table.id });
   let frame = 0;
   let destroyed = false;
   let shownId = 0;
@@ -1479,7 +1482,7 @@ function renderCasino({ model, el: host }) {
   keepKeys(root, (e, target) => {
     if (!spacePlays(e.key, target && target.tagName)) return;
     e.preventDefault();
-    if (!buttons.deal.disabled) send({ do: "deal" });
+    if (!buttons.deal.disabled) send(dealMessage());
   });
   const onResize = () => resize();
   const observer = new ResizeObserver(onResize);
