@@ -615,7 +615,9 @@ function drawProgress(ctx, L, view) {
   ctx.textBaseline = "middle";
   ctx.strokeStyle = "rgba(0,0,0,0.55)";
   ctx.lineWidth = 3;
+  ctx.lineJoin = "round";          // a mitred outline draws a spike off the sharp ends of "/"
   ctx.strokeText(view.progress_text, x + w / 2, y + h / 2 + 1);
+  ctx.lineJoin = "miter";
   ctx.fillText(view.progress_text, x + w / 2, y + h / 2 + 1);
 }
 
