@@ -60,4 +60,6 @@ class Highlights:
         elif isinstance(event, Returned):
             self.winner, self.banner = None, None
         elif isinstance(event, GameOver):
-            self.banner = over_banner
+            # the game's winner is marked now, not the last round's ("You win!" beside a gold badge
+            # of the computer's); a draw or a team's win marks no pile
+            self.banner, self.winner = over_banner, event.outcome.winner
