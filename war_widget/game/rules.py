@@ -5,6 +5,7 @@ Presets name the combinations the source texts describe; ``Rules.preset("classic
 from __future__ import annotations
 
 import dataclasses
+import functools
 import inspect
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -330,7 +331,20 @@ class Rules:
         """
         if isinstance(cards, (str, Card)) or not cards or not all(isinstance(c, Card) for c in cards):
             raise ValueError(f"best needs a non-empty list of Card values turned up together; got {cards!r}")
-        strengths = [self.strength(c) for c in cards]
+        return self._best(cards)
+
+    @functools.cached_property
+    def _strengths(self) -> tuple[int, ...]:
+        """``strength`` of every card, by ``Card.index`` (0..53), worked out once per rule set."""
+        return tuple(self.strength(c) for c in sorted(make_deck(52, 2), key=lambda c: c.index))
+
+    def _best(self, cards: Sequence[Card]) -> list[int]:
+        """``best`` of cards known to be Cards (the engine's hot path: no argument check)."""
+        table = self._strengths
+        if len(cards) == 2 and self.rank_order != "low_beats_ace":     # two players: one comparison
+            a, b = table[cards[0].index], table[cards[1].index]
+            return [0] if a > b else [1] if b > a else [0, 1]
+        strengths = [table[c.index] for c in cards]
         if self.rank_order == "low_beats_ace":
             ranks = [c.rank for c in cards]
             if 14 in ranks and self.lowest_rank in ranks:
