@@ -72,6 +72,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Sequence
 from numbers import Integral
+from operator import itemgetter
 
 from . import engine_json
 from .cards import Card
@@ -97,6 +98,7 @@ from .rules import Rules
 __all__ = ["Game", "RoundRecord", "TableCard", "as_rules", "PHASES", "Termination"]
 
 _deal = deal   # the name ``save_check`` and older code used
+_CARD = itemgetter(1)   # the card of a table entry (player, card, face_up, battle)
 
 
 class Game(WarEngine):
@@ -250,7 +252,10 @@ class Game(WarEngine):
                     pending.popleft()
                 else:
                     phase = self._phase
-                    if phase == OVER or (phase == START and limit is not None and self.round_number >= limit):
+                    if phase == START:
+                        if limit is not None and self.round_number >= limit:
+                            break
+                    elif phase == OVER:
                         break
                     beat_of[phase](self)
                 self._beats += 1              # the commit of this beat
@@ -425,7 +430,7 @@ class Game(WarEngine):
             played = sorted(self._table, key=lambda t: (t[3], t[0]))   # by battle, then seat; stable: down first
         else:                                 # one battle, laid in seat order: already sorted
             played = self._table
-        cards = [t[1] for t in played]
+        cards = list(map(_CARD, played))
         if self._aside:
             return cards
         spec = self._gathers[winner]
