@@ -69,6 +69,14 @@ class SplitMix64:
                                         or isinstance(items, (str, bytes))):
             raise ValueError(f"shuffle needs a list (a mutable sequence) to shuffle in place; got {items!r}"[:200])
         state = self.state
+        if len(items) == 2:                  # a battle's two cards: one draw below 2 (never rejected)
+            state = (state + _GOLDEN) & MASK64
+            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+            self.state = state
+            if not (z ^ (z >> 31)) & 1:      # j = 0: swap
+                items[0], items[1] = items[1], items[0]
+            return
         try:
             for i in range(len(items) - 1, 0, -1):
                 n = i + 1
