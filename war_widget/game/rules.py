@@ -232,8 +232,13 @@ class Rules:
     # --- derived facts -----------------------------------------------------------------
     @property
     def deck_cards(self) -> list[Card]:
-        """The cards of this game's deck, in a fixed order."""
-        return make_deck(self.deck, self.jokers)
+        """The cards of this game's deck, in a fixed order (a new list; the cards are immutable)."""
+        return list(self._deck)
+
+    @functools.cached_property
+    def _deck(self) -> tuple[Card, ...]:
+        """The deck, made once per rule set (every game deals it)."""
+        return tuple(make_deck(self.deck, self.jokers))
 
     @property
     def cards_per_player(self) -> int:
