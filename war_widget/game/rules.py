@@ -193,6 +193,11 @@ class Rules:
             raise ValueError(f"unknown rule option(s) {', '.join(unknown)}; options are: {', '.join(sorted(names))}")
         return dataclasses.replace(self, **changes)
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Rules:
+        """Rules are an immutable value (a callable policy is shared, as deepcopy shares any
+        function), so a copied game keeps the same Rules, with its tables made once."""
+        return self
+
     @property
     def preset_name(self) -> str | None:
         """The preset these rules equal, if any.
