@@ -5,6 +5,7 @@ Presets name the combinations the source texts describe; ``Rules.preset("classic
 from __future__ import annotations
 
 import dataclasses
+import functools
 import inspect
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -192,6 +193,11 @@ class Rules:
             raise ValueError(f"unknown rule option(s) {', '.join(unknown)}; options are: {', '.join(sorted(names))}")
         return dataclasses.replace(self, **changes)
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Rules:
+        """Rules are an immutable value (a callable policy is shared, as deepcopy shares any
+        function), so a copied game keeps the same Rules, with its tables made once."""
+        return self
+
     @property
     def preset_name(self) -> str | None:
         """The preset these rules equal, if any.
@@ -231,8 +237,13 @@ class Rules:
     # --- derived facts -----------------------------------------------------------------
     @property
     def deck_cards(self) -> list[Card]:
-        """The cards of this game's deck, in a fixed order."""
-        return make_deck(self.deck, self.jokers)
+        """The cards of this game's deck, in a fixed order (a new list; the cards are immutable)."""
+        return list(self._deck)
+
+    @functools.cached_property
+    def _deck(self) -> tuple[Card, ...]:
+        """The deck, made once per rule set (every game deals it)."""
+        return tuple(make_deck(self.deck, self.jokers))
 
     @property
     def cards_per_player(self) -> int:
@@ -330,7 +341,20 @@ class Rules:
         """
         if isinstance(cards, (str, Card)) or not cards or not all(isinstance(c, Card) for c in cards):
             raise ValueError(f"best needs a non-empty list of Card values turned up together; got {cards!r}")
-        strengths = [self.strength(c) for c in cards]
+        return self._best(cards)
+
+    @functools.cached_property
+    def _strengths(self) -> tuple[int, ...]:
+        """``strength`` of every card, by ``Card.index`` (0..53), worked out once per rule set."""
+        return tuple(self.strength(c) for c in sorted(make_deck(52, 2), key=lambda c: c.index))
+
+    def _best(self, cards: Sequence[Card]) -> list[int]:
+        """``best`` of cards known to be Cards (the engine's hot path: no argument check)."""
+        table = self._strengths
+        if len(cards) == 2 and self.rank_order != "low_beats_ace":     # two players: one comparison
+            a, b = table[cards[0].index], table[cards[1].index]
+            return [0] if a > b else [1] if b > a else [0, 1]
+        strengths = [table[c.index] for c in cards]
         if self.rank_order == "low_beats_ace":
             ranks = [c.rank for c in cards]
             if 14 in ranks and self.lowest_rank in ranks:
