@@ -210,6 +210,7 @@ _PRESET_NAMES_EN = {
     "addition": "Addition (2 cards each, the sums)", "subtraction": "Subtraction (2 cards each, the differences)",
     "multiplication": "Multiplication (2 cards each, times tables)",
     "place_value": "Place value (3 cards, the biggest number)",
+    "number_lesson": "Number lesson (A = 1 ... K = 13)", "number_lesson_10": "Number lesson A-10 (A = 1)",
 }
 
 
