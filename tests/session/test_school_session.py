@@ -1,5 +1,5 @@
 """The school variants shown by the play session (issue 18): the table holds each player's two or
-three cards, the sentence and the teaching aid state both values ("7 + 5 = 12 > 3 + 6 = 9"), the
+three cards, the sentence and the teaching aid state both values ("7 + 5 > 3 + 6  →  12 > 9"), the
 "Which is bigger?" guess asks about the two values, and a teacher's name for the game keeps every
 word of war off the page.  Played through ``WarSession``: no browser."""
 from __future__ import annotations
@@ -37,7 +37,7 @@ def test_the_table_shows_two_cards_a_seat_and_the_sentence_both_values() -> None
     assert up == [(0, "7S"), (0, "5S"), (1, "3H"), (1, "6H")]
     assert flip.sentence == "Round 1: You turn up 7♠ and 5♠ (7 + 5 = 12); Computer turns up 3♥ and 6♥ (3 + 6 = 9)."
     assert compare.sentence == "7 + 5 = 12 beats 3 + 6 = 9: You win the round."
-    assert compare.view.aid == "7 + 5 = 12 > 3 + 6 = 9"
+    assert compare.view.aid == "7 + 5 > 3 + 6  →  12 > 9"
 
 
 @pytest.mark.parametrize("lang, flip, compare", [
@@ -53,7 +53,7 @@ def test_the_sentences_in_japanese(lang: str, flip: str, compare: str) -> None:
     said = [b.sentence for b in shown[-1].beats[:2]]
     assert said == ["1回め：あなたは 7と 5（7 + 5 = 12）、コンピューターは 3と 6（3 + 6 = 9）。",
                     "7 + 5 = 12は 3 + 6 = 9より 大きい！ あなたの かち。"]
-    assert shown[-1].beats[1].view.aid == "7 + 5 = 12 > 3 + 6 = 9"
+    assert shown[-1].beats[1].view.aid == "7 + 5 > 3 + 6  →  12 > 9"
     for line in said:
         assert not beyond_grade2(line) and term_problems(line, "ja_kids") == []
 
@@ -63,7 +63,7 @@ def test_a_tie_says_both_values_and_the_war_turns_up_two_more() -> None:
     s.flip()
     beats = shown[-1].beats
     assert [b.event.kind for b in beats] == ["flip", "compare", "war", "face_down", "flip", "compare", "collect"]
-    assert beats[1].view.aid == "7 + 5 = 12 = 9 + 3 = 12  WAR!"
+    assert beats[1].view.aid == "7 + 5 = 9 + 3  →  12 = 12  WAR!"
     assert beats[1].sentence == "7 + 5 = 12 and 9 + 3 = 12 are the same: war!"
     assert beats[2].sentence == "War! You and Computer each lay 1 card face down, then two more face up."
     assert sum(t.face_up for t in beats[4].view.table) == 8 and len(beats[4].view.table) == 10
@@ -185,7 +185,7 @@ def test_a_named_tie_is_once_more() -> None:
     s, shown = session("addition", TIE, aids=True, name="Compare")
     s.flip()
     beats = shown[-1].beats
-    assert beats[1].view.aid == "7 + 5 = 12 = 9 + 3 = 12  ONCE MORE!"
+    assert beats[1].view.aid == "7 + 5 = 9 + 3  →  12 = 12  ONCE MORE!"
     assert beats[1].sentence == "7 + 5 = 12 and 9 + 3 = 12 are the same: once more!"
     assert beats[2].sentence == "Once more! You and Computer each lay 1 card face down, then two more face up."
     assert beats[5].sentence == "2 + 8 = 10 beats 4 + 4 = 8: You win the tie-break."

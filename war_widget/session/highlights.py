@@ -49,7 +49,7 @@ class Highlights:
         elif isinstance(event, Compared):
             if aids:
                 self.aid = compare_text(event.cards, event.winner, event.tied, label("war_bang", reg),
-                                        event.values, rules)
+                                        event.values, rules, reg)
             if event.winner is not None:
                 self.winner, self.banner = event.winner, None
         elif isinstance(event, WarDeclared):

@@ -12,7 +12,6 @@ Buttons send their action as a custom message (a moment, not state).
 """
 from __future__ import annotations
 
-import html
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -26,7 +25,7 @@ from ...session.options import SPEEDS
 from ...session.war import WarSession
 from ...text.i18n import label
 from ..cards import PIPS
-from ..war.results import ResultsPanel
+from ..war.results import ResultsPanel, guess_line
 from . import panel
 from .play import ANSWERS, SessionPlay
 
@@ -188,8 +187,7 @@ class TableComponent(anywidget.AnyWidget):
         g = s.guess
         if g.on or g.asked:
             r.numbers["guess"] = g.score
-            r.value += (f"<p>{html.escape(label('res_guess', s.reg))} "
-                        f"<b>{html.escape(label('res_guess_value', s.reg, right=g.right, asked=g.asked))}</b></p>")
+            r.value += guess_line(g.kind, g.right, g.asked, s.reg)   # under the questions' own name
         value = s.words(r.value)   # under a teacher's name, no word of war in the results either
         if value != self.results:
             self.results = value
