@@ -160,6 +160,50 @@ export function keyAction(key, targetTag) {
   return null;
 }
 
+/** Whether a key pressed on the table stays there: every key but Tab and Shift+Tab (focus moves
+ * on), so a notebook's shortcuts (x, d d, m, a, b, the arrows, Shift+Enter ...) never cut, convert
+ * or re-run the cell the table is in while a child plays. */
+export function ownsKey(event) {
+  return !(event.key === "Tab" && !event.ctrlKey && !event.altKey && !event.metaKey);
+}
+
+const KEY_OWNERS = new WeakMap();   // a table's root -> what its keys do
+let keysGuarded = false;
+
+/** The table owns its keys: a key pressed inside `root` (but Tab / Shift+Tab) goes to `handler`
+ * and nowhere else. Notebook 7 reads shortcuts on the document in the capture phase, JupyterLab
+ * in the bubbling one, marimo inside a shadow root: one listener on the window, in the capture
+ * phase, runs before all of them, finds the table in the event's composed path and stops the
+ * event there (a button's Space/Enter and typing into a field are default actions: they stay).
+ * `data-lm-suppress-shortcuts` tells Lumino's command registry the same. */
+function keepKeys(root, handler) {
+  root.setAttribute("data-lm-suppress-shortcuts", "true");
+  KEY_OWNERS.set(root, handler);
+  if (keysGuarded || typeof window === "undefined") return;
+  keysGuarded = true;
+  window.addEventListener("keydown", (e) => {
+    if (!ownsKey(e)) return;
+    const path = typeof e.composedPath === "function" ? e.composedPath() : [];
+    const owner = path.find((node) => KEY_OWNERS.has(node));
+    if (!owner) return;
+    e.stopImmediatePropagation();
+    KEY_OWNERS.get(owner)(e, path[0] || e.target);
+  }, true);
+}
+
+/** The page language of a register ("en", "ja", "ja_kids"), for `lang` on the table's root, so a
+ * screen reader reads a Japanese table with a Japanese voice. */
+export function pageLang(register) {
+  return String(register || "en").startsWith("ja") ? "ja" : "en";
+}
+
+/** Whether Space plays the table's primary button (Deal, Flip) of Casino War and Steal War:
+ * not when a control has focus (a button's own Space clicks it; a field takes the character). */
+export function spacePlays(key, targetTag) {
+  const tag = (targetTag || "").toUpperCase();
+  return (key === " " || key === "Spacebar") && !["INPUT", "SELECT", "TEXTAREA", "BUTTON"].includes(tag);
+}
+
 /** The beats still to show: the queue plus the beats of `incoming` newer than `lastId`; a beat
  * marked `cut` drops everything before it (Back, a jump, a new game, fast-forward). */
 export function mergeBeats(queue, incoming, lastId) {
@@ -214,10 +258,11 @@ export function answerWords(words, question) {
 }
 
 /** Whether autoplay may ask Python for the next round now: on, nothing queued or moving, the
- * game not over, no question waiting, no two players (they press), no request pending. */
-export function wantsTick(state, current, busy, requested, mode) {
+ * game not over, no question waiting, no request pending (two players too: autoplay plays their
+ * rounds for them until it is turned off). */
+export function wantsTick(state, current, busy, requested) {
   return Boolean(state && state.autoplay && current && !busy && !requested && !current.view.over
-    && !current.view.asking && mode !== "two_player");
+    && !current.view.asking);
 }
 
 /** Where the pips of a number card go (CSS px), from the pip table Python sends (views/cards.py
@@ -674,21 +719,41 @@ function el(tag, attrs, ...children) {
   return node;
 }
 
-/** plotly.js (the bundle of the plotly package) run once per page as a classic script; an AMD
- * loader on the page (RequireJS) is hidden meanwhile so plotly.js sets window.Plotly. */
-function loadPlotly(source) {
+/** Run `fn` when the page is idle (after the table's first paint and the first tap's work), so
+ * plotly.js never stands between a child and the first Flip. */
+function whenIdle(fn) {
+  if (typeof window.requestIdleCallback === "function") window.requestIdleCallback(fn, { timeout: 1500 });
+  else setTimeout(fn, 300);
+}
+
+/** plotly.js (the bundle of the plotly package), once per page: the first table that needs it asks
+ * its widget (`{do: "plotly_js"}`, answered by one custom message: views/plotly_source.py) and runs
+ * it as a classic script; every other table of the page waits for the same promise. An AMD loader
+ * on the page (RequireJS) is hidden meanwhile so plotly.js sets window.Plotly. If the asking view
+ * goes before the answer comes, the next table asks again. */
+function loadPlotly(model) {
   if (window.Plotly) return Promise.resolve(window.Plotly);
   if (!window.__warWidgetPlotly) {
-    window.__warWidgetPlotly = new Promise((resolve, reject) => {
-      const url = URL.createObjectURL(new Blob([source], { type: "text/javascript" }));
-      const script = document.createElement("script");
-      const define = window.define;
-      window.define = undefined;
-      script.onload = () => { window.define = define; URL.revokeObjectURL(url); resolve(window.Plotly); };
-      script.onerror = (e) => { window.define = define; reject(e); };
-      script.src = url;
-      document.head.append(script);
+    const pending = new Promise((resolve, reject) => {
+      const onMessage = (msg) => {
+        if (!msg || typeof msg.plotly_js !== "string") return;
+        model.off("msg:custom", onMessage);
+        const url = URL.createObjectURL(new Blob([msg.plotly_js], { type: "text/javascript" }));
+        const script = document.createElement("script");
+        script.dataset.warPlotly = "1";
+        const define = window.define;
+        window.define = undefined;
+        script.onload = () => { window.define = define; URL.revokeObjectURL(url); resolve(window.Plotly); };
+        script.onerror = (e) => { window.define = define; reject(e); };
+        script.src = url;
+        document.head.append(script);
+      };
+      model.on("msg:custom", onMessage);
+      model.send({ do: "plotly_js" });
+      setTimeout(() => { model.off("msg:custom", onMessage); reject(new Error("no plotly.js came")); }, 60000);
     });
+    window.__warWidgetPlotly = pending;
+    pending.catch(() => { if (window.__warWidgetPlotly === pending) window.__warWidgetPlotly = null; });
   }
   return window.__warWidgetPlotly;
 }
@@ -756,6 +821,7 @@ function render({ model, el: host }) {
   resume.hidden = true;
 
   let setup = model.get("setup");
+  root.lang = pageLang(setup.lang);
   let queue = [];
   let lastQueued = 0;
   let current = null;       // the view on screen (its beat)
@@ -950,11 +1016,12 @@ function render({ model, el: host }) {
     if (beat.war) plotly.extendTraces(plot, { x: [[r]], y: [[counts[0]]] }, [counts.length]);
     root.dataset.chartPoints = String(Number(root.dataset.chartPoints || 0) + 1);
   }
-  if (setup.chart && model.get("plotly_js")) {
-    loadPlotly(model.get("plotly_js")).then((P) => {
+  if (setup.chart) {
+    whenIdle(() => loadPlotly(model).then((P) => {
+      if (destroyed) return;
       plotly = P;
       redrawChart(current ? current.round : 0);
-    });
+    }));
   }
 
   function show(beat) {
@@ -1042,7 +1109,7 @@ function render({ model, el: host }) {
       }
     }
     root.dataset.idle = anim || queue.length ? "" : "1";
-    if (wantsTick(state, current, Boolean(anim || queue.length), requested, setup.mode)) {
+    if (wantsTick(state, current, Boolean(anim || queue.length), requested)) {
       const gap = AUTOPLAY_GAP_MS * (SPEED_FACTOR[state.speed] ?? 1);
       if (now - idleSince >= gap) {
         requested = true;
@@ -1068,6 +1135,7 @@ function render({ model, el: host }) {
 
   function onSetup() {
     setup = model.get("setup");
+    root.lang = pageLang(setup.lang);
     usePips(setup.pips);
     label();
     resize();
@@ -1094,10 +1162,6 @@ function render({ model, el: host }) {
   ff.addEventListener("click", () => send({ do: "fast_forward" }));
   newGame.addEventListener("click", () => send({ do: "new_game" }));
   replay.addEventListener("click", () => send({ do: "replay", code: codeBox.value }));
-  codeBox.addEventListener("keydown", (e) => {
-    if (e.key === "Enter") send({ do: "replay", code: codeBox.value });
-    e.stopPropagation();
-  });
   auto.addEventListener("click", () => send({ do: "autoplay", on: !state.autoplay }));
   speed.addEventListener("change", () => send({ do: "speed", speed: speed.value }));
   resume.addEventListener("click", () => send({ do: "resume" }));
@@ -1118,11 +1182,14 @@ function render({ model, el: host }) {
       }
     });
   });
-  root.addEventListener("keydown", (e) => {
-    const action = keyAction(e.key, e.target && e.target.tagName);
+  keepKeys(root, (e, target) => {
+    if (target === codeBox) {
+      if (e.key === "Enter") send({ do: "replay", code: codeBox.value });
+      return;
+    }
+    const action = keyAction(e.key, target && target.tagName);
     if (!action) return;
     e.preventDefault();
-    e.stopPropagation();
     if (action.do === "flip" && setup.mode === "two_player") send({ do: "press", seat: 0 });
     else send(action);
   });
@@ -1269,6 +1336,7 @@ function renderCasino({ model, el: host }) {
   host.append(root);
   const send = (msg) => model.send(msg);
   let setup = model.get("setup");
+  root.lang = pageLang(setup.lang);
   const words = () => setup.words || {};
   const betLabel = el("span", { class: "wt-label" });
   chipRow.append(betLabel);
@@ -1283,7 +1351,7 @@ function renderCasino({ model, el: host }) {
   const button = (name, row, cls) => {
     const b = el("button", { type: "button", class: `wt-btn ${cls || ""}`, "data-action": name });
     b.addEventListener("click", () => send(name === "tie" ? { do: "tie", on: b.getAttribute("aria-pressed") !== "true" }
-      : { do: name }));
+      : name === "deal" ? dealMessage() : { do: name }));
     row.append(b);
     buttons[name] = b;
     return b;
@@ -1299,6 +1367,9 @@ function renderCasino({ model, el: host }) {
   let size = null;
   let table = model.get("table");
   let deal = null;          // {start, timing} while the newest hand is dealt
+  // Deal names the picture it was pressed on: a double click (or Space held down) sends two, and
+  // the second, pressed on the picture the first replaced, is dropped by Python (one hand a press)
+  const dealMessage = () => ({ do: "deal", on: table.id });
   let frame = 0;
   let destroyed = false;
   let shownId = 0;
@@ -1405,11 +1476,14 @@ function renderCasino({ model, el: host }) {
         line: { dash: "dot", color: "grey" } }],
     }, { displayModeBar: false, responsive: false });
   }
-  if (model.get("plotly_js")) {
-    loadPlotly(model.get("plotly_js")).then((P) => { plotly = P; chart(); });
-  }
+  whenIdle(() => loadPlotly(model).then((P) => { if (!destroyed) { plotly = P; chart(); } }));
 
-  const onSetup = () => { setup = model.get("setup"); usePips(setup.pips); label(); resize(); };
+  const onSetup = () => { setup = model.get("setup"); root.lang = pageLang(setup.lang); usePips(setup.pips); label(); resize(); };
+  keepKeys(root, (e, target) => {
+    if (!spacePlays(e.key, target && target.tagName)) return;
+    e.preventDefault();
+    if (!buttons.deal.disabled) send(dealMessage());
+  });
   const onResize = () => resize();
   const observer = new ResizeObserver(onResize);
   observer.observe(root);
@@ -1506,6 +1580,7 @@ function renderSteal({ model, el: host }) {
   host.append(root);
   const send = (msg) => model.send(msg);
   let setup = model.get("setup");
+  root.lang = pageLang(setup.lang);
   const buttons = {};
   for (const name of ["flip", "steal", "step", "back", "new"]) {
     const b = el("button", { type: "button", class: `wt-btn ${name === "flip" ? "wt-primary" : ""}`, "data-action": name });
@@ -1637,7 +1712,14 @@ function renderSteal({ model, el: host }) {
     else if (hit) send({ do: hit.do });
   });
 
-  const onSetup = () => { setup = model.get("setup"); usePips(setup.pips); label(); controls(); resize(); };
+  const onSetup = () => {
+    setup = model.get("setup"); root.lang = pageLang(setup.lang); usePips(setup.pips); label(); controls(); resize();
+  };
+  keepKeys(root, (e, target) => {
+    if (!spacePlays(e.key, target && target.tagName)) return;
+    e.preventDefault();
+    if (!buttons.flip.disabled) send({ do: "flip" });
+  });
   const onRules = () => { rules.innerHTML = model.get("rules"); };   // the text module's own HTML
   const onResize = () => resize();
   const observer = new ResizeObserver(onResize);
