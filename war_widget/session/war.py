@@ -119,7 +119,7 @@ class WarSession:
                  opponent: str = "easy", aids: bool | None = None, time_limit: float | None = None,
                  game: Game | None = None, clock: Callable[[], float] | None = None, guess: bool | str = False,
                  open_store: Callable[[], RecordStore | None] | None = None, name: str | None = None) -> None:
-        guess_setting(guess)   # True, False, or a number mode ("number": A = 1 ... K = 13, "to10", "rules")
+        guess_setting(guess)   # True, False, or a number mode ("number", "to10": A-10 only, "rules")
         self.name = check_name(name)   # the game's name on the page: no "war" a child reads (issue 18)
         check_choice("mode", mode, MODES)
         check_choice("speed", speed, SPEEDS)

@@ -67,8 +67,9 @@ def guess_setting(value: object) -> tuple[bool, str]:
         return value, "rules"
     if value in MODES:
         return True, str(value)
-    raise ValueError(f"guess must be True or False, or a number mode ('number': A = 1 ... K = 13, 'to10': "
-                     f"A-10 only, 'rules': the game's own order); got {value!r}")
+    raise ValueError(f"guess must be True or False, or a number mode ('number': every pair, 'to10': A-10 only, "
+                     f"'rules': every pair; the question follows the battle, 'which is bigger?' with A = 1 ... "
+                     f"K = 13 in the number lessons, e.g. rules='number_lesson'); got {value!r}")
 
 
 def truth_of(q: Question, a: Card, b: Card, engine_truth: str) -> str:
