@@ -207,3 +207,11 @@ def test_the_results_name_a_strength_quiz_as_such() -> None:
     assert rows(table)["guess"]["label"] == "どっちが つよい？"
     with pytest.raises(ValueError, match="no lesson 'kids'"):
         panel.start_lesson(s, "kids")
+
+
+def test_the_tables_question_title_names_the_question() -> None:
+    """The answer row's name (read by a screen reader) says the question these rules ask."""
+    assert TableComponent("kids", seed=1, chart=False, recording=False).setup["words"]["guess_title"] == \
+        "Which is stronger?"
+    assert TableComponent("number_lesson", seed=1, chart=False, recording=False).setup["words"]["guess_title"] == \
+        "Which is bigger?"

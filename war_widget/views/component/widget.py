@@ -135,9 +135,18 @@ class TableComponent(anywidget.AnyWidget):
         self._setup_key = key
         return {"names": p.names, "mode": p.mode, "guess": p.guess, "players": len(p.names),
                 "rules_line": p.rules_line, "lang": p.reg, "values": p.values(), "code": p.code,
-                "total": s.view().total, "words": {w: s.label(w) for w in _WORDS},
+                "total": s.view().total, "words": self._words(),
                 "limit": p.game.rules.round_limit, "chart": self.chart, "panel": self.panel,
                 "animate": self.animations, "pips": _PIPS}
+
+    def _words(self) -> dict[str, str]:
+        """The table's words; the questions' title names the question these rules ask ("Which is
+        stronger?" where the battle is not played in the numbers)."""
+        s = self.session
+        words = {w: s.label(w) for w in _WORDS}
+        if s.guess.kind != "bigger":
+            words["guess_title"] = s.label("guess_title_strong")
+        return words
 
     def _state(self) -> dict[str, Any]:
         s = self.session
