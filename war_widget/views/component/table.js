@@ -309,6 +309,24 @@ export function chartFont(width) {
   return Math.round(Math.max(13, Math.min(22, width / 55)));
 }
 
+/** Where a chart's title and legend go at `width` CSS px (font `font`): side by side above the
+ * plot when there is room, else stacked (the title on the first line, the legend under it), so
+ * they never overlap on a phone. `lines`: how many text lines the top margin holds. */
+export const CHART_STACK_BELOW = 600;
+export function chartFrame(width, font) {
+  const stacked = width < CHART_STACK_BELOW;
+  const lines = stacked ? 3.2 : 1.8;
+  return {
+    stacked,
+    margin: { l: font * 3.2, r: 12, t: Math.round(font * (lines + 0.6)), b: font * 3.2 },
+    title: stacked ? { x: 0, xanchor: "left", xref: "paper", y: 1, yref: "container", yanchor: "top", pad: { t: 4 } }
+      : { x: 0, xanchor: "left", xref: "paper" },
+    legend: stacked ? { orientation: "h", x: 0, xanchor: "left", y: 1.0, yanchor: "bottom" }
+      : { orientation: "h", x: 1, xanchor: "right", y: 1.02, yanchor: "bottom" },
+    extraHeight: stacked ? Math.round(font * 1.4) : 0,
+  };
+}
+
 // --- drawing ---------------------------------------------------------------------------------
 // The colours, named so that tests/views/test_colours.py can check them: text at WCAG AA
 // against what it is drawn on, badges apart from the felt and from each other under
@@ -597,7 +615,9 @@ function drawProgress(ctx, L, view) {
   ctx.textBaseline = "middle";
   ctx.strokeStyle = "rgba(0,0,0,0.55)";
   ctx.lineWidth = 3;
+  ctx.lineJoin = "round";          // a mitred outline draws a spike off the sharp ends of "/"
   ctx.strokeText(view.progress_text, x + w / 2, y + h / 2 + 1);
+  ctx.lineJoin = "miter";
   ctx.fillText(view.progress_text, x + w / 2, y + h / 2 + 1);
 }
 
@@ -951,7 +971,10 @@ function render({ model, el: host }) {
     L = layout(size.width, size.height, setup.players || 2);
     root.dataset.rankPx = String(L.rankPx);
     draw(performance.now());
-    if (plot && plotly) plotly.relayout(plot, { width: chartLayout().width, height: chartLayout().height });
+    if (plot && plotly) {
+      const c = chartLayout();
+      plotly.relayout(plot, { width: c.width, height: c.height, margin: c.margin, title: c.title, legend: c.legend });
+    }
   }
 
   let boxes = [];
@@ -974,14 +997,15 @@ function render({ model, el: host }) {
   function chartLayout() {
     const width = Math.max(280, chartBox.clientWidth || root.clientWidth || 600);
     const font = chartFont(width);
+    const frame = chartFrame(width, font);
     const w = words();
-    return { width, height: Math.round(Math.max(220, Math.min(360, width * 0.32))), autosize: false,
-      margin: { l: font * 3.2, r: 12, t: font * 3.6, b: font * 3.2 },
-      font: { size: font }, title: { text: w.chart_title || "", x: 0, xanchor: "left", font: { size: font * 1.1 } },
+    return { width, height: Math.round(Math.max(220, Math.min(360, width * 0.32))) + frame.extraHeight, autosize: false,
+      margin: frame.margin,
+      font: { size: font }, title: { text: w.chart_title || "", ...frame.title, font: { size: font * 1.1 } },
       xaxis: setup.limit ? { title: { text: w.chart_round || "" }, range: [0, setup.limit], tickformat: "d" }
         : { title: { text: w.chart_round || "" }, rangemode: "tozero", tickformat: "d" },
       yaxis: { rangemode: "tozero", range: [0, setup.total || 52] },
-      legend: { orientation: "h", x: 1, xanchor: "right", y: 1.02, yanchor: "bottom", font: { size: font } },
+      legend: { ...frame.legend, font: { size: font } },
       paper_bgcolor: "rgba(0,0,0,0)", plot_bgcolor: CHART_BG, showlegend: true };
   }
   function chartData(series) {
@@ -1419,6 +1443,7 @@ function renderCasino({ model, el: host }) {
     canvas.width = Math.round(size.width * dpr);
     canvas.height = Math.round(size.height * dpr);
     draw(performance.now());
+    chart();              // the bankroll chart follows the page's width too
   }
   function draw(now) {
     if (!size) return true;
@@ -1462,16 +1487,18 @@ function renderCasino({ model, el: host }) {
     const c = model.get("chart") || {};
     const w = words();
     const width = Math.max(280, Math.min(root.clientWidth || 640, 960));
+    const font = 14;
+    const frame = chartFrame(width, font);
     plotly.react(chartBox, [
       { x: c.x || [], y: c.y || [], mode: "lines+markers", name: w.trace_bankroll, marker: { size: 4 },
         line: { color: BANKROLL.line } },
       { x: c.tie_x || [], y: c.tie_y || [], mode: "markers", name: w.trace_ties,
         marker: { size: 9, symbol: "diamond", color: BANKROLL.tie } },
     ], {
-      width, height: 260, margin: { l: 50, r: 10, t: 30, b: 40 },
-      title: { text: w.chart_title, font: { size: 14 } },
+      width, height: 260 + frame.extraHeight, margin: { ...frame.margin, l: 56 }, font: { size: font },
+      title: { text: w.chart_title, ...frame.title, font: { size: font } },
       xaxis: { title: { text: w.chart_x } }, yaxis: { title: { text: w.chart_y } },
-      legend: { orientation: "h", y: -0.25 },
+      legend: { ...frame.legend },
       shapes: [{ type: "line", xref: "paper", x0: 0, x1: 1, y0: c.start, y1: c.start,
         line: { dash: "dot", color: "grey" } }],
     }, { displayModeBar: false, responsive: false });
