@@ -73,7 +73,7 @@ def _prefix(rules: Rules) -> str:
 
 
 _VALUE_MAX = 40    # characters of one option value (the longest real one, 'previous_winner_first', has 21)
-_CODE = re.compile(r"([a-z_]+)((?:\+[a-z_]+=[A-Za-z0-9_/]+)*)-([0-9]{1,20})", re.ASCII)
+_CODE = re.compile(r"([a-z][a-z0-9_]*)((?:\+[a-z_]+=[A-Za-z0-9_/]+)*)-([0-9]{1,20})", re.ASCII)
 
 
 def decode_code(code: str) -> tuple[Rules, int]:

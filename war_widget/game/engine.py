@@ -137,8 +137,9 @@ class Game(WarEngine):
             cards = [Card.parse(c) for c in hand]
             for c in cards:
                 if c not in deck:
-                    ranks = "A to 10" if rules.deck == 40 else f"{Card(rules.lowest_rank, 'S').rank_name} to A"
-                    raise ValueError(f"{c.code} is not in this deck ({rules.deck} cards"
+                    ranks = {40: "A to 10", "A9": "A to 9"}.get(rules.deck,
+                                                                 f"{Card(rules.lowest_rank, 'S').rank_name} to A")
+                    raise ValueError(f"{c.code} is not in this deck ({rules.deck_size} cards"
                                      f"{' + 2 jokers' if rules.jokers else ', no jokers'}, ranks {ranks})")
                 if c in seen:
                     raise ValueError(f"{c.code} appears twice in the hands; every card must be distinct")
