@@ -140,6 +140,14 @@ class Records:
         self.store.save_game(slot, payload)
         self._mine[slot] = payload["game"]
 
+    def adopt(self, text: str) -> None:
+        """This widget resumed the game ``text`` (a save from its slot): the slot is its own now,
+        so the game's end clears it even if nothing was saved since (what the slot holds now: a
+        version-1 save is written again in the current format only at the next save)."""
+        slot = game_slot(text)
+        held = self.store.game(slot)
+        self._mine.setdefault(slot, held.payload["game"] if held is not None else text)
+
     def clear_game(self) -> None:
         """Forget the games this widget saved (its game has ended); a slot another widget has
         saved into since is left alone."""
