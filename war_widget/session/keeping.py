@@ -53,12 +53,13 @@ def check_records(records: object) -> bool | str | os.PathLike[str]:
 
 
 def intact(game: Game) -> bool:
-    """The game's invariants: every card in a hand, a won pile, on the table or unused, once;
+    """The game's invariants: every card dealt (all the deck's, or a scripted deal's own) in a
+    hand, a won pile, on the table or unused, once;
     an ended game has its outcome; every completed round has its history entry."""
-    rules = game.rules
     held = [c for h in game.hands for c in h] + [c for w in game.won for c in w]
     cards = held + [t.card for t in game.table] + list(game.unused)
-    if len(cards) != rules.deck + rules.jokers or len(set(cards)) != len(cards):
+    dealt = [c for h in game.dealt for c in h] + list(game.unused)   # a scripted deal may hold fewer than 52
+    if len(cards) != len(dealt) or set(cards) != set(dealt) or len(set(cards)) != len(cards):
         return False
     if len(game.history) != game.round_number:
         return False

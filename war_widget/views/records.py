@@ -8,6 +8,10 @@ file: ``records.json`` (the default, and the JSON file of earlier versions) stan
 ``records.corrupt-<time>.json``, and ``corrupt_backup`` names it).  Each game in progress has its
 own slot, named by its game number (or its deal, for a scripted one): finishing one game clears
 only that game's slot, and only while it still holds what this widget saved there.
+
+Games abandoned in earlier sessions are pruned when the records open: the ``KEEP_GAMES`` (20)
+most recently saved games in progress are kept, older ones are forgotten, so opening never
+replays more than 20 games however many were left unfinished.
 """
 from __future__ import annotations
 
@@ -21,7 +25,7 @@ from typing import Any
 from ..game.codes import encode_code
 from ..game.engine import Game
 from ..game.rules import Rules
-from ..session.store import FORMAT, VERSION, RecordsStore, SavedGame, rename_aside
+from ..session.store import FORMAT, KEEP_GAMES, VERSION, RecordsStore, SavedGame, rename_aside
 
 __all__ = ["Records", "default_path", "store_path", "game_slot", "FORMAT", "VERSION"]
 
@@ -91,6 +95,11 @@ class Records:
         self.corrupt_backup = self.store.damaged_file
         if legacy.is_file() and self.store.import_legacy(legacy, _check) and self.store.legacy_unreadable:
             self.corrupt_backup = rename_aside(legacy)
+        if self.store.writable:
+            try:
+                self.store.prune_games(KEEP_GAMES)
+            except OSError:
+                pass                                 # a busy or full disk: prune another time
         self._check_games()
         if self.store.problems:
             self.problem = "; ".join(self.store.problems)
