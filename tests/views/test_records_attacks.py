@@ -16,6 +16,7 @@ from war_widget import Game, WarWidget
 from war_widget.session.keeping import intact
 from war_widget.session.store import KEEP_GAMES, RecordsStore
 from war_widget.views.records import Records
+from war_widget.views.war import visitors
 
 
 def _games(path: Path) -> int:
@@ -151,3 +152,53 @@ def test_an_honest_scripted_deal_of_fewer_than_52_cards_is_intact_and_saved(tmp_
     twice = Game.from_json(saved[0].payload["game"])
     twice.hands[0].append(twice.hands[1][0])          # a card in two places
     assert not intact(twice)
+
+
+# --- visitors of a served page ---------------------------------------------------------------------
+class FakeMarimo:
+    """``marimo`` as a ``marimo run`` session sees it: ``app_meta().mode`` is the session's mode."""
+
+    def __init__(self, mode: str | None) -> None:
+        self.mode = mode
+
+    def app_meta(self) -> FakeMarimo:
+        return self
+
+
+def test_two_visitors_of_a_marimo_app_keep_their_own_record_and_game(tmp_path: Path, monkeypatch) -> None:
+    """``marimo run`` serves every visitor from one process (no VOILA_* variable, no variable at
+    all tells them apart): marimo's run mode makes the default records each visitor's own."""
+    data = tmp_path / "data" / "records.json"
+    monkeypatch.setattr(visitors, "default_path", lambda: data)
+    for name in ("VOILA_KERNEL_ID", "VOILA_BASE_URL", "VOILA_SERVER_URL", "VOILA_APP_PORT", "VOILA_REQUEST_URL"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setitem(sys.modules, "marimo", FakeMarimo("run"))
+    assert visitors.served_page() and visitors.records_path(True) is None
+    first = WarWidget()                                # visitor 1: plays, leaves a game half played
+    first.fast_forward()
+    first.new_game()
+    for _ in range(4):
+        first.flip()
+    assert first.session.record is not None and first.session.record["games"] == 1
+    second = WarWidget()                               # visitor 2, a fresh browser
+    assert second.session.saved_offer() is None and not second.resume_offered
+    assert second.session.record == {"games": 0, "wins": 0, "losses": 0, "draws": 0,
+                                     "current_streak": 0, "best_streak": 0}
+    assert not data.parent.exists()                    # nothing in the shared data folder
+    kept = WarWidget(records=tmp_path / "class.json")  # the teacher's explicit file is kept
+    assert kept.session.keeping.store.path is not None
+    monkeypatch.setitem(sys.modules, "marimo", FakeMarimo("edit"))   # the teacher editing: a notebook
+    assert not visitors.served_page() and visitors.records_path(True) == data
+
+
+def test_marimo_mode_reads_the_real_marimo() -> None:
+    """The real marimo answers ``app_meta().mode`` (None or "test" here, never an error); without
+    marimo imported nothing is imported."""
+    import marimo  # noqa: F401
+
+    assert visitors.marimo_mode() in (None, "test")
+    script = ("import sys\nfrom war_widget.views.war import visitors\n"
+              "print(visitors.served_page({}), 'marimo' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60,
+                         env={**os.environ, "PYTHONPATH": str(Path(__file__).parents[2])})
+    assert out.stdout.split() == ["False", "False"], out.stderr
