@@ -91,6 +91,9 @@ def _load(state: dict[str, Any], cls: type[G]) -> G:
     for done in range(save.beats):
         if step() is None:
             raise SaveError(f"the game ends after {done} beats; the save says {save.beats}")
+        if game.round_number > save.round:      # past the round the save claims: stop replaying now
+            raise SaveError(f"the replay passes round {save.round} after {done + 1} beats; the save says "
+                            f"{save.beats} beats end in round {save.round}")
     if save.ended_now:
         game.end_now()
     found = (game.round_number, game.counts, game.phase)

@@ -15,9 +15,14 @@ from typing import Any
 from .rng import MASK64
 from .rules import Rules
 
-__all__ = ["SaveError", "Save", "read_save", "read_rules", "whole", "flag", "MAX_BEATS", "RULE_OPTIONS"]
+__all__ = ["SaveError", "Save", "read_save", "read_rules", "whole", "flag", "MAX_BEATS", "MAX_ROUNDS", "RULE_OPTIONS",
+           "beats_per_round", "check_length"]
 
 MAX_BEATS = 5_000_000          # about 1.6 million rounds: far beyond any game we play to the end
+# The longest game a save may hold when the rules set no round limit.  A game of War with 52 cards
+# lasts a few hundred rounds (the longest of 40 seeds of each preset played to 3,000 rounds ended
+# well before); 200,000 rounds is 40 fast-forwards of 5,000 rounds each, far past any real game.
+MAX_ROUNDS = 200_000
 RULE_OPTIONS = tuple(f.name for f in dataclasses.fields(Rules))
 # Options added after version 2 was first written: a save from before has none of them, and they
 # read as the play of then (one card a battle, compared by rank).
@@ -61,6 +66,28 @@ def flag(value: Any, name: str) -> bool:
 def _short(value: Any) -> str:
     text = repr(value)
     return text if len(text) <= 60 else text[:57] + "..."
+
+
+def beats_per_round(cards: int, players: int) -> int:
+    """The most beats one round can take: each card goes to the table at most once (turned up,
+    laid face down, returned or collected), plus the round's few own beats (compare, shuffles,
+    players out, the end).  A measured round took at most 15 beats with 52 cards; this allows
+    178, so no honest save is refused."""
+    return 3 * (cards + players) + 16
+
+
+def check_length(beats: int, rounds: int, round_limit: int | None, cards: int, players: int) -> None:
+    """Before any replay: the beats and rounds a save claims must fit the game it could honestly
+    be (at most ``round_limit`` rounds, or ``MAX_ROUNDS``; at most ``beats_per_round`` beats in
+    each round begun), so a short tampered save cannot make the loader replay millions of beats."""
+    limit = round_limit if round_limit is not None else MAX_ROUNDS
+    if rounds > limit:
+        raise SaveError(f"check.round is {rounds}, more rounds than a game of these rules can have (at most {limit}"
+                        f"{'' if round_limit is not None else ' with no round limit'})")
+    most = (rounds + 1) * beats_per_round(cards, players)
+    if beats > most:
+        raise SaveError(f"beats is {beats}, more than {rounds} rounds can hold (at most {most} beats: "
+                        f"{beats_per_round(cards, players)} a round begun)")
 
 
 def read_rules(data: Any) -> Rules:
@@ -107,5 +134,7 @@ def read_save(state: dict[str, Any]) -> Save:
     counts = check["counts"]
     if not isinstance(counts, list) or len(counts) != rules.players:
         raise SaveError(f"check.counts must be a list of {rules.players} holdings")
-    return Save(rules, seed, hands, beats, ended_now, whole(check["round"], "check.round"),
+    rounds = whole(check["round"], "check.round")
+    check_length(beats, rounds, rules.round_limit, rules.deck + rules.jokers, rules.players)
+    return Save(rules, seed, hands, beats, ended_now, rounds,
                 tuple(whole(c, "check.counts") for c in counts), str(check["phase"]))

@@ -21,7 +21,7 @@ from typing import Any, TypeVar
 from ...game.cards import Card
 from ...game.engine_json import event_to_dict  # one card/outcome encoding for every saved game
 from ...game.rng import MASK64
-from ...game.save_check import MAX_BEATS
+from ...game.save_check import MAX_BEATS, SaveError, check_length
 from .actions import action_from_json, action_to_json
 from .state import Policy, StealState, _check_policies
 
@@ -151,6 +151,16 @@ def _load(state: dict[str, Any], cls: type[G]) -> G:
     log = state["log"]
     if not isinstance(log, list):
         raise _Bad("log must be a list of beat counts and decisions")
+    check = state["check"]
+    if not isinstance(check, dict) or set(check) != {"round", "counts", "phase"}:
+        raise _Bad('check must be {"round": n, "counts": [...], "phase": "..."}')
+    rounds = _whole(check["round"], "check.round")
+    claimed = sum(m for m in log if isinstance(m, int) and not isinstance(m, bool) and m > 0)
+    try:            # before any replay: what the save claims must fit a game that could be played
+        cards = sum(len(h) for h in game.dealt) + sum(len(w) for w in game.dealt_piles)
+        check_length(claimed, rounds, None, cards + n, n)     # a steal or a choice a player, each round
+    except SaveError as exc:
+        raise _Bad(str(exc)) from None
     beats = 0
     for move in log:
         if isinstance(move, int) and not isinstance(move, bool):
@@ -164,6 +174,8 @@ def _load(state: dict[str, Any], cls: type[G]) -> G:
                     raise _Bad("the log plays a beat where a decision is due") from None
                 if event is None:
                     raise _Bad("the log plays beats after the game is over")
+                if game.round_number > rounds:
+                    raise _Bad(f"the log plays past round {rounds}, the round its check says")
         elif isinstance(move, list) and len(move) == 2:
             seat = _whole(move[0], "a decision's seat", 0, n - 1)
             try:
@@ -181,9 +193,6 @@ def _load(state: dict[str, Any], cls: type[G]) -> G:
             raise _Bad(f"the log holds beat counts and [seat, decision] pairs; got {str(move)[:40]}")
     if _flag(state["ended_now"], "ended_now"):
         game.end_now()
-    check = state["check"]
-    if not isinstance(check, dict) or set(check) != {"round", "counts", "phase"}:
-        raise _Bad('check must be {"round": n, "counts": [...], "phase": "..."}')
     found = {"round": game.round_number, "counts": list(game.counts), "phase": game.phase}
     if found != check:
         raise _Bad(f"the replay reaches {found}; the save says {str(check)[:120]} (a tampered save)")
