@@ -10,12 +10,13 @@ from typing import Any
 
 import pytest
 
-from war_widget import Game, StealWarGame
+from war_widget import Game, Rules, StealWarGame
 from war_widget.game.save_check import MAX_ROUNDS, beats_per_round
 
 
-def save(preset: str, **changes: Any) -> str:
-    game = Game(preset, seed=11)
+def save(preset: str, round_limit: int | None = -1, **changes: Any) -> str:
+    rules = Rules.preset(preset) if round_limit == -1 else Rules.preset(preset).replace(round_limit=round_limit)
+    game = Game(rules, seed=11)
     for _ in range(5):
         game.play_round()
     state = json.loads(game.to_json())
@@ -27,8 +28,16 @@ ATTACKS = {
     "5,000,000 beats in 5 rounds (classic)": save("classic", beats=5_000_000),
     "5,000,000 beats in round 40 (classic, 40 rounds at most)": save("classic", beats=5_000_000, check={"round": 40}),
     "round 1,600,000 with no round limit": save("pagat", beats=5_000_000, check={"round": 1_600_000}),
-    "5,000,000 beats claimed in round 199,999 with no round limit": save("pagat", beats=5_000_000,
-                                                                         check={"round": MAX_ROUNDS - 1}),
+    "5,000,000 beats claimed in round 19,999 with no round limit": save("pagat", beats=5_000_000,
+                                                                        check={"round": MAX_ROUNDS - 1}),
+    # a game that loops for ever (bicycle: no shuffle) under a huge round limit (no cycle check):
+    # the save, 5,000,000 beats in the round they reach; then the same beats claimed early
+    "a looping game: 5,000,000 beats in round 1,428,572": save("bicycle", 10**9, beats=5_000_000,
+                                                               check={"round": 1_428_572}),
+    "a looping game: 3,000,000 beats claimed by round 19,999": save("bicycle", 10**9, beats=3_000_000,
+                                                                    check={"round": MAX_ROUNDS - 1}),
+    "a looping game: 1,000,000 beats claimed by round 19,999": save("bicycle", 10**9, beats=1_000_000,
+                                                                    check={"round": MAX_ROUNDS - 1}),
     "round 41 of a 40-round game": save("classic", beats=200, check={"round": 41}),
 }
 
@@ -51,6 +60,12 @@ def test_honest_saves_still_load_long_games_included() -> None:
             back = Game.from_json(text)
             assert back.counts == game.counts and back.round_number == game.round_number
         assert game.beats <= (game.round_number + 1) * beats_per_round(54, 2)
+    looping = Game(Rules.preset("bicycle").replace(round_limit=10**9), seed=0)
+    looping.play_to_end(max_rounds=MAX_ROUNDS)            # the longest game a save holds: loads
+    assert Game.from_json(looping.to_json()).round_number == MAX_ROUNDS
+    looping.play_round()
+    with pytest.raises(ValueError, match="cannot be saved"):
+        looping.to_json()
 
 
 def test_a_tampered_steal_war_log_is_refused_within_a_second() -> None:

@@ -21,7 +21,7 @@ from typing import Any, TypeVar
 from ...game.cards import Card
 from ...game.engine_json import event_to_dict  # one card/outcome encoding for every saved game
 from ...game.rng import MASK64
-from ...game.save_check import MAX_BEATS, SaveError, check_length
+from ...game.save_check import MAX_BEATS, SaveError, beats_per_round, check_length, replay_guard
 from .actions import action_from_json, action_to_json
 from .state import Policy, StealState, _check_policies
 
@@ -161,21 +161,26 @@ def _load(state: dict[str, Any], cls: type[G]) -> G:
         check_length(claimed, rounds, None, cards + n, n)     # a steal or a choice a player, each round
     except SaveError as exc:
         raise _Bad(str(exc)) from None
+    guard, now = replay_guard(claimed, rounds, beats_per_round(cards + n, n)), game.round_number
     beats = 0
     for move in log:
         if isinstance(move, int) and not isinstance(move, bool):
             beats += _whole(move, "a beat count in the log", 1, MAX_BEATS)
             if beats > MAX_BEATS:
                 raise _Bad(f"the log holds more than {MAX_BEATS} beats")
-            for _ in range(move):
+            for k in range(move):
                 try:
                     event = game.step()
                 except ValueError:
                     raise _Bad("the log plays a beat where a decision is due") from None
                 if event is None:
                     raise _Bad("the log plays beats after the game is over")
-                if game.round_number > rounds:
-                    raise _Bad(f"the log plays past round {rounds}, the round its check says")
+                if game.round_number != now:
+                    now = game.round_number
+                    try:
+                        guard(beats - move + k + 1, now)
+                    except SaveError as exc:
+                        raise _Bad(str(exc)) from None
         elif isinstance(move, list) and len(move) == 2:
             seat = _whole(move[0], "a decision's seat", 0, n - 1)
             try:
