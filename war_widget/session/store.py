@@ -26,6 +26,21 @@ What is kept, each as JSON in its own row, so a bad part never hides a good one:
 ``import_legacy`` reads a records file of the JSON format (war_widget before the store) once:
 the record and the saved game are kept, the file is not changed.
 
+Under attack and damage (issue 28):
+
+* every change is one transaction that rolls back on any exception, ``KeyboardInterrupt``
+  included, wherever it strikes (``_transact``; no ``with`` block), so an interrupted kernel
+  never keeps the write lock the other kernels wait for;
+* a store is marked (``PRAGMA application_id`` = ``APPLICATION_ID``, ``user_version`` = its
+  version); another program's SQLite file is refused with a ValueError and left as it was; a
+  store of ours from before the marks (our tables only) is adopted and marked;
+* a damaged store (a malformed page, a page cut off, a bad header) is read row by row
+  (``store_salvage``) into a fresh store, the damaged file kept beside it (``rename_aside``),
+  and one sentence in ``problems`` says so; a lost table is made again; a bad ``updated`` value
+  counts as the oldest; a store in a read-only folder is opened read-only (``writable`` False);
+* the write-ahead log is cut back to ``WAL_LIMIT`` (4 MB) after each checkpoint;
+* ``prune_games`` keeps the ``KEEP_GAMES`` (20) most recently saved games in progress.
+
 In the browser (Pyodide, JupyterLite) the file lives in ``/drive``, which the browser keeps in its
 own storage across reloads but which holds whole files only: SQLite's page writes there leave a
 "malformed" database.  There (``whole_file=True``, the default under emscripten) SQLite works on
