@@ -1,7 +1,8 @@
 """Issue 28, "Saves and messages": a browser message's numbers (``round``, ``war``, ``seat``) of
 infinity, NaN or a huge value raised OverflowError out of the component's handler (the click was
-lost, nothing said); a save's ``time_used`` of 1e400 raised on resume.  Now each is answered with
-a notice naming the field and the game is unchanged; the time is clamped (counted as up)."""
+lost, nothing said); a save's ``time_used`` of 10**400 raised OverflowError on resume.  Now each
+is answered with a notice naming the field and the game is unchanged; a bad ``time_used`` is a
+clear ValueError (the Resume button says it)."""
 from __future__ import annotations
 
 import math
@@ -11,7 +12,6 @@ from pathlib import Path
 import pytest
 
 from war_widget import WarWidget
-from war_widget.views.records import Records
 
 BAD = [math.inf, -math.inf, math.nan, 1e308, 10**400, "inf", [], {"x": 1}, True]
 
@@ -42,12 +42,13 @@ def test_a_press_message_with_a_bad_seat_is_answered_with_a_notice(value: object
 
 
 @pytest.mark.parametrize("text", ["1e400", "-1e400", "NaN", "1" + "0" * 400, '"soon"', "-5"])
-def test_a_saved_time_used_that_is_not_a_number_of_seconds_is_clamped_on_resume(tmp_path: Path, text: str) -> None:
+def test_a_saved_time_used_that_is_not_a_number_of_seconds_is_refused_clearly(tmp_path: Path, text: str) -> None:
+    """Resume refuses it with a ValueError naming ``time_used`` (10**400 raised OverflowError);
+    the Resume button says so in the notice, and the table stays at its own game."""
     path = tmp_path / "records.json"
     w = WarWidget(records=path, seed=8, time_limit=180)
     for _ in range(3):
         w.flip()
-    [saved] = Records(path).saved_games()
     db = sqlite3.connect(tmp_path / "records.sqlite3")
     row = db.execute("SELECT data FROM games").fetchone()[0]
     assert '"time_used":' in row
@@ -58,8 +59,7 @@ def test_a_saved_time_used_that_is_not_a_number_of_seconds_is_clamped_on_resume(
     db.close()
     table = WarWidget(records=path)
     assert table.session.saved_offer() is not None
-    assert table.session.resume()                     # never an OverflowError; resumed, and said
-    assert "time_used" in table.session.notice and "counted as up" in table.session.notice
-    assert table.session.clock.limit == 180
-    table.flip()                                      # no time left: the game ends by the clock
-    assert table.session.game.is_over
+    with pytest.raises(ValueError, match="time_used must be a finite number of seconds"):
+        table.session.resume()
+    table.click("resume")                             # the button: a notice, never a traceback
+    assert "time_used" in table.session.notice and table.session.game.round_number == 0

@@ -640,17 +640,13 @@ class WarSession:
             limit = check_time_limit(limit)
         except ValueError:
             limit = None
-        try:
-            used, bad = check_time_used(saved.get("time_used", 0.0) or 0.0), ""
-        except ValueError as exc:      # 1e400, NaN, text: the time is up (tampering never gains time)
-            used, bad = (limit or 0.0), f" ({exc}; the time is counted as {'up' if limit else 'none'})"
-        self.clock.reset(limit, min(used, limit) if limit is not None else used)
+        self.clock.reset(limit, check_time_used(saved.get("time_used", 0.0) or 0.0))
         self.base_rules = _plain(game.rules)
         self.kids = self.base_rules.preset_name in KIDS_PRESETS
         if not self.aids_explicit:
             self.aids = self.kids
         self._install(game, fresh=False)
-        self.notify(label("notice_resumed", self.reg, code=game.code or "-", round=game.round_number) + bad)
+        self.notify(label("notice_resumed", self.reg, code=game.code or "-", round=game.round_number))
         self._emit("resume", restart=True)
         return True
 
