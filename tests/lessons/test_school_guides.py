@@ -3,6 +3,7 @@ now plays, and to the game's name on the page."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 from war_widget.lessons.guides import guide
@@ -17,10 +18,13 @@ def test_the_guides_point_to_the_school_variants_and_the_name() -> None:
             assert "does not play" not in notes and "まだ対応していない" not in notes
             assert "05" in notes and ("name=" in notes)
     en, ja = " ".join(guide("compare", "en").notes), " ".join(guide("compare", "ja").notes)
-    for word in ("addition", "subtraction", "multiplication", "place value", "7 + 5 = 12 > 3 + 6 = 9"):
+    for word in ("addition", "subtraction", "multiplication (A-9", "place value", "7 + 5 > 3 + 6, then 12 > 9"):
         assert word in en
-    for word in ("たし算", "ひき算", "かけ算", "位取り", "7 + 5 = 12 > 3 + 6 = 9", "かずくらべ"):
+    for word in ("たし算", "ひき算", "かけ算（A〜9、九九）", "位取り", "7 + 5 > 3 + 6、それから 12 > 9", "かずくらべ"):
         assert word in ja
+    running = re.compile(r"=\s*\d+\s*[<>=]")           # 7 + 5 = 12 > ...: the running equals teachers correct
+    for g in (guide(lesson, lang) for lesson in ("compare", "play") for lang in ("en", "ja")):
+        assert not running.search(" ".join((*g.notes, *g.support, *(s.activity for s in g.steps)))), g.lesson
 
 
 def test_notebook_05_has_the_extension_played_by_the_engine() -> None:
