@@ -118,7 +118,7 @@ ASPECTS = {"en": ("Knowledge and skills", "Thinking, judging and expressing", "E
 _LABELS = {
     "en": {"phase": "Part", "min": "min", "activity": "What the children do; questions",
            "moves": "Teacher's moves and assessment", "think": "thinking time: {s} s, then hands up",
-           "listen": "listen for", "ask": "Ask", "aspect": "Aspect", "shows": "The child", "seen": "Seen in",
+           "listen": "listen for", "ask": "Question", "aspect": "Aspect", "shows": "The child", "seen": "Seen in",
            "said": "A child may say or do", "move": "What the teacher does", "this": "this lesson",
            "grade": "Grade {n}", "unit_min": " min"},
     "ja": {"phase": "段階", "min": "分", "activity": "学習活動・主な発問", "moves": "指導上の留意点（手立て）・評価",
@@ -342,7 +342,7 @@ GUIDES: dict[tuple[str, str], Guide] = {
                    "cards won in tens and ones (“2 tens and 7 ones: 27”)",
                    "listening to three pairs; the pairs' counts"),
          Criterion("Thinking, judging and expressing", "finds who has more cards and how many more by comparing "
-                   "the tens, and explains it", "question 3, what the pairs say"),
+                   "the tens, and explains it", "question 2 (31 and 21), what the pairs say"),
          Criterion("Engagement in learning", "follows the rules, turns over together with the partner and says "
                    "every comparison aloud", "watching the pairs during play")),
         ("One deck of cards for every two children (52 cards).",
@@ -407,12 +407,12 @@ GUIDES: dict[tuple[str, str], Guide] = {
         "カードで あそんで、とった カードを 10の まとまりで かぞえよう。",
         ("小学校学習指導要領 算数 第1学年 A 数と計算（1）：ものの個数を数え、数の大小や順序を考える。"
          "100程度までの数を、10のまとまりとばらで数えたり表したりする。",
-         "同：2つの数の大小を比べる（J・Q・Kを11・12・13 とみる：10といくつ）。",
+         "同：2つの数の大小を比べる（J・Q・Kを11・12・13とみる：10といくつ）。",
          "参考：米国 Common Core 1.NBT.A.1、1.NBT.B.2a（10のまとまり）、1.NBT.C.5（10多い・10少ない）。"),
         (Criterion("知識・技能", "2枚の札の数の大小がわかり、取った札を10ずつまとめて「10が2つと7で27」と"
                    "数えている。", "ペア活動の観察（3組）、ペアが数えた枚数"),
          Criterion("思考・判断・表現", "10のまとまりの数をくらべて、どちらが何枚多いかを考え、言葉で説明している。",
-                   "発問3への発言"),
+                   "発問2（31枚と21枚）への発言"),
          Criterion("主体的に学習に取り組む態度", "きまりを守り、相手と声をそろえてめくり、毎回比べを声に出して"
                    "遊ぼうとしている。", "遊んでいるときの行動観察")),
         ("トランプ（2人に1組、52枚）。",
@@ -478,9 +478,12 @@ def _position(g: Guide) -> tuple[str, ...]:
 
 
 def _question_lines(g: Guide, q: Question) -> tuple[str, str, str]:
+    """The question numbered through the lesson (発問1, 発問2, ...), its thinking time, what to listen for."""
     L = g.labels
     sep = "：" if g.lang == "ja" else ": "
-    return (f"{L['ask']}{sep}{q.ask}", L["think"].format(s=q.think_seconds), f"{L['listen']}{sep}{q.listen_for}")
+    n = g.questions.index(q) + 1
+    ask = f"{L['ask']}{n}{sep}" if g.lang == "ja" else f"{L['ask']} {n}{sep}"
+    return (f"{ask}{q.ask}", L["think"].format(s=q.think_seconds), f"{L['listen']}{sep}{q.listen_for}")
 
 
 def guide_html(g: Guide) -> str:
@@ -490,7 +493,7 @@ def guide_html(g: Guide) -> str:
     sections.append((H[0], f"<p>{_e(g.unit)}</p>"))
     sections.append((H[1], f"<p>{_e(L['grade'].format(n=g.grade))}</p>"))
     pos = "".join(f"<li{' class=this' if i == g.this_lesson else ''}>{_e(p)}</li>" for i, p in enumerate(_position(g)))
-    sections.append((H[2], f"<ol class='position'>{pos}</ol>"))
+    sections.append((H[2], f"<ul class='position'>{pos}</ul>"))
     sections.append((H[3], f"<p>{_e(g.objective)}</p>"))
     sections.append((H[4], f"<p class='meate'>{_e(g.meate)}</p>"))
     if g.lang == "en":
@@ -539,7 +542,7 @@ def guide_markdown(g: Guide) -> str:
     crit = "\n".join(f"| {c.aspect} | {cell(c.shows)} | {cell(c.seen_in)} |" for c in g.criteria)
     table = f"| {L['aspect']} | {L['shows']} | {L['seen']} |\n|---|---|---|\n{crit}"
     parts = [(H[0], g.unit), (H[1], L["grade"].format(n=g.grade)),
-             (H[2], "\n".join(f"{i}. {p}" for i, p in enumerate(_position(g), 1))), (H[3], g.objective),
+             (H[2], items(_position(g))), (H[3], g.objective),
              (H[4], f"**{g.meate}**")]
     if g.lang == "ja":
         parts.append((H[5], items(g.standards) + "\n\n" + table))
