@@ -127,7 +127,7 @@ _LABELS = {
            "move": "手立て", "this": "本時", "grade": "第{n}学年", "unit_min": "分"},
 }
 
-_PAGE_EN = ('the classroom page on the big screen, in the number lesson: '
+_PAGE_EN = ('The classroom page on the big screen, in the number lesson: '
             'WarWidget(rules="number_lesson", guess="number")')
 _PAGE_JA = '大きな画面に教室用のページ（数の学習の遊び方：WarWidget(rules="number_lesson", guess="number", lang="ja")）'
 
