@@ -11,7 +11,8 @@
   the children's words, on one page.
 
 Every page is one HTML document (A4, the style sheet ``print.css`` beside this module, inlined) in
-English or in Japanese; the Japanese pages children read keep to the kanji of grades 1-2.
+English or in Japanese; the Japanese pages children read keep to the 80 kanji of grade 1 (the
+children's register: かず, おなじ, かい in kana), so a first-grader reads the rules card.
 """
 from __future__ import annotations
 
@@ -90,15 +91,15 @@ _WORDS: dict[str, dict[str, str]] = {
            "cut": "Cut along the dashed lines.",
            "rules": "How to play (in pairs)", "values": "Card numbers", "tie": "The same number?",
            "end": "The end of the game"},
-    "ja": {"sheet": "どっちが 大きい？ きろくカード", "name": "なまえ", "date": "ひづけ", "round": "回め",
+    "ja": {"sheet": "どっちが 大きい？ きろくカード", "name": "なまえ", "date": "ひづけ", "round": "かいめ",
            "mine": "じぶんの カード", "sign": "> = <", "partner": "あいての カード", "say": "ことばで いうと",
-           "line_help": "数の 線で 2つの 数を ゆびで さがそう。右に ある ほうが 大きいよ。",
-           "reflect": "きょう わかった こと：", "faces": "> と < が どれくらい わかったかな？ かおに 色を ぬろう。",
+           "line_help": "かずの せんで 2つの かずを ゆびで さがそう。右に ある ほうが 大きいよ。",
+           "reflect": "きょう わかった こと：", "faces": "> と < が どれくらい わかったかな？ かおに いろを ぬろう。",
            "example": "れい：Kと 7 — 13 > 7 — 「Kの ほうが 大きい」",
-           "dots": "ドットカード：カードは 数", "board": "こくばんの ドットカード",
+           "dots": "ドットカード：カードは かず", "board": "こくばんの ドットカード",
            "equals": "{n} = 10 + {rest}", "is": "{rank}は {n}",
-           "cut": "てんせんで 切りましょう。",
-           "rules": "あそびかた（2人で）", "values": "カードの 数", "tie": "同じ 数の ときは？",
+           "cut": "てんせんで きりましょう。",
+           "rules": "あそびかた（2人で）", "values": "カードの かず", "tie": "おなじ かずの ときは？",
            "end": "おわりかた"},
 }
 
@@ -116,16 +117,16 @@ _STEPS: dict[str, dict[str, list[str]]] = {
                    "No card left to turn? Your last card stays in and plays again."],
            "end": ["A player who wins all the cards wins the game.",
                    "When the time is up (10 minutes), count your cards. More cards wins. The same number is a draw."]},
-    "ja": {"play": ["カードを よく まぜて、半分ずつ うらむきに もつよ。見ないでね。",
-                    "「せーの」で 1まいずつ 同時に めくるよ。",
-                    "どっちの 数が 大きいかな？ Aは 1、Jは 11、Qは 12、Kは 13。"
-                    "「Kは 7より 大きい」と 言って みよう。",
-                    "大きい 数の 人が 2まい もらって、じぶんの 山の 下に 入れるよ。"],
+    "ja": {"play": ["カードを よく まぜて、はんぶんずつ うらむきに もつよ。見ないでね。",
+                    "「せーの」で 1まいずつ どうじに めくるよ。",
+                    "どっちの かずが 大きいかな？ Aは 1、Jは 11、Qは 12、Kは 13。"
+                    "「Kは 7より 大きい」と いって みよう。",
+                    "大きい かずの 人が 2まい もらって、じぶんの 山の 下に 入れるよ。"],
            "tie": ["2まいは そのまま おいて、もう1まいずつ めくって もういっしょうぶ。",
-                   "大きい 数の 人が ばの カードを ぜんぶ もらうよ。また 同じ 数なら、また もういっしょうぶ。",
-                   "めくる カードが ない ときは、さいごに 出した カードで もう一回 しょうぶ するよ。"],
+                   "大きい かずの 人が ばの カードを ぜんぶ もらうよ。また おなじ かずなら、また もういっしょうぶ。",
+                   "めくる カードが ない ときは、さいごに 出した カードで もういちど しょうぶ するよ。"],
            "end": ["カードを ぜんぶ あつめた 人の かち。",
-                   "10分 たったら、カードを かぞえよう。多い 人の かち。同じ 数なら ひきわけ。"]},
+                   "10ぷん たったら、カードを かぞえよう。おおい 人の かち。おなじ かずなら ひきわけ。"]},
 }
 
 
