@@ -322,7 +322,7 @@ GUIDES: dict[tuple[str, str], Guide] = {
          "7 + 5 > 3 + 6、それから 12 > 9（等号で1本の式につなげない）。"),
         2),
     ("play", "en"): Guide(
-        "play", "en", "Play War in class: comparing while playing, counting in tens (01_play_ja)",
+        "play", "en", "Play War in class: comparing while playing, counting in tens (01_play, 01_play_ja)",
         "Numbers to 120: tens and ones, and comparing",
         1,
         ("Lesson 1: counting to 120, starting at any number (1.NBT.A.1)",
