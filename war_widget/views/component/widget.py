@@ -12,7 +12,6 @@ Buttons send their action as a custom message (a moment, not state).
 """
 from __future__ import annotations
 
-import html
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -25,8 +24,9 @@ from ...session.keeping import RecordStore
 from ...session.options import SPEEDS
 from ...session.war import WarSession
 from ...text.i18n import label
+from .. import plotly_source
 from ..cards import PIPS
-from ..war.results import ResultsPanel
+from ..war.results import ResultsPanel, guess_line
 from . import panel
 from .play import ANSWERS, SessionPlay
 
@@ -86,9 +86,8 @@ class TableComponent(anywidget.AnyWidget):
     setup = traitlets.Dict().tag(sync=True)         # names, mode, words, rules line: per game
     beats: Any = traitlets.List().tag(sync=True)        # the beats the browser has not shown yet (+ the last)
     shown = traitlets.Int(0).tag(sync=True)         # written by the browser: the beat on screen
-    # the count chart: Plotly's own plotly.js (sent once, run by the browser), the series up to the
-    # last block of CHART_BLOCK rounds (changes once a block) and the rounds since (small)
-    plotly_js = traitlets.Unicode("").tag(sync=True)
+    # the count chart (plotly.js comes once per page on the browser's request: views/plotly_source):
+    # the series up to the last block of CHART_BLOCK rounds (changes once a block) and the rounds since
     chart_head: Any = traitlets.Dict().tag(sync=True)
     chart_mid: Any = traitlets.Dict().tag(sync=True)
     chart_tail: Any = traitlets.Dict().tag(sync=True)
@@ -122,9 +121,6 @@ class TableComponent(anywidget.AnyWidget):
         self._settings_key: tuple[object, ...] | None = None
         self.listeners: list[Callable[[list[dict[str, Any]]], None]] = []
         self.chart = bool(chart)
-        if self.chart:
-            from plotly.offline import get_plotlyjs  # public: the plotly.js bundle the package ships
-            kwargs["plotly_js"] = get_plotlyjs()
         super().__init__(**kwargs)
         self._push(self.play.current(), cut=True)
         self.play.listen(self._push)
@@ -139,9 +135,18 @@ class TableComponent(anywidget.AnyWidget):
         self._setup_key = key
         return {"names": p.names, "mode": p.mode, "guess": p.guess, "players": len(p.names),
                 "rules_line": p.rules_line, "lang": p.reg, "values": p.values(), "code": p.code,
-                "total": s.view().total, "words": {w: s.label(w) for w in _WORDS},
+                "total": s.view().total, "words": self._words(),
                 "limit": p.game.rules.round_limit, "chart": self.chart, "panel": self.panel,
                 "animate": self.animations, "pips": _PIPS}
+
+    def _words(self) -> dict[str, str]:
+        """The table's words; the questions' title names the question these rules ask ("Which is
+        stronger?" where the battle is not played in the numbers)."""
+        s = self.session
+        words = {w: s.label(w) for w in _WORDS}
+        if s.guess.kind != "bigger":
+            words["guess_title"] = s.label("guess_title_strong")
+        return words
 
     def _state(self) -> dict[str, Any]:
         s = self.session
@@ -188,8 +193,7 @@ class TableComponent(anywidget.AnyWidget):
         g = s.guess
         if g.on or g.asked:
             r.numbers["guess"] = g.score
-            r.value += (f"<p>{html.escape(label('res_guess', s.reg))} "
-                        f"<b>{html.escape(label('res_guess_value', s.reg, right=g.right, asked=g.asked))}</b></p>")
+            r.value += guess_line(g.kind, g.right, g.asked, s.reg)   # under the questions' own name
         value = s.words(r.value)   # under a teacher's name, no word of war in the results either
         if value != self.results:
             self.results = value
@@ -226,7 +230,7 @@ class TableComponent(anywidget.AnyWidget):
 
     def _on_action(self, _widget: object, content: dict[str, Any], _buffers: object) -> None:
         """A button in the browser: the same method a script calls."""
-        if not isinstance(content, dict):
+        if not isinstance(content, dict) or plotly_source.answer(self, content):
             return
         do = content.get("do")
         s = self.session
