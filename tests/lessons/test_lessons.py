@@ -19,7 +19,7 @@ from war_widget.lessons.__main__ import main
 from war_widget.lessons.guides import ASPECTS, GUIDES, HEADINGS, Guide, Step, guide, guide_markdown
 from war_widget.lessons.printables import RANKS, faces_svg, number_line_svg, ten_frames_svg
 from war_widget.text.kanji_grades import GRADE1, UP_TO_GRADE2, is_kanji
-from war_widget.text.number_mode import number_value
+from war_widget.text.number_mode import number_value, plain_number_order, question_kind
 from war_widget.text.terms_ja import term_problems
 
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
@@ -184,7 +184,22 @@ def test_the_childrens_pages_are_in_childrens_words(pages):
 
 
 # The preset the classroom page plays in the lessons, and so the rules the rules card must tell.
-LESSON_RULES = "kids"
+LESSON_RULES = "number_lesson"
+
+
+def test_the_guides_name_the_number_lessons_and_they_play_the_numbers():
+    """Every rules="..." a guide names is a preset whose battle is the numbers (A = 1 ... K = 13), so
+    the screen plays the game the rules card and the record sheet describe."""
+    named = set()
+    for g in GUIDES.values():
+        named |= set(re.findall(r'rules=\\?"(\w+)\\?"', " ".join((*g.materials, *g.support, *g.notes))))
+    assert named == {"number_lesson", "number_lesson_10"}
+    for name in named:
+        rules = Rules.preset(name)
+        assert question_kind(rules) == "bigger" and plain_number_order(rules), name
+        ace_two = Game.from_hands(rules, [["AS"], ["2H"]]).play_round()
+        assert ace_two is not None and ace_two.winner == 1                  # A is 1: the 2 beats it
+        assert Rules.preset(name).deck_size == (52 if name == "number_lesson" else 40)
 
 
 def test_the_rules_card_says_how_a_tie_and_the_end_work_as_the_game_plays_them(pages):

@@ -248,3 +248,25 @@ def test_six_says_what_a_war_moves_under_its_presets():
             assert words.get(claim, 0) <= fewest, f"06 says a war moves at least {claim} cards; {preset}: {fewest}"
     assert "a war moves at least six cards" not in text
     assert "six cards when both players can finish it" in text
+
+
+def test_a_number_question_is_asked_only_where_the_battle_plays_the_numbers():
+    """05_ja's last cell was WarWidget(rules="kids", guess="number"): it asked about A and K with A = 1,
+    marked "K is bigger" right, and the battle said the ace wins. Every widget or session a notebook
+    makes with guess="number" plays rules whose battle is the numbers (the number lessons, the
+    school variants)."""
+    from war_widget.text.number_mode import question_kind
+
+    calls = 0
+    for path in ALL_NOTEBOOKS:
+        for cell in _cells(path):
+            if cell.cell_type != "code":
+                continue
+            for call in re.findall(r"(?:WarWidget|WarSession)\((.*?)\)\s*(?:$|\n)", cell.source, flags=re.S):
+                if not re.search(r"guess\s*=\s*[\"']number", call):
+                    continue
+                calls += 1
+                preset = re.search(r"(?:rules|from_hands)\s*[=(]\s*[\"'](\w+)", call)
+                assert preset, f"{path.name}: {call!r} asks a number question under the default rules"
+                assert question_kind(Rules.preset(preset.group(1))) == "bigger", f"{path.name}: {call!r}"
+    assert calls >= 6          # 05 and 05_ja: the quiz, the last cell, the school variants' table
