@@ -569,6 +569,8 @@ class WarSession:
             self.notify(label("guess_none", self.reg))
             self.refresh("answer")
             return None
+        if self.notice == self.words(label("guess_wait", self.reg)):
+            self.notice = ""      # "First say which is bigger": said, so the notice goes
         result: list[bool] = []
         beats = self._play(lambda: result.append(self.guess.answer(symbol)))
         self._after("answer", beats, animate=True)

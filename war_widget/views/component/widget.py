@@ -141,7 +141,7 @@ class TableComponent(anywidget.AnyWidget):
                 "rules_line": p.rules_line, "lang": p.reg, "values": p.values(), "code": p.code,
                 "total": s.view().total, "words": {w: s.label(w) for w in _WORDS},
                 "limit": p.game.rules.round_limit, "chart": self.chart, "panel": self.panel,
-                "animate": self.animations, "pips": _PIPS}
+                "animate": self.animations, "pips": _PIPS, "number_line": p.number_line()}
 
     def _state(self) -> dict[str, Any]:
         s = self.session
