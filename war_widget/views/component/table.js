@@ -97,7 +97,7 @@ export function layout(w, h, players, opts = {}) {
     grid = gridW * gridCh > rowW * rowCh;
     [k, cw, ch] = grid ? [0.26, gridW, gridCh] : [0.6, rowW, rowCh];
   } else {
-    k = portrait ? 0.42 : 0.72;
+    k = portrait ? 0.42 : lineOn ? 0.5 : 0.62;
     const rows = 1 + 2 * k + 0.3;
     let byH = usableH / rows;
     if (lineOn) {
@@ -618,6 +618,11 @@ function drawIndex(ctx, c, idx, ink) {
     ctx.restore();
   } else {
     ctx.fillText(c.glyph, idx.cx, idx.rankY);
+  }
+  if (c.rank === 6 || c.rank === 9) {
+    // a bar under the 6 and the 9, so that the turned index of a 9 is not read as a 6
+    const half = (idx.rankBox[2] - idx.rankBox[0]) * 0.42;
+    ctx.fillRect(idx.cx - half, idx.rankY + idx.rankPx * 0.9, 2 * half, Math.max(1.5, idx.rankPx * 0.07));
   }
   if (idx.suitBox) {
     ctx.font = SUIT_FONT(idx.suitPx);
@@ -1461,6 +1466,9 @@ function render({ model, el: host }) {
       // a point inside the tick's or cross's disc, off its white strokes
       const mark = markSpot(L);
       root.dataset.feedbackAt = `${Math.round(mark.x)},${Math.round(mark.y - mark.r * 0.7)}`;
+      // the number line's marks: [seat, number, x, y, r] (a point at y - r * 0.6 is the seat's colour)
+      root.dataset.line = JSON.stringify(lineMarks(L, setup.number_line, v.numbers)
+        .map((m) => [m.seat, m.n, Math.round(m.x), Math.round(m.y), Math.round(m.r)]));
       root.dataset.rankPx = String(L.rankPx);
     }
     if (model.get("shown") !== beat.id) {
