@@ -622,7 +622,7 @@ function drawIndex(ctx, c, idx, ink) {
   if (c.rank === 6 || c.rank === 9) {
     // a bar under the 6 and the 9, so that the turned index of a 9 is not read as a 6
     const half = (idx.rankBox[2] - idx.rankBox[0]) * 0.42;
-    ctx.fillRect(idx.cx - half, idx.rankY + idx.rankPx * 0.9, 2 * half, Math.max(1.5, idx.rankPx * 0.07));
+    ctx.fillRect(idx.cx - half, idx.rankY + idx.rankPx * 0.95, 2 * half, Math.max(1.5, idx.rankPx * 0.06));
   }
   if (idx.suitBox) {
     ctx.font = SUIT_FONT(idx.suitPx);
