@@ -266,6 +266,12 @@ def test_with_the_aids_court_cards_show_their_values(drawn):
         assert value["text"] == f"={rank}" and inside(text_box(value), shown)
         panel = next(f for f in shown["fills"] if f["fill"] == drawn["panel"])
         assert meet(text_box(value), tuple(panel["box"])), "the value is written in the panel"
+    # an ace that counts 1 (A = 1 rules) writes its value under its pip, clear of both indices
+    ace = drawn["cards"][("aids", 2, False, "14S")]
+    (value,) = [t for t in ace["texts"] if t["text"].startswith("=")]
+    seen = read(ace, "14S")
+    assert inside(text_box(value), ace) and not meet(text_box(value), pip_box(seen["pips"][0]))
+    assert not any(meet(text_box(value), i["box"]) for i in seen["indices"])
     assert WarWidget(seed=3, aids=False, records=False).setup["values"] == {}
 
 
