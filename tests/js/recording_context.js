@@ -11,14 +11,14 @@
 // a rotated text carries its `angle` (radians; 0 for upright text), a squeezed one its `sx`
 // (the horizontal scale: 1 for a text drawn as it is).
 
-const STATE = ["fillStyle", "strokeStyle", "font", "textAlign", "textBaseline", "lineWidth", "globalAlpha", "clipBox",
-  "matrix"];
+const STATE = ["fillStyle", "strokeStyle", "font", "textAlign", "textBaseline", "lineWidth", "lineJoin", "globalAlpha",
+  "clipBox", "matrix"];
 
 export class RecordingContext {
   constructor() {
     Object.assign(this, { fillStyle: "#000000", strokeStyle: "#000000", font: "10px sans-serif", textAlign: "start",
-      textBaseline: "alphabetic", lineWidth: 1, globalAlpha: 1, lineCap: "butt", shadowColor: "", shadowBlur: 0,
-      shadowOffsetY: 0, clipBox: null, matrix: [1, 0, 0, 1, 0, 0] });
+      textBaseline: "alphabetic", lineWidth: 1, globalAlpha: 1, lineCap: "butt", lineJoin: "miter", shadowColor: "",
+      shadowBlur: 0, shadowOffsetY: 0, clipBox: null, matrix: [1, 0, 0, 1, 0, 0] });
     this.ops = [];
     this.path = [];
     this.saved = [];
@@ -63,11 +63,12 @@ export class RecordingContext {
   }
   measureText(text) { return { width: String(text).length * px(this.font) * 0.6 }; }
   strokeText(text, x, y) {
-    this.lastHalo = { text, x, y, stroke: this.strokeStyle, width: this.lineWidth };
+    this.lastHalo = { text, x, y, stroke: this.strokeStyle, width: this.lineWidth, join: this.lineJoin };
   }
   fillText(text, x, y) {
     const h = this.lastHalo;
-    const halo = h && h.text === text && h.x === x && h.y === y ? { stroke: h.stroke, width: h.width } : null;
+    const halo = h && h.text === text && h.x === x && h.y === y ? { stroke: h.stroke, width: h.width, join: h.join }
+      : null;
     this.lastHalo = null;
     const [a, b, c, d] = this.matrix;
     const [tx, ty] = this.at(x, y);

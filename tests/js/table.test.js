@@ -3,9 +3,9 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import {
-  answerWords, beatTiming, cardSpots, chartFont, chartSeries, faceGeometry, fitPx, flights, keyAction, layout, lineMarks,
-  LINE_MIN_PX, markSpot, mergeBeats, ownsKey, pageLang, paint, parseCard, RANK_MIN_PX, SEAT_COLOURS, spacePlays, tableSize,
-  usePips, wantsTick,
+  AUTOPLAY_GAP_MS, answerWords, beatTiming, cardSpots, chartFont, chartFrame, CHART_STACK_BELOW, chartSeries,
+  faceGeometry, fitPx, flights, keyAction, layout, lineMarks, LINE_MIN_PX, markSpot, mergeBeats, ownsKey, pageLang, paint,
+  parseCard, RANK_MIN_PX, SEAT_COLOURS, spacePlays, tableSize, usePips, WAR_SPEED, wantsTick, wantsTickAhead,
 } from "../../war_widget/views/component/table.js";
 import { RecordingContext } from "./recording_context.js";
 
@@ -275,4 +275,41 @@ test("a long game's chart comes in three parts: head, mid and tail of one game",
   assert.deepEqual(s.wars, { x: [1, 4], y: [27, 29] });
   assert.deepEqual(chartSeries(head, tail, 10, { game: 3, counts: [[1, 1]], wars: [] }).x, [0, 1, 2, 3],
     "a mid of an older game is left out");
+});
+
+test("a narrow chart stacks its title over its legend; a wide one sets them side by side", () => {
+  for (const width of [280, 390, CHART_STACK_BELOW - 1]) {
+    const f = chartFrame(width, 13);
+    assert.equal(f.stacked, true, `${width}`);
+    assert.equal(f.title.yref, "container", "the title at the top of the chart's box");
+    assert.equal(f.legend.yanchor, "bottom", "the legend right above the plot, under the title");
+    assert.ok(f.margin.t >= 13 * 3, `${width}: room for the title and the legend: ${f.margin.t}`);
+  }
+  for (const width of [CHART_STACK_BELOW, 1366, 1920]) {
+    const f = chartFrame(width, 20);
+    assert.equal(f.stacked, false);
+    assert.equal(f.legend.xanchor, "right");
+    assert.equal(f.extraHeight, 0);
+  }
+});
+
+test("fast autoplay plays a 240-round game in about a minute", () => {
+  const round = ["flip", "compare", "collect"].map((k) => beatTiming(k, "fast"))
+    .reduce((sum, t) => sum + t.move + t.rest, 0) + AUTOPLAY_GAP_MS * WAR_SPEED.fast;
+  assert.ok(round * 240 <= 55_000, `a round takes ${round} ms: 240 rounds ${(round * 240 / 1000).toFixed(0)} s`);
+  const normal = ["flip", "compare", "collect"].map((k) => beatTiming(k, "normal"))
+    .reduce((sum, t) => sum + t.move + t.rest, 0);
+  assert.ok(normal >= 1500, "normal stays a pace a class can follow");
+});
+
+test("fast autoplay asks for the next round while the last beat still moves, and only then", () => {
+  const moving = { view: { over: false, asking: false } };
+  const on = { autoplay: true, speed: "fast" };
+  assert.equal(wantsTickAhead(on, moving, 0, false), true);
+  assert.equal(wantsTickAhead({ autoplay: true, speed: "normal" }, moving, 0, false), false, "normal waits");
+  assert.equal(wantsTickAhead(on, moving, 1, false), false, "beats still queued");
+  assert.equal(wantsTickAhead(on, moving, 0, true), false, "one asked already");
+  assert.equal(wantsTickAhead(on, { view: { over: true } }, 0, false), false, "the game's end");
+  assert.equal(wantsTickAhead(on, { view: { asking: true } }, 0, false), false, "a question waits");
+  assert.equal(wantsTickAhead({ autoplay: false, speed: "fast" }, moving, 0, false), false);
 });
