@@ -1,6 +1,6 @@
 """The number lesson in JupyterLab, played as a child plays it (issue 27, "Done when": the notice
-clears; the number line shows both cards): one cell, the number lesson with "Which is bigger?" in
-its number mode, three questions answered; at each the number line under the cards marks both
+clears; the number line shows both cards): one cell, the number lesson preset (A = 1 ... K = 13 in
+the battle too) with "Which is bigger?" in its number mode, three questions answered; at each the number line under the cards marks both
 cards at the question's numbers in their seats' colours (pixels read off the canvas), the notice
 "First say which is bigger" shows when Flip is pressed before answering and is gone once the
 child has answered, and the tick sits between the two cards in green.
@@ -33,7 +33,7 @@ from war_widget.text.i18n import label  # noqa: E402
 pytestmark = pytest.mark.browser
 
 # the number lesson: A = 1 ... K = 13 in the battle itself, "Which is bigger?" about the numbers
-LESSON = "WarWidget(rules=Rules(rank_order='ace_low'), guess='number', speed='fast', records=False)"
+LESSON = "WarWidget(rules='number_lesson', guess='number', speed='fast', records=False)"
 # the seats' colours as table.js names them (SEAT_COLOURS), as RGB
 _TABLE_JS = (Path(__file__).resolve().parents[2] / "war_widget/views/component/table.js").read_text()
 _SEATS = re.search(r"export const SEAT_COLOURS = \[([^\]]*)\]", _TABLE_JS)
@@ -49,7 +49,7 @@ READ_PIXEL = """(root, [x, y]) => { const c = root.querySelector('canvas.war-tab
 def lesson(chromium, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Table]:
     root = tmp_path_factory.mktemp("number-lesson")
     nb = {"cells": [{"cell_type": "code", "execution_count": None, "id": "c0", "metadata": {}, "outputs": [],
-                     "source": f"from war_widget import Rules, WarWidget\n{LESSON}"}],
+                     "source": f"from war_widget import WarWidget\n{LESSON}"}],
           "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3",
                                       "language": "python"}},
           "nbformat": 4, "nbformat_minor": 5}

@@ -9,13 +9,13 @@ from war_widget.views.war import WarWidget
 
 
 def test_the_notice_to_answer_first_clears_when_the_child_answers():
-    for lang in ("en", "ja"):
-        w = WarWidget(seed=7, guess=True, lang=lang, records=False)
+    for lang, guess in (("en", True), ("ja", True), ("en", "number"), ("ja", "number")):
+        w = WarWidget(seed=7, guess=guess, lang=lang, records=False)
         w.flip()                                   # turns up two cards and asks
         assert w.state["notice"] == ""
         w.flip()                                   # Flip again before answering: "First say ..."
-        wait = label("guess_wait", w.session.reg)
-        assert w.state["notice"] == wait
+        waits = {label(key, w.session.reg) for key in ("guess_wait", "guess_wait_strong")}
+        assert w.state["notice"] in waits
         w.answer(">")
         assert w.state["notice"] == "", f"{lang}: the notice stayed after the answer"
         assert {b["view"]["feedback"] for b in w.beats} & {"right", "wrong"}, "the answer was graded"
@@ -26,6 +26,6 @@ def test_a_notice_that_is_not_about_the_answer_stays():
     w.flip()
     w.replay("not a game number")                 # a refusal: said in the notice
     refusal = w.state["notice"]
-    assert refusal and refusal != label("guess_wait", "en")
+    assert refusal and refusal not in {label(key, "en") for key in ("guess_wait", "guess_wait_strong")}
     w.answer("<")
     assert w.state["notice"] == refusal

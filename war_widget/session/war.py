@@ -569,8 +569,8 @@ class WarSession:
             self.notify(label("guess_none", self.reg))
             self.refresh("answer")
             return None
-        if self.notice == self.words(label("guess_wait", self.reg)):
-            self.notice = ""      # "First say which is bigger": said, so the notice goes
+        if self.notice in {self.words(label(key, self.reg)) for key in ("guess_wait", "guess_wait_strong")}:
+            self.notice = ""      # "First say which is bigger / stronger": said, so the notice goes
         result: list[bool] = []
         beats = self._play(lambda: result.append(self.guess.answer(symbol)))
         self._after("answer", beats, animate=True)
