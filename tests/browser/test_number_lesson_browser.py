@@ -1,9 +1,10 @@
-"""The number lesson in JupyterLab, played as a child plays it (issue 27, "Done when": the notice
-clears; the number line shows both cards): one cell, the number lesson preset (A = 1 ... K = 13 in
-the battle too) with "Which is bigger?" in its number mode, three questions answered; at each the number line under the cards marks both
-cards at the question's numbers in their seats' colours (pixels read off the canvas), the notice
-"First say which is bigger" shows when Flip is pressed before answering and is gone once the
-child has answered, and the tick sits between the two cards in green.
+"""The number lesson in JupyterLab, played as a child plays it (issue 27, "Done when": the
+notice clears; the number line shows both cards): a plain ``WarWidget()``, the number lesson
+turned on by one click in its rules panel (the preset ``number_lesson``: A = 1 ... K = 13 in the
+battle too, "Which is bigger?" in its number mode), three questions answered; at each the number
+line under the cards marks both cards at the question's numbers in their seats' colours (pixels
+read off the canvas), the notice "First say which is bigger" shows when Flip is pressed before
+answering and is gone once the child has answered, and the tick sits between the cards in green.
 """
 from __future__ import annotations
 
@@ -33,7 +34,7 @@ from war_widget.text.i18n import label  # noqa: E402
 pytestmark = pytest.mark.browser
 
 # the number lesson: A = 1 ... K = 13 in the battle itself, "Which is bigger?" about the numbers
-LESSON = "WarWidget(rules='number_lesson', guess='number', speed='fast', records=False)"
+LESSON = "WarWidget(speed='fast', records=False)"
 # the seats' colours as table.js names them (SEAT_COLOURS), as RGB
 _TABLE_JS = (Path(__file__).resolve().parents[2] / "war_widget/views/component/table.js").read_text()
 _SEATS = re.search(r"export const SEAT_COLOURS = \[([^\]]*)\]", _TABLE_JS)
@@ -82,6 +83,15 @@ def _near(rgb: list[int], want: tuple[int, int, int], tol: int = 40) -> bool:
 def test_a_child_answers_three_questions_the_notice_clears_and_the_line_shows_both_cards(lesson: Table) -> None:
     t = lesson
     t.root.evaluate(JS_RECORD)
+    assert t.data("line") in ("", "[]"), "no number line before the lesson"
+    # one click in the rules panel: the number lesson, with its questions
+    t.control("settings").click()
+    t.root.locator("[data-setting=number_lesson]").click()
+    wait_until(lambda: t.root.locator("[data-action='answer>']").is_visible() and t.data("round") == "0", 60,
+               "the number lesson's new game, with its answer buttons")
+    assert t.control("code").input_value().startswith("number_lesson"), t.control("code").input_value()
+    t.control("settings").click()
+    t.root.evaluate("r => { r.__record.length = 0; }")       # the beats of the lesson from here on
     notice = t.root.locator("[data-role=notice]")
     wait = label("guess_wait", "en")
     for n in range(3):
@@ -98,6 +108,7 @@ def test_a_child_answers_three_questions_the_notice_clears_and_the_line_shows_bo
             rgb = t.root.evaluate(READ_PIXEL, [x, y - r * 0.8])
             assert _near(rgb, SEAT_RGB[seat]), (seat, rgb, SEAT_RGB[seat])
         if n == 0:
+            t.root.locator("canvas.war-table").scroll_into_view_if_needed()
             t.page.screenshot(path=str(ARTIFACTS / "number-lesson-question-1366x1000.png"))
             # Flip before answering: the notice asks for the answer first
             t.control("flip").click()

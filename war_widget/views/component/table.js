@@ -1409,6 +1409,7 @@ function render({ model, el: host }) {
     root.classList.toggle("wt-portrait", size.portrait);
     L = layout(size.width, size.height, setup.players || 2, { line: Boolean(setup.number_line) });
     root.dataset.rankPx = String(L.rankPx);
+    places(current && current.view);
     draw(performance.now());
     if (plot && plotly) {
       const c = chartLayout();
@@ -1487,6 +1488,24 @@ function render({ model, el: host }) {
     }));
   }
 
+  // where the newest card of each seat lies, the mark and the number line's marks (CSS px of the
+  // canvas), for the view `v` on screen: tests read the pixels there (again after a resize)
+  function places(v) {
+    if (!L || !v) return;
+    const top = new Map();
+    for (const sp of cardSpots(v.table, L)) top.set(sp.seat, sp);   // the newest card of each seat
+    const spots = [...top.values()];
+    root.dataset.spots = JSON.stringify(spots.map((sp) => [sp.seat, sp.up ? 1 : 0,
+      Math.round(sp.x + L.cw * 0.15), Math.round(sp.y + L.ch * 0.88)]));
+    // a point inside the tick's or cross's disc, off its white strokes
+    const mark = markSpot(L);
+    root.dataset.feedbackAt = `${Math.round(mark.x)},${Math.round(mark.y - mark.r * 0.7)}`;
+    // the number line's marks: [seat, number, x, y, r] (a point at y - r * 0.6 is the seat's colour)
+    root.dataset.line = JSON.stringify(lineMarks(L, setup.number_line, v.numbers)
+      .map((m) => [m.seat, m.n, Math.round(m.x), Math.round(m.y), Math.round(m.r)]));
+    root.dataset.rankPx = String(L.rankPx);
+  }
+
   function show(beat) {
     // the picture of `beat` is complete on screen: its words now, and tell Python
     current = beat;
@@ -1513,21 +1532,7 @@ function render({ model, el: host }) {
     root.dataset.feedback = v.feedback || "";
     root.dataset.tableCards = String(v.table.length);
     root.dataset.over = v.over ? "1" : "";
-    // where the newest card of each seat lies (CSS px of the canvas): tests read its pixels
-    if (L) {
-      const top = new Map();
-      for (const sp of cardSpots(v.table, L)) top.set(sp.seat, sp);   // the newest card of each seat
-      const spots = [...top.values()];
-      root.dataset.spots = JSON.stringify(spots.map((sp) => [sp.seat, sp.up ? 1 : 0,
-        Math.round(sp.x + L.cw * 0.15), Math.round(sp.y + L.ch * 0.88)]));
-      // a point inside the tick's or cross's disc, off its white strokes
-      const mark = markSpot(L);
-      root.dataset.feedbackAt = `${Math.round(mark.x)},${Math.round(mark.y - mark.r * 0.7)}`;
-      // the number line's marks: [seat, number, x, y, r] (a point at y - r * 0.6 is the seat's colour)
-      root.dataset.line = JSON.stringify(lineMarks(L, setup.number_line, v.numbers)
-        .map((m) => [m.seat, m.n, Math.round(m.x), Math.round(m.y), Math.round(m.r)]));
-      root.dataset.rankPx = String(L.rankPx);
-    }
+    places(v);
     if (model.get("shown") !== beat.id) {
       model.set("shown", beat.id);
       model.save_changes();
