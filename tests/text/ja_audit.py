@@ -84,7 +84,7 @@ def _terms(text: str, reg: str) -> bool:
 def _sentence_follows(text: str, reg: str) -> bool:
     """「！」「？」 followed by a sentence with no full-width space (a closing bracket, another mark
     or the end may follow directly)."""
-    return bool(re.search(r"[！？](?![\u3000」』）)！？、。\s]|$)", text))
+    return bool(re.search(r"[！？](?![\u3000」』）)（！？、。\s]|$)", text))
 
 
 CHECKS: tuple[Check, ...] = (
@@ -105,7 +105,7 @@ CHECKS: tuple[Check, ...] = (
     Check("double_colon", "spacing", "style", _re(r"[：:][^、。：:（）()／・\n]*[：:]"),
           "two colons in one phrase: 「リード：あなた：0枚」"),
     # punctuation
-    Check("ascii_punctuation", "punctuation", "style", _re(rf"[{JP}][,:;!?()]|[,:;!?()] ?[{JP}]"),
+    Check("ascii_punctuation", "punctuation", "style", _re(rf"[{JP}][,:;!?()]|(?<! )[,:;!?()] ?[{JP}]"),
           "ASCII punctuation beside Japanese"),
     Check("doubled_marks", "punctuation", "style", _re(r"、、|。。|、。|。、|[！？]。|。[！？]"), "two marks in a row"),
     Check("kuten_in_quote", "punctuation", "style", _re(r"。」"), "「。」 before a closing 「」」"),
@@ -213,7 +213,8 @@ def label_texts() -> Iterator[tuple[str, str]]:
         sample = dict(FIELDS)
         if reg != "ja":
             sample.update(counts=i18n.counts_text(["あなた", "コンピューター"], [26, 26], reg),
-                          progress=i18n.label("round_n", reg, n=3), error=i18n.error_text("bogus", reg))
+                          progress=i18n.label("round_n", reg, n=3), error=i18n.error_text("bogus", reg),
+                value=i18n.value_text("times", 3, reg))
         else:
             sample.update(counts=i18n.counts_text(["あなた", "コンピューター"], [26, 26], reg),
                           progress=i18n.label("round_n", reg, n=3), error=i18n.error_text("bogus", reg))

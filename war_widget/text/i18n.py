@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from .i18n_ja import JA, KIDS, OPTIONS, PRESET_NAMES, REASONS, describe_rules_ja, error_ja
+from .i18n_ja import JA, KIDS, OPTIONS, PRESET_NAMES, REASONS, describe_rules_ja, error_ja, kids_fields
 
 __all__ = ["LANGS", "REGISTERS", "LABELS", "label", "check_lang", "register", "player_names", "reason_text",
            "option_text", "preset_text", "describe_rules", "join_names", "error_text", "counts_text",
@@ -122,7 +122,7 @@ _OPTIONS = {
 # The options added for the research conventions (issue 11), in Japanese; i18n_ja's own words win.
 _JA_ADDED: dict[str, Any] = {
     "labels": {"ja": {"gather": "取った札を戻す順番", "tiebreak": "同じ数が出たとき"},
-               "ja_kids": {"gather": "とった カードを もどす じゅんばん", "tiebreak": "同じ 数が 出た とき"}},
+               "ja_kids": {"gather": "とった カードを もどす じゅんばん", "tiebreak": "おなじ かずが 出た とき"}},
     "ja": {("gather", "shuffle"): "よく切ってから戻す", ("gather", "played"): "出した順に戻す",
            ("gather", "winner_first"): "勝った人の札から戻す", ("gather", "loser_first"): "負けた人の札から戻す",
            ("gather", "previous_winner_first"): "前の回に勝った人の札から戻す（数学の研究での決まり）",
@@ -132,7 +132,7 @@ _JA_ADDED: dict[str, Any] = {
     "ja_kids": {("gather", "shuffle"): "まぜて もどす", ("gather", "played"): "出した じゅんに もどす",
                 ("gather", "winner_first"): "かった 人の カードから もどす",
                 ("gather", "loser_first"): "まけた 人の カードから もどす",
-                ("gather", "previous_winner_first"): "前の 回に かった 人の カードから もどす",
+                ("gather", "previous_winner_first"): "まえの かいに かった 人の カードから もどす",
                 ("gather", "high_first"): "つよい カードから もどす",
                 ("gather", "low_first"): "よわい カードから もどす",
                 ("tiebreak", "none"): "もういっしょうぶ（マークは かんけい なし）",
@@ -167,7 +167,10 @@ def _check_register(lang: str) -> str:
 
 def label(key: str, lang: str = "en", **fields: object) -> str:
     """The label ``key`` in ``lang`` (or a register, e.g. "ja_kids"), formatted with ``fields``."""
-    return LABELS[_check_register(lang)][key].format(**fields)
+    reg = _check_register(lang)
+    if reg != "en" and reg != "ja":
+        fields = kids_fields(key, fields)
+    return LABELS[reg][key].format(**fields)
 
 
 def player_names(mode: str, players: int, lang: str = "en") -> list[str]:

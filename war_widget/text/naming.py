@@ -9,8 +9,8 @@ neutral one, and :func:`named_label` gives the labels that carry the name.
 
 >>> renamed("7 and 7 tie: war!", "en")
 '7 and 7 tie: once more!'
->>> renamed("戦争です！ 1枚ずつ伏せて、次の1枚で勝負します。", "ja")
-'もう一勝負です！ 1枚ずつ伏せて、次の1枚で勝負します。'
+>>> renamed("戦争です！\u30001枚ずつ伏せて、次の1枚で勝負します。", "ja")
+'もう一勝負です！\u30001枚ずつ伏せて、次の1枚で勝負します。'
 """
 from __future__ import annotations
 
