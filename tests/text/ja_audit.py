@@ -104,6 +104,8 @@ CHECKS: tuple[Check, ...] = (
           "a space before a closing mark or after an opening one or 「、」"),
     Check("double_colon", "spacing", "style", _re(r"[：:][^、。：:（）()／・\n]*[：:]"),
           "two colons in one phrase: 「リード：あなた：0枚」"),
+    Check("no_word_spaces", "spacing", "wrong", _re(r"[\u3040-\u30ff]{11,}", KIDS_REGISTERS),
+          "eleven kana in a row with no space: the children's registers write 分かち書き (words apart)"),
     # punctuation
     Check("ascii_punctuation", "punctuation", "style", _re(rf"[{JP}][,:;!?()]|(?<! )[,:;!?()] ?[{JP}]"),
           "ASCII punctuation beside Japanese"),
@@ -214,7 +216,8 @@ def label_texts() -> Iterator[tuple[str, str]]:
         if reg != "ja":
             sample.update(counts=i18n.counts_text(["あなた", "コンピューター"], [26, 26], reg),
                           progress=i18n.label("round_n", reg, n=3), error=i18n.error_text("bogus", reg),
-                value=i18n.value_text("times", 3, reg))
+                value=i18n.value_text("times", 3, reg),
+                text="9の ほうが 大きい" if reg == "ja_kids" else "9の ほうが おおきい")
         else:
             sample.update(counts=i18n.counts_text(["あなた", "コンピューター"], [26, 26], reg),
                           progress=i18n.label("round_n", reg, n=3), error=i18n.error_text("bogus", reg))
@@ -251,7 +254,7 @@ def _sessions() -> Iterator[object]:
     if "ja_kana" in i18n.REGISTERS:
         for rules in ("kids", "kids_aside", "classic"):
             for seed in (1, 2):
-                yield WarSession(rules, seed=seed, lang="ja_kana", records=None, recording=False, guess=seed == 2)
+                yield WarSession(rules, seed=seed, lang="ja_kana", records=None, recording=False)
 
 
 def session_texts(rounds: int = 60) -> Iterator[tuple[str, str]]:

@@ -38,6 +38,8 @@ SAMPLES = [
     ("no_space_after_mark", "ja", "戦争です！1枚ずつ伏せて、次の1枚で勝負します。",
      "戦争です！\u30001枚ずつ伏せて、次の1枚で勝負します。"),
     ("space_at_punctuation", "ja_kids", "あなたの かち ！", "あなたの かち！"),
+    ("no_word_spaces", "ja_kana", "あなたはさっきだしたかーどでしょうぶ。",
+     "あなたは さっき だした カードで しょうぶ。"),
     ("double_colon", "ja", "いちばん大きなリード：あなた：0枚", "いちばん大きなリード　あなた：0枚"),
     ("ascii_punctuation", "ja", "その番号は使えません: 番号を確かめてください",
      "その番号は使えません。番号を確かめてください。"),
@@ -107,7 +109,7 @@ def test_no_defect_in_what_the_widgets_play(part):
 def test_the_corpus_covers_every_register_and_widget():
     texts = corpus(quick=True)
     regs = {reg for reg, _ in texts}
-    assert {"ja", "ja_kids"} <= regs
+    assert {"ja", "ja_kids", "ja_kana"} <= regs
     joined = "\n".join(t for _, t in texts)
     for word in ("ディーラー", "奪", "もういっしょうぶ", "戦争です", "けっか", "リード"):
         assert word in joined, word

@@ -13,14 +13,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from .i18n_ja import JA, KIDS, OPTIONS, PRESET_NAMES, REASONS, describe_rules_ja, error_ja, kids_fields
+from .i18n_ja import JA, KIDS, OPTIONS, PRESET_NAMES, REASONS, describe_rules_ja, error_ja, kids_fields, to_kana
 
-__all__ = ["LANGS", "REGISTERS", "LABELS", "label", "check_lang", "register", "player_names", "reason_text",
+__all__ = ["LANGS", "WAR_LANGS", "REGISTERS", "LABELS", "label", "check_lang", "check_war_lang", "register",
+           "player_names", "reason_text",
            "option_text", "preset_text", "describe_rules", "join_names", "error_text", "counts_text",
            "notice_text", "value_text", "record_line"]
 
 LANGS = ("en", "ja")
-REGISTERS = ("en", "ja", "ja_kids")
+# the War table also speaks the first-grade register: hiragana and katakana only (lang="ja_kana")
+WAR_LANGS = ("en", "ja", "ja_kana")
+REGISTERS = ("en", "ja", "ja_kids", "ja_kana")
+KIDS_REGISTERS = ("ja_kids", "ja_kana")
 
 LABELS: dict[str, dict[str, str]] = {
     "en": {
@@ -143,6 +147,8 @@ for _reg in ("ja", "ja_kids"):
         OPTIONS[_reg].setdefault(_key, _text)
     for _name, _text in _JA_ADDED["labels"][_reg].items():
         LABELS[_reg].setdefault(_name, _text)
+LABELS["ja_kana"] = {key: to_kana(text) for key, text in LABELS["ja_kids"].items()}
+OPTIONS["ja_kana"] = {key: to_kana(text) for key, text in {**OPTIONS["ja"], **OPTIONS["ja_kids"]}.items()}
 
 
 def check_lang(lang: str) -> str:
@@ -152,9 +158,18 @@ def check_lang(lang: str) -> str:
     return lang
 
 
+def check_war_lang(lang: str) -> str:
+    """``lang`` if the War table speaks it ("en", "ja", or "ja_kana", the first-grade register),
+    else a ValueError naming the choices."""
+    if lang not in WAR_LANGS:
+        raise ValueError(f"lang must be one of {', '.join(map(repr, WAR_LANGS))}; got {lang!r}")
+    return lang
+
+
 def register(lang: str, kids: bool = False) -> str:
     """The register of ``lang``: "ja_kids" for Japanese with ``kids``, else ``lang`` itself
-    (a register code passes through: ``register("ja_kids") == "ja_kids"``)."""
+    (a register code passes through: ``register("ja_kids") == "ja_kids"``; the first-grade
+    register "ja_kana" stays itself with or without ``kids``)."""
     lang = _check_register(lang)
     return "ja_kids" if kids and lang == "ja" else lang
 
@@ -194,7 +209,7 @@ def option_text(value: object, lang: str = "en", option: str | None = None) -> s
     lang = _check_register(lang)
     if lang == "en":
         return _OPTIONS["en"].get(value, str(value)) if isinstance(value, str) else str(value)
-    table = {**OPTIONS["ja"], **OPTIONS["ja_kids"]} if lang == "ja_kids" else OPTIONS["ja"]
+    table = {**OPTIONS["ja"], **OPTIONS["ja_kids"]} if lang == "ja_kids" else OPTIONS[lang]
     if option is not None and (option, value) in table:
         return table[option, value]
     for (_, v), text in table.items():
@@ -243,6 +258,8 @@ def error_text(error: BaseException | str, lang: str = "en") -> str:
     """A ValueError's message for a notice: as it is in English, said in Japanese otherwise
     (never the English text inside a Japanese sentence)."""
     lang = _check_register(lang)
+    if lang == "ja_kana":
+        return to_kana(error_ja(error, kids=True))
     return str(error) if lang == "en" else error_ja(error, kids=lang == "ja_kids")
 
 
@@ -305,4 +322,6 @@ def describe_rules(rules, lang: str = "en") -> str:
             text = text.replace("war: cards by rank + 1 up",
                                 "war: as many cards as the tied rank (J Q K 10, A 11), the last one face up")
         return text
+    if lang == "ja_kana":
+        return to_kana(describe_rules_ja(rules, kids=True))
     return describe_rules_ja(rules, kids=lang == "ja_kids")

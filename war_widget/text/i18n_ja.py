@@ -1,11 +1,14 @@
-"""The Japanese words of the widgets, in two registers.
+"""The Japanese words of the widgets, in three registers.
 
 ``JA`` is the everyday register a teacher writes for a family or a class: the sources' own words
 (めくる, 場, 手札, 伏せ札, 取り札, 引き分け, 短期戦 / 長期戦 [000], 50回, 自分で決める [001]), a counter
 right after its number (1枚, 40ラウンド, 3分), Japanese punctuation.  ``KIDS`` overrides it for the
 children's register (kids presets, or the teaching aids on): short sentences, words a child says
 (かち, まけ, もういっしょうぶ [001]), and no kanji beyond the second school grade
-(``war_widget.text.kanji_grades``; a test checks every string).
+(``war_widget.text.kanji_grades``; a test checks every string).  ``"ja_kana"``, the first-grade
+register for the youngest, is the children's register with no kanji at all (``to_kana``): the
+grade-1 kanji the children's words keep (大きい, 人, 出す, 見る, 手ふだ ...) in hiragana, words still
+apart (分かち書き).
 
 Imported by ``war_widget.text.i18n``; use ``label(key, "ja")`` / ``label(key, "ja_kids")`` from there.
 """
@@ -14,7 +17,7 @@ from __future__ import annotations
 import re
 
 __all__ = ["JA", "KIDS", "REASONS", "OPTIONS", "PRESET_NAMES", "describe_rules_ja", "error_ja", "minutes_kana",
-           "kids_fields"]
+           "kids_fields", "to_kana", "KANA_WORDS"]
 
 JA: dict[str, str] = {
     "flip": "めくる", "step": "1つ進める", "autoplay": "自動めくり", "fast_forward": "早送り",
@@ -177,6 +180,26 @@ def kids_fields(key: str, fields: dict[str, object]) -> dict[str, object]:
     return fields
 
 
+# The grade-1 kanji words of the children's register, in hiragana for the first-grade register
+# (longest first where one holds another: 出た before 出, 2人 before 人).
+KANA_WORDS: tuple[tuple[str, str], ...] = (
+    ("なん人", "なんにん"), ("1人", "ひとり"), ("2人", "ふたり"), ("もん中", "もんちゅう"), ("九九", "くく"),
+    ("手ふだ", "てふだ"), ("早おくり", "はやおくり"), ("出た", "でた"), ("出る", "でる"), ("出", "だ"),
+    ("大き", "おおき"), ("小さ", "ちいさ"), ("見", "み"), ("山", "やま"), ("下", "した"), ("中", "なか"),
+    ("上", "うえ"), ("先", "さき"), ("入", "い"), ("右", "みぎ"), ("左", "ひだり"), ("字", "じ"), ("一", "いち"),
+    ("人", "ひと"),
+)
+
+
+def to_kana(text: str) -> str:
+    """A line of the children's register in the first-grade register: no kanji ("3人" → "3にん",
+    "大きい" → "おおきい"); a kanji no word here covers stays, for the check to find."""
+    text = re.sub(r"(?<![\d])([3-9]|\d\d+)人", r"\1にん", text)
+    for word, kana in KANA_WORDS:
+        text = text.replace(word, kana)
+    return text
+
+
 REASONS: dict[str, dict[str, str]] = {
     "ja": {"ALL_CARDS": "札を全部集めた", "ROUND_LIMIT": "ラウンドの上限で打ち切り", "TIME": "時間切れ",
            "CYCLE": "同じ並びのくり返し", "VOID_ROUND": "全員の札が同時になくなった",
@@ -245,6 +268,12 @@ PRESET_NAMES: dict[str, dict[str, str]] = {
                 "addition": "たしざん（2まいずつ）", "subtraction": "ひきざん（2まいずつ）",
                 "multiplication": "かけざん（九九）", "place_value": "3けたの かずづくり（3まい）"},
 }
+
+
+# The first-grade register: the children's words with no kanji (the everyday option words, where
+# the children's register has none of its own, come through the children's table first).
+REASONS["ja_kana"] = {k: to_kana(v) for k, v in REASONS["ja_kids"].items()}
+PRESET_NAMES["ja_kana"] = {k: to_kana(v) for k, v in PRESET_NAMES["ja_kids"].items()}
 
 
 def describe_rules_ja(rules, kids: bool = False) -> str:

@@ -14,7 +14,8 @@ per beat.
 'あなたが場の2枚を取ります（あなた2枚、コンピューター0枚）。'
 
 Japanese comes in two registers: everyday (``lang="ja"``) and the children's register
-(``kids=True``, or the register code ``lang="ja_kids"``): "あなたの K（13）は 7より つよい！　あなたの かち。"
+(``kids=True``, or the register code ``lang="ja_kids"``): "あなたの K（13）は 7より つよい！　あなたの かち。",
+and the first-grade register with no kanji (``lang="ja_kana"``).
 """
 from __future__ import annotations
 
@@ -24,6 +25,7 @@ from ..game import events as ev
 from ..game.cards import Card
 from ..game.rules import Rules
 from .i18n import counts_text, join_names, reason_text, register
+from .i18n_ja import to_kana
 from .school import by_seat, expression
 
 __all__ = ["narrate", "card_text", "default_names"]
@@ -568,3 +570,11 @@ _HANDLERS: dict[str, dict[str, Callable[..., str]]] = {
                 "collect": _kid_collect, "return": _kid_return, "shuffle": _kid_shuffle, "out": _kid_out,
                 "game_over": _kid_game_over},
 }
+
+
+def _in_kana(handler: Callable[..., str]) -> Callable[..., str]:
+    """The children's sentence in the first-grade register: no kanji (``i18n_ja.to_kana``)."""
+    return lambda e, names, rules, values: to_kana(handler(e, names, rules, values))
+
+
+_HANDLERS["ja_kana"] = {kind: _in_kana(handler) for kind, handler in _HANDLERS["ja_kids"].items()}

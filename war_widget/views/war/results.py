@@ -8,6 +8,7 @@ from typing import Any
 
 from ...game.stats import Leads
 from ...text.i18n import counts_text, label, reason_text, record_line, register, value_text
+from ...text.i18n_ja import to_kana
 
 __all__ = ["ResultsPanel", "story", "story_of"]
 
@@ -36,12 +37,12 @@ def story_of(leads: Leads, counts: Sequence[int], rounds: int, names: Sequence[s
     lang = register(lang)
     if not rounds:
         return {"en": "No rounds played yet.", "ja": "まだ1ラウンドもめくっていません。",
-                "ja_kids": "まだ 1かいも めくって いないよ。"}[lang]
+                "ja_kids": "まだ 1かいも めくって いないよ。", "ja_kana": "まだ 1かいも めくって いないよ。"}[lang]
     best = leads.best
     if best is None:
         return {"en": "Nobody was ever ahead: the counts stayed level.",
                 "ja": "どちらもリードしないまま、ずっと同じ枚数でした。",
-                "ja_kids": "ずっと おなじ まいすうだったよ。"}[lang]
+                "ja_kids": "ずっと おなじ まいすうだったよ。", "ja_kana": "ずっと おなじ まいすうだったよ。"}[lang]
     length, first, who = best.length, best.first, best.who
     end = first + length  # first round without this leader (== rounds + 1 if it lasted)
     last = rounds
@@ -147,6 +148,12 @@ _SAY: dict[str, dict[str, Any]] = {
     "ja": {"stretch": _ja_stretch, "lost": _ja_lost, "final": _ja_final, "join": ""},
     "ja_kids": {"stretch": _kid_stretch, "lost": _kid_lost, "final": _kid_final, "join": ""},
 }
+# the first-grade register: the children's sentences with no kanji
+def _in_kana(say: Callable[..., str]) -> Callable[..., str]:
+    return lambda *args: to_kana(say(*args))
+
+
+_SAY["ja_kana"] = {**{k: _in_kana(f) for k, f in _SAY["ja_kids"].items() if k != "join"}, "join": ""}
 
 
 class ResultsPanel:
