@@ -4,7 +4,7 @@ import { test } from "node:test";
 
 import {
   answerWords, beatTiming, cardSpots, chartFont, chartSeries, fitPx, flights, keyAction, layout, mergeBeats, parseCard,
-  pipSpots, RANK_MIN_PX, tableSize, wantsTick,
+  ownsKey, pageLang, pipSpots, RANK_MIN_PX, spacePlays, tableSize, wantsTick,
 } from "../../war_widget/views/component/table.js";
 
 test("card codes read as rank, suit and colour; jokers as a star", () => {
@@ -158,7 +158,31 @@ test("autoplay asks for a round only when the table is idle and nothing blocks i
   assert.equal(wantsTick({ autoplay: true }, current, false, true, "cpu"), false, "one asked already");
   assert.equal(wantsTick({ autoplay: true }, { view: { over: true } }, false, false, "cpu"), false);
   assert.equal(wantsTick({ autoplay: true }, { view: { asking: true } }, false, false, "cpu"), false);
-  assert.equal(wantsTick({ autoplay: true }, current, false, false, "two_player"), false);
+  assert.equal(wantsTick({ autoplay: true }, current, false, false), true, "two players: autoplay plays their rounds");
+});
+
+test("the table keeps every key but Tab and Shift+Tab from the notebook around it", () => {
+  const keys = ["x", "d", "m", "M", "a", "b", "v", "ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight", "Enter",
+    "Escape", " ", "Backspace", "z", "c", "Delete"];
+  for (const key of keys) {
+    for (const mods of [{}, { shiftKey: true }, { ctrlKey: true }, { metaKey: true }, { altKey: true }]) {
+      assert.equal(ownsKey({ key, ...mods }), true, `${key} ${JSON.stringify(mods)}`);
+    }
+  }
+  assert.equal(ownsKey({ key: "Tab" }), false);
+  assert.equal(ownsKey({ key: "Tab", shiftKey: true }), false);
+  assert.equal(ownsKey({ key: "Tab", ctrlKey: true }), true, "Ctrl+Tab is not focus moving");
+});
+
+test("a Japanese table is marked ja, in both registers; English en", () => {
+  assert.deepEqual(["ja", "ja_kids", "en", undefined].map(pageLang), ["ja", "ja", "en", "en"]);
+});
+
+test("Space plays Deal / Flip on Casino War and Steal War, but not on a focused control", () => {
+  assert.equal(spacePlays(" ", "CANVAS"), true);
+  assert.equal(spacePlays(" ", "DIV"), true);
+  for (const tag of ["BUTTON", "INPUT", "SELECT", "TEXTAREA"]) assert.equal(spacePlays(" ", tag), false, tag);
+  assert.equal(spacePlays("x", "CANVAS"), false);
 });
 
 test("a long game's chart comes in three parts: head, mid and tail of one game", () => {

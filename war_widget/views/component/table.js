@@ -160,6 +160,50 @@ export function keyAction(key, targetTag) {
   return null;
 }
 
+/** Whether a key pressed on the table stays there: every key but Tab and Shift+Tab (focus moves
+ * on), so a notebook's shortcuts (x, d d, m, a, b, the arrows, Shift+Enter ...) never cut, convert
+ * or re-run the cell the table is in while a child plays. */
+export function ownsKey(event) {
+  return !(event.key === "Tab" && !event.ctrlKey && !event.altKey && !event.metaKey);
+}
+
+const KEY_OWNERS = new WeakMap();   // a table's root -> what its keys do
+let keysGuarded = false;
+
+/** The table owns its keys: a key pressed inside `root` (but Tab / Shift+Tab) goes to `handler`
+ * and nowhere else. Notebook 7 reads shortcuts on the document in the capture phase, JupyterLab
+ * in the bubbling one, marimo inside a shadow root: one listener on the window, in the capture
+ * phase, runs before all of them, finds the table in the event's composed path and stops the
+ * event there (a button's Space/Enter and typing into a field are default actions: they stay).
+ * `data-lm-suppress-shortcuts` tells Lumino's command registry the same. */
+function keepKeys(root, handler) {
+  root.setAttribute("data-lm-suppress-shortcuts", "true");
+  KEY_OWNERS.set(root, handler);
+  if (keysGuarded || typeof window === "undefined") return;
+  keysGuarded = true;
+  window.addEventListener("keydown", (e) => {
+    if (!ownsKey(e)) return;
+    const path = typeof e.composedPath === "function" ? e.composedPath() : [];
+    const owner = path.find((node) => KEY_OWNERS.has(node));
+    if (!owner) return;
+    e.stopImmediatePropagation();
+    KEY_OWNERS.get(owner)(e, path[0] || e.target);
+  }, true);
+}
+
+/** The page language of a register ("en", "ja", "ja_kids"), for `lang` on the table's root, so a
+ * screen reader reads a Japanese table with a Japanese voice. */
+export function pageLang(register) {
+  return String(register || "en").startsWith("ja") ? "ja" : "en";
+}
+
+/** Whether Space plays the table's primary button (Deal, Flip) of Casino War and Steal War:
+ * not when a control has focus (a button's own Space clicks it; a field takes the character). */
+export function spacePlays(key, targetTag) {
+  const tag = (targetTag || "").toUpperCase();
+  return (key === " " || key === "Spacebar") && !["INPUT", "SELECT", "TEXTAREA", "BUTTON"].includes(tag);
+}
+
 /** The beats still to show: the queue plus the beats of `incoming` newer than `lastId`; a beat
  * marked `cut` drops everything before it (Back, a jump, a new game, fast-forward). */
 export function mergeBeats(queue, incoming, lastId) {
@@ -214,10 +258,11 @@ export function answerWords(words, question) {
 }
 
 /** Whether autoplay may ask Python for the next round now: on, nothing queued or moving, the
- * game not over, no question waiting, no two players (they press), no request pending. */
-export function wantsTick(state, current, busy, requested, mode) {
+ * game not over, no question waiting, no request pending (two players too: autoplay plays their
+ * rounds for them until it is turned off). */
+export function wantsTick(state, current, busy, requested) {
   return Boolean(state && state.autoplay && current && !busy && !requested && !current.view.over
-    && !current.view.asking && mode !== "two_player");
+    && !current.view.asking);
 }
 
 /** Where the pips of a number card go (CSS px), from the pip table Python sends (views/cards.py
@@ -828,6 +873,7 @@ function render({ model, el: host }) {
   resume.hidden = true;
 
   let setup = model.get("setup");
+  root.lang = pageLang(setup.lang);
   let queue = [];
   let lastQueued = 0;
   let current = null;       // the view on screen (its beat)
@@ -1114,7 +1160,7 @@ function render({ model, el: host }) {
       }
     }
     root.dataset.idle = anim || queue.length ? "" : "1";
-    if (wantsTick(state, current, Boolean(anim || queue.length), requested, setup.mode)) {
+    if (wantsTick(state, current, Boolean(anim || queue.length), requested)) {
       const gap = AUTOPLAY_GAP_MS * (SPEED_FACTOR[state.speed] ?? 1);
       if (now - idleSince >= gap) {
         requested = true;
@@ -1140,6 +1186,7 @@ function render({ model, el: host }) {
 
   function onSetup() {
     setup = model.get("setup");
+    root.lang = pageLang(setup.lang);
     usePips(setup.pips);
     label();
     resize();
@@ -1166,10 +1213,6 @@ function render({ model, el: host }) {
   ff.addEventListener("click", () => send({ do: "fast_forward" }));
   newGame.addEventListener("click", () => send({ do: "new_game" }));
   replay.addEventListener("click", () => send({ do: "replay", code: codeBox.value }));
-  codeBox.addEventListener("keydown", (e) => {
-    if (e.key === "Enter") send({ do: "replay", code: codeBox.value });
-    e.stopPropagation();
-  });
   auto.addEventListener("click", () => send({ do: "autoplay", on: !state.autoplay }));
   speed.addEventListener("change", () => send({ do: "speed", speed: speed.value }));
   resume.addEventListener("click", () => send({ do: "resume" }));
@@ -1190,11 +1233,14 @@ function render({ model, el: host }) {
       }
     });
   });
-  root.addEventListener("keydown", (e) => {
-    const action = keyAction(e.key, e.target && e.target.tagName);
+  keepKeys(root, (e, target) => {
+    if (target === codeBox) {
+      if (e.key === "Enter") send({ do: "replay", code: codeBox.value });
+      return;
+    }
+    const action = keyAction(e.key, target && target.tagName);
     if (!action) return;
     e.preventDefault();
-    e.stopPropagation();
     if (action.do === "flip" && setup.mode === "two_player") send({ do: "press", seat: 0 });
     else send(action);
   });
@@ -1341,6 +1387,7 @@ function renderCasino({ model, el: host }) {
   host.append(root);
   const send = (msg) => model.send(msg);
   let setup = model.get("setup");
+  root.lang = pageLang(setup.lang);
   const words = () => setup.words || {};
   const betLabel = el("span", { class: "wt-label" });
   chipRow.append(betLabel);
@@ -1481,7 +1528,12 @@ function renderCasino({ model, el: host }) {
     loadPlotly(model.get("plotly_js")).then((P) => { plotly = P; chart(); });
   }
 
-  const onSetup = () => { setup = model.get("setup"); usePips(setup.pips); label(); resize(); };
+  const onSetup = () => { setup = model.get("setup"); root.lang = pageLang(setup.lang); usePips(setup.pips); label(); resize(); };
+  keepKeys(root, (e, target) => {
+    if (!spacePlays(e.key, target && target.tagName)) return;
+    e.preventDefault();
+    if (!buttons.deal.disabled) send({ do: "deal" });
+  });
   const onResize = () => resize();
   const observer = new ResizeObserver(onResize);
   observer.observe(root);
@@ -1578,6 +1630,7 @@ function renderSteal({ model, el: host }) {
   host.append(root);
   const send = (msg) => model.send(msg);
   let setup = model.get("setup");
+  root.lang = pageLang(setup.lang);
   const buttons = {};
   for (const name of ["flip", "steal", "step", "back", "new"]) {
     const b = el("button", { type: "button", class: `wt-btn ${name === "flip" ? "wt-primary" : ""}`, "data-action": name });
@@ -1709,7 +1762,14 @@ function renderSteal({ model, el: host }) {
     else if (hit) send({ do: hit.do });
   });
 
-  const onSetup = () => { setup = model.get("setup"); usePips(setup.pips); label(); controls(); resize(); };
+  const onSetup = () => {
+    setup = model.get("setup"); root.lang = pageLang(setup.lang); usePips(setup.pips); label(); controls(); resize();
+  };
+  keepKeys(root, (e, target) => {
+    if (!spacePlays(e.key, target && target.tagName)) return;
+    e.preventDefault();
+    if (!buttons.flip.disabled) send({ do: "flip" });
+  });
   const onRules = () => { rules.innerHTML = model.get("rules"); };   // the text module's own HTML
   const onResize = () => resize();
   const observer = new ResizeObserver(onResize);
