@@ -289,10 +289,14 @@ def record_line(record: dict, lang: str = "en") -> str:
         counts = {key: _counted(n, key[:-1] if key != "losses" else "loss", key) for key, n in numbers.items()}
         current = _counted(int(record["current_streak"]), "win", "wins") if current else current
     line = label("res_record_line", lang, **counts)
+    if lang in KIDS_REGISTERS:   # a child hears what happened: no 「0かい まけ」, 「0かい ひきわけ」
+        line = "、".join(part for part in line.split("、") if not part.startswith("0"))
     if current:
         line += label("res_record_streak", lang, current=current)
     if record.get("best_streak"):
         line += label("res_record_best", lang, best=record["best_streak"])
+    if lang in KIDS_REGISTERS and "。" in line:   # sentences for a child end with 「。」
+        line += "。"
     return line
 
 
