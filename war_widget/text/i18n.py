@@ -183,8 +183,8 @@ def _check_register(lang: str) -> str:
 def label(key: str, lang: str = "en", **fields: object) -> str:
     """The label ``key`` in ``lang`` (or a register, e.g. "ja_kids"), formatted with ``fields``."""
     reg = _check_register(lang)
-    if reg != "en" and reg != "ja":
-        fields = kids_fields(key, fields)
+    if reg != "en":
+        fields = kids_fields(key, fields, reg)
     return LABELS[reg][key].format(**fields)
 
 

@@ -30,7 +30,7 @@ JA: dict[str, str] = {
     "aids": "学習モード（数と大小を表示）", "language": "言語", "records": "戦績を残す",
     "reset_records": "戦績を消す",
     "player": "プレイヤー{n}", "you": "あなた", "computer": "コンピューター", "cpu_n": "コンピューター{n}",
-    "rounds_of": "{n} / {limit}ラウンド", "round_n": "{n}ラウンド目", "time_left": "残り{m}分{s}秒・{n}ラウンド目",
+    "rounds_of": "{n} / {limit}ラウンド", "round_n": "{n}ラウンド目", "time_left": "残り{minutes}{s}秒・{n}ラウンド目",
     "len_40": "短期戦（40ラウンド）", "len_240": "長期戦（240ラウンド）", "len_none": "最後まで",
     "len_50": "50ラウンド", "len_3min": "3分", "len_n": "{n}ラウンド",
     "opp_easy": "コンピューター（やさしい）", "opp_strong": "コンピューター（つよい：強い札から先に戻す）",
@@ -173,10 +173,12 @@ def minutes_kana(m: int) -> str:
     return f"{m}{'ぷん' if m % 10 in (0, 1, 3, 4, 6, 8) else 'ふん'} "
 
 
-def kids_fields(key: str, fields: dict[str, object]) -> dict[str, object]:
-    """The fields a children's label needs beyond the everyday one's (the minutes in kana)."""
+def kids_fields(key: str, fields: dict[str, object], reg: str = "ja_kids") -> dict[str, object]:
+    """The fields a Japanese label needs beyond its caller's: the minutes of the time left, said
+    only when there are some (「残り5秒」, not 「残り0分5秒」), in kana for the children."""
     if key == "time_left" and "minutes" not in fields:
-        return {**fields, "minutes": minutes_kana(int(str(fields.get("m", 0))))}
+        m = int(str(fields.get("m", 0)))
+        return {**fields, "minutes": (f"{m}分" if m else "") if reg == "ja" else minutes_kana(m)}
     return fields
 
 
