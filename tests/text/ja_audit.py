@@ -127,7 +127,7 @@ CHECKS: tuple[Check, ...] = (
                                       if "配当" in t or "賭け" in t else t)),
           "a score without the players' names"),
     Check("zero_said", "phrasing", "wrong",
-          _re(r"いま ?0(?:連勝|回 つづけて|かい つづけて)|(?<!\d)0(?:戦0勝|回 あそんで|かい あそんで)|、0かい"),
+          _re(r"いま ?0(?:連勝|回 つづけて|かい つづけて)|(?<!\d)0(?:戦0勝|回 あそんで|かい あそんで)|、0(?:かい|回) "),
           "a streak or record of nothing said as a number"),
     Check("name_runs_into_number", "phrasing", "wrong",
           lambda t, r: bool(re.search(r"(?:プレイヤー|チーム)\d\d", t) or (
