@@ -382,6 +382,10 @@ def test_lab_games_two_players_and_which_is_bigger(lab_tables: list[Table]) -> N
     check_beats(guess.record(), guess.name)
     tab_reaches_every_control(one)
     keys_stay_on_the_table(one)
+    # three tables, one plotly.js: run once for the page, every chart drawn with it
+    assert one.page.evaluate("() => document.querySelectorAll('script[data-war-plotly]').length") == 1
+    for t in lab_tables:
+        wait_until(lambda t=t: int(t.data("chart-points") or 0) > 0, 30, f"{t.name}: its chart drawn")
     # JupyterLab's own panels leave a phone no room: the phone and tablet sizes are Voila's and marimo's
     layout_at_sizes(one.page, one, ARTIFACTS / "component-lab", SIZES[:2])
     assert not _console_errors(one.page), _console_errors(one.page)

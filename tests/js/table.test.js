@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import {
-  answerWords, beatTiming, cardSpots, chartFont, chartSeries, fitPx, flights, keyAction, layout, mergeBeats, parseCard,
+  answerWords, beatTiming, cardSpots, chartFont, chartFrame, CHART_STACK_BELOW, chartSeries, fitPx, flights, keyAction, layout, mergeBeats, parseCard,
   ownsKey, pageLang, pipSpots, RANK_MIN_PX, spacePlays, tableSize, wantsTick,
 } from "../../war_widget/views/component/table.js";
 
@@ -195,4 +195,20 @@ test("a long game's chart comes in three parts: head, mid and tail of one game",
   assert.deepEqual(s.wars, { x: [1, 4], y: [27, 29] });
   assert.deepEqual(chartSeries(head, tail, 10, { game: 3, counts: [[1, 1]], wars: [] }).x, [0, 1, 2, 3],
     "a mid of an older game is left out");
+});
+
+test("a narrow chart stacks its title over its legend; a wide one sets them side by side", () => {
+  for (const width of [280, 390, CHART_STACK_BELOW - 1]) {
+    const f = chartFrame(width, 13);
+    assert.equal(f.stacked, true, `${width}`);
+    assert.equal(f.title.yref, "container", "the title at the top of the chart's box");
+    assert.equal(f.legend.yanchor, "bottom", "the legend right above the plot, under the title");
+    assert.ok(f.margin.t >= 13 * 3, `${width}: room for the title and the legend: ${f.margin.t}`);
+  }
+  for (const width of [CHART_STACK_BELOW, 1366, 1920]) {
+    const f = chartFrame(width, 20);
+    assert.equal(f.stacked, false);
+    assert.equal(f.legend.xanchor, "right");
+    assert.equal(f.extraHeight, 0);
+  }
 });

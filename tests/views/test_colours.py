@@ -458,3 +458,11 @@ def test_casino_war_ties_stand_out_on_the_bankroll_chart():
         assert contrast(part, chart_box) >= 3, part
     de, vision = worst_delta_e(line, tie)
     assert de >= MIN_DE, f"ties look like the bankroll line under {vision}: ΔE76 {de:.1f}"
+
+
+def test_outlined_text_has_round_joins():
+    """Text drawn with a dark outline (the progress line "2 / 40 rounds") strokes with round
+    joins: a mitred stroke draws a spike off the sharp ends of "/" (issue 30)."""
+    halos = [t for f in painted()["frames"] for t in f["ops"] if t["op"] == "text" and t.get("halo")]
+    assert any("/" in t["text"] for t in halos), "no outlined progress line was painted"
+    assert all(t["halo"]["join"] == "round" for t in halos), {t["text"]: t["halo"]["join"] for t in halos}

@@ -309,6 +309,24 @@ export function chartFont(width) {
   return Math.round(Math.max(13, Math.min(22, width / 55)));
 }
 
+/** Where a chart's title and legend go at `width` CSS px (font `font`): side by side above the
+ * plot when there is room, else stacked (the title on the first line, the legend under it), so
+ * they never overlap on a phone. `lines`: how many text lines the top margin holds. */
+export const CHART_STACK_BELOW = 600;
+export function chartFrame(width, font) {
+  const stacked = width < CHART_STACK_BELOW;
+  const lines = stacked ? 3.2 : 1.8;
+  return {
+    stacked,
+    margin: { l: font * 3.2, r: 12, t: Math.round(font * (lines + 0.6)), b: font * 3.2 },
+    title: stacked ? { x: 0, xanchor: "left", xref: "paper", y: 1, yref: "container", yanchor: "top", pad: { t: 4 } }
+      : { x: 0, xanchor: "left", xref: "paper" },
+    legend: stacked ? { orientation: "h", x: 0, xanchor: "left", y: 1.0, yanchor: "bottom" }
+      : { orientation: "h", x: 1, xanchor: "right", y: 1.02, yanchor: "bottom" },
+    extraHeight: stacked ? Math.round(font * 1.4) : 0,
+  };
+}
+
 // --- drawing ---------------------------------------------------------------------------------
 // The colours, named so that tests/views/test_colours.py can check them: text at WCAG AA
 // against what it is drawn on, badges apart from the felt and from each other under
@@ -669,7 +687,9 @@ function drawProgress(ctx, L, view) {
   ctx.textBaseline = "middle";
   ctx.strokeStyle = "rgba(0,0,0,0.55)";
   ctx.lineWidth = 3;
+  ctx.lineJoin = "round";          // a mitred outline draws a spike off the sharp ends of "/"
   ctx.strokeText(view.progress_text, x + w / 2, y + h / 2 + 1);
+  ctx.lineJoin = "miter";
   ctx.fillText(view.progress_text, x + w / 2, y + h / 2 + 1);
 }
 
@@ -791,21 +811,41 @@ function el(tag, attrs, ...children) {
   return node;
 }
 
-/** plotly.js (the bundle of the plotly package) run once per page as a classic script; an AMD
- * loader on the page (RequireJS) is hidden meanwhile so plotly.js sets window.Plotly. */
-function loadPlotly(source) {
+/** Run `fn` when the page is idle (after the table's first paint and the first tap's work), so
+ * plotly.js never stands between a child and the first Flip. */
+function whenIdle(fn) {
+  if (typeof window.requestIdleCallback === "function") window.requestIdleCallback(fn, { timeout: 1500 });
+  else setTimeout(fn, 300);
+}
+
+/** plotly.js (the bundle of the plotly package), once per page: the first table that needs it asks
+ * its widget (`{do: "plotly_js"}`, answered by one custom message: views/plotly_source.py) and runs
+ * it as a classic script; every other table of the page waits for the same promise. An AMD loader
+ * on the page (RequireJS) is hidden meanwhile so plotly.js sets window.Plotly. If the asking view
+ * goes before the answer comes, the next table asks again. */
+function loadPlotly(model) {
   if (window.Plotly) return Promise.resolve(window.Plotly);
   if (!window.__warWidgetPlotly) {
-    window.__warWidgetPlotly = new Promise((resolve, reject) => {
-      const url = URL.createObjectURL(new Blob([source], { type: "text/javascript" }));
-      const script = document.createElement("script");
-      const define = window.define;
-      window.define = undefined;
-      script.onload = () => { window.define = define; URL.revokeObjectURL(url); resolve(window.Plotly); };
-      script.onerror = (e) => { window.define = define; reject(e); };
-      script.src = url;
-      document.head.append(script);
+    const pending = new Promise((resolve, reject) => {
+      const onMessage = (msg) => {
+        if (!msg || typeof msg.plotly_js !== "string") return;
+        model.off("msg:custom", onMessage);
+        const url = URL.createObjectURL(new Blob([msg.plotly_js], { type: "text/javascript" }));
+        const script = document.createElement("script");
+        script.dataset.warPlotly = "1";
+        const define = window.define;
+        window.define = undefined;
+        script.onload = () => { window.define = define; URL.revokeObjectURL(url); resolve(window.Plotly); };
+        script.onerror = (e) => { window.define = define; reject(e); };
+        script.src = url;
+        document.head.append(script);
+      };
+      model.on("msg:custom", onMessage);
+      model.send({ do: "plotly_js" });
+      setTimeout(() => { model.off("msg:custom", onMessage); reject(new Error("no plotly.js came")); }, 60000);
     });
+    window.__warWidgetPlotly = pending;
+    pending.catch(() => { if (window.__warWidgetPlotly === pending) window.__warWidgetPlotly = null; });
   }
   return window.__warWidgetPlotly;
 }
@@ -1003,7 +1043,10 @@ function render({ model, el: host }) {
     L = layout(size.width, size.height, setup.players || 2);
     root.dataset.rankPx = String(L.rankPx);
     draw(performance.now());
-    if (plot && plotly) plotly.relayout(plot, { width: chartLayout().width, height: chartLayout().height });
+    if (plot && plotly) {
+      const c = chartLayout();
+      plotly.relayout(plot, { width: c.width, height: c.height, margin: c.margin, title: c.title, legend: c.legend });
+    }
   }
 
   let boxes = [];
@@ -1026,14 +1069,15 @@ function render({ model, el: host }) {
   function chartLayout() {
     const width = Math.max(280, chartBox.clientWidth || root.clientWidth || 600);
     const font = chartFont(width);
+    const frame = chartFrame(width, font);
     const w = words();
-    return { width, height: Math.round(Math.max(220, Math.min(360, width * 0.32))), autosize: false,
-      margin: { l: font * 3.2, r: 12, t: font * 3.6, b: font * 3.2 },
-      font: { size: font }, title: { text: w.chart_title || "", x: 0, xanchor: "left", font: { size: font * 1.1 } },
+    return { width, height: Math.round(Math.max(220, Math.min(360, width * 0.32))) + frame.extraHeight, autosize: false,
+      margin: frame.margin,
+      font: { size: font }, title: { text: w.chart_title || "", ...frame.title, font: { size: font * 1.1 } },
       xaxis: setup.limit ? { title: { text: w.chart_round || "" }, range: [0, setup.limit], tickformat: "d" }
         : { title: { text: w.chart_round || "" }, rangemode: "tozero", tickformat: "d" },
       yaxis: { rangemode: "tozero", range: [0, setup.total || 52] },
-      legend: { orientation: "h", x: 1, xanchor: "right", y: 1.02, yanchor: "bottom", font: { size: font } },
+      legend: { ...frame.legend, font: { size: font } },
       paper_bgcolor: "rgba(0,0,0,0)", plot_bgcolor: CHART_BG, showlegend: true };
   }
   function chartData(series) {
@@ -1068,11 +1112,12 @@ function render({ model, el: host }) {
     if (beat.war) plotly.extendTraces(plot, { x: [[r]], y: [[counts[0]]] }, [counts.length]);
     root.dataset.chartPoints = String(Number(root.dataset.chartPoints || 0) + 1);
   }
-  if (setup.chart && model.get("plotly_js")) {
-    loadPlotly(model.get("plotly_js")).then((P) => {
+  if (setup.chart) {
+    whenIdle(() => loadPlotly(model).then((P) => {
+      if (destroyed) return;
       plotly = P;
       redrawChart(current ? current.round : 0);
-    });
+    }));
   }
 
   function show(beat) {
@@ -1402,7 +1447,7 @@ function renderCasino({ model, el: host }) {
   const button = (name, row, cls) => {
     const b = el("button", { type: "button", class: `wt-btn ${cls || ""}`, "data-action": name });
     b.addEventListener("click", () => send(name === "tie" ? { do: "tie", on: b.getAttribute("aria-pressed") !== "true" }
-      : { do: name }));
+      : name === "deal" ? dealMessage() : { do: name }));
     row.append(b);
     buttons[name] = b;
     return b;
@@ -1418,6 +1463,9 @@ function renderCasino({ model, el: host }) {
   let size = null;
   let table = model.get("table");
   let deal = null;          // {start, timing} while the newest hand is dealt
+  // Deal names the picture it was pressed on: a double click (or Space held down) sends two, and
+  // the second, pressed on the picture the first replaced, is dropped by Python (one hand a press)
+  const dealMessage = () => ({ do: "deal", on: table.id });
   let frame = 0;
   let destroyed = false;
   let shownId = 0;
@@ -1467,6 +1515,7 @@ function renderCasino({ model, el: host }) {
     canvas.width = Math.round(size.width * dpr);
     canvas.height = Math.round(size.height * dpr);
     draw(performance.now());
+    chart();              // the bankroll chart follows the page's width too
   }
   function draw(now) {
     if (!size) return true;
@@ -1510,29 +1559,29 @@ function renderCasino({ model, el: host }) {
     const c = model.get("chart") || {};
     const w = words();
     const width = Math.max(280, Math.min(root.clientWidth || 640, 960));
+    const font = 14;
+    const frame = chartFrame(width, font);
     plotly.react(chartBox, [
       { x: c.x || [], y: c.y || [], mode: "lines+markers", name: w.trace_bankroll, marker: { size: 4 },
         line: { color: BANKROLL.line } },
       { x: c.tie_x || [], y: c.tie_y || [], mode: "markers", name: w.trace_ties,
         marker: { size: 9, symbol: "diamond", color: BANKROLL.tie } },
     ], {
-      width, height: 260, margin: { l: 50, r: 10, t: 30, b: 40 },
-      title: { text: w.chart_title, font: { size: 14 } },
+      width, height: 260 + frame.extraHeight, margin: { ...frame.margin, l: 56 }, font: { size: font },
+      title: { text: w.chart_title, ...frame.title, font: { size: font } },
       xaxis: { title: { text: w.chart_x } }, yaxis: { title: { text: w.chart_y } },
-      legend: { orientation: "h", y: -0.25 },
+      legend: { ...frame.legend },
       shapes: [{ type: "line", xref: "paper", x0: 0, x1: 1, y0: c.start, y1: c.start,
         line: { dash: "dot", color: "grey" } }],
     }, { displayModeBar: false, responsive: false });
   }
-  if (model.get("plotly_js")) {
-    loadPlotly(model.get("plotly_js")).then((P) => { plotly = P; chart(); });
-  }
+  whenIdle(() => loadPlotly(model).then((P) => { if (!destroyed) { plotly = P; chart(); } }));
 
   const onSetup = () => { setup = model.get("setup"); root.lang = pageLang(setup.lang); usePips(setup.pips); label(); resize(); };
   keepKeys(root, (e, target) => {
     if (!spacePlays(e.key, target && target.tagName)) return;
     e.preventDefault();
-    if (!buttons.deal.disabled) send({ do: "deal" });
+    if (!buttons.deal.disabled) send(dealMessage());
   });
   const onResize = () => resize();
   const observer = new ResizeObserver(onResize);

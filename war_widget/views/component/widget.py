@@ -25,6 +25,7 @@ from ...session.keeping import RecordStore
 from ...session.options import SPEEDS
 from ...session.war import WarSession
 from ...text.i18n import label
+from .. import plotly_source
 from ..cards import PIPS
 from ..war.results import ResultsPanel
 from . import panel
@@ -86,9 +87,8 @@ class TableComponent(anywidget.AnyWidget):
     setup = traitlets.Dict().tag(sync=True)         # names, mode, words, rules line: per game
     beats: Any = traitlets.List().tag(sync=True)        # the beats the browser has not shown yet (+ the last)
     shown = traitlets.Int(0).tag(sync=True)         # written by the browser: the beat on screen
-    # the count chart: Plotly's own plotly.js (sent once, run by the browser), the series up to the
-    # last block of CHART_BLOCK rounds (changes once a block) and the rounds since (small)
-    plotly_js = traitlets.Unicode("").tag(sync=True)
+    # the count chart (plotly.js comes once per page on the browser's request: views/plotly_source):
+    # the series up to the last block of CHART_BLOCK rounds (changes once a block) and the rounds since
     chart_head: Any = traitlets.Dict().tag(sync=True)
     chart_mid: Any = traitlets.Dict().tag(sync=True)
     chart_tail: Any = traitlets.Dict().tag(sync=True)
@@ -122,9 +122,6 @@ class TableComponent(anywidget.AnyWidget):
         self._settings_key: tuple[object, ...] | None = None
         self.listeners: list[Callable[[list[dict[str, Any]]], None]] = []
         self.chart = bool(chart)
-        if self.chart:
-            from plotly.offline import get_plotlyjs  # public: the plotly.js bundle the package ships
-            kwargs["plotly_js"] = get_plotlyjs()
         super().__init__(**kwargs)
         self._push(self.play.current(), cut=True)
         self.play.listen(self._push)
@@ -226,7 +223,7 @@ class TableComponent(anywidget.AnyWidget):
 
     def _on_action(self, _widget: object, content: dict[str, Any], _buffers: object) -> None:
         """A button in the browser: the same method a script calls."""
-        if not isinstance(content, dict):
+        if not isinstance(content, dict) or plotly_source.answer(self, content):
             return
         do = content.get("do")
         s = self.session
