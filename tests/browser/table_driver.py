@@ -209,6 +209,12 @@ def layout_at_sizes(page: Any, table: Table, prefix: Path, sizes: list[tuple[int
             assert int(table.data("rank-px")) >= 34
         width = table.root.evaluate("r => r.scrollWidth")
         assert width <= w, f"{prefix.name} {w}x{h}: the component is {width} px wide"
+        # the narration log shows whole lines (it showed a sliver of a third)
+        inner, line = table.root.evaluate("""r => { const l = r.querySelector('.wt-log'), s = getComputedStyle(l);
+            const pad = parseFloat(s.paddingTop) + parseFloat(s.paddingBottom);
+            return [l.clientHeight - pad, parseFloat(s.lineHeight)]; }""")
+        lines = inner / line
+        assert abs(lines - round(lines)) < 0.08, f"{prefix.name} {w}x{h}: the log shows {lines:.2f} lines"
         # the chart's title and its legend apart (they collided on a phone)
         boxes = wait_until(lambda: table.root.evaluate(CHART_BOXES), 30, f"{prefix.name}: the chart drawn")
         title, legend = boxes

@@ -140,7 +140,7 @@ BAD_SAVES = [
     (edit(VALID_NUMBERED, rules=rules_without("round_limit")),
      r"rules: the option round_limit is missing \(a save writes every option out\)"),
     (edit(rules=dict(Rules().to_dict(), deck=44)),
-     r"not a valid saved game: rules: deck must be one of 52, 36, 32, 40; got 44"),
+     r"not a valid saved game: rules: deck must be one of 52, 36, 32, 40, 'A9'; got 44"),
     (edit(rules=dict(Rules().to_dict(), colour=1)), r"rules: unknown rule option\(s\) colour"),
     (edit(rules=[]), r"rules must be a JSON object with every option"),
     (edit(beats=KeyError), r"not a valid saved game: the field beats is missing"),

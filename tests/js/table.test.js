@@ -3,8 +3,9 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import {
-  answerWords, beatTiming, cardSpots, chartFont, chartFrame, CHART_STACK_BELOW, chartSeries, fitPx, flights, keyAction, layout, mergeBeats, parseCard,
-  ownsKey, pageLang, pipSpots, RANK_MIN_PX, spacePlays, tableSize, wantsTick,
+  AUTOPLAY_GAP_MS, answerWords, beatTiming, cardSpots, chartFont, chartFrame, CHART_STACK_BELOW, chartSeries, fitPx,
+  flights, keyAction, layout, mergeBeats, parseCard, WAR_SPEED,
+  ownsKey, pageLang, pipSpots, RANK_MIN_PX, spacePlays, tableSize, wantsTick, wantsTickAhead,
 } from "../../war_widget/views/component/table.js";
 
 test("card codes read as rank, suit and colour; jokers as a star", () => {
@@ -211,4 +212,25 @@ test("a narrow chart stacks its title over its legend; a wide one sets them side
     assert.equal(f.legend.xanchor, "right");
     assert.equal(f.extraHeight, 0);
   }
+});
+
+test("fast autoplay plays a 240-round game in about a minute", () => {
+  const round = ["flip", "compare", "collect"].map((k) => beatTiming(k, "fast"))
+    .reduce((sum, t) => sum + t.move + t.rest, 0) + AUTOPLAY_GAP_MS * WAR_SPEED.fast;
+  assert.ok(round * 240 <= 55_000, `a round takes ${round} ms: 240 rounds ${(round * 240 / 1000).toFixed(0)} s`);
+  const normal = ["flip", "compare", "collect"].map((k) => beatTiming(k, "normal"))
+    .reduce((sum, t) => sum + t.move + t.rest, 0);
+  assert.ok(normal >= 1500, "normal stays a pace a class can follow");
+});
+
+test("fast autoplay asks for the next round while the last beat still moves, and only then", () => {
+  const moving = { view: { over: false, asking: false } };
+  const on = { autoplay: true, speed: "fast" };
+  assert.equal(wantsTickAhead(on, moving, 0, false), true);
+  assert.equal(wantsTickAhead({ autoplay: true, speed: "normal" }, moving, 0, false), false, "normal waits");
+  assert.equal(wantsTickAhead(on, moving, 1, false), false, "beats still queued");
+  assert.equal(wantsTickAhead(on, moving, 0, true), false, "one asked already");
+  assert.equal(wantsTickAhead(on, { view: { over: true } }, 0, false), false, "the game's end");
+  assert.equal(wantsTickAhead(on, { view: { asking: true } }, 0, false), false, "a question waits");
+  assert.equal(wantsTickAhead({ autoplay: false, speed: "fast" }, moving, 0, false), false);
 });

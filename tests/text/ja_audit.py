@@ -252,9 +252,9 @@ def _sessions() -> Iterator[object]:
                 yield WarSession(rules, seed=seed, lang=lang, aids=aids, records=None, recording=False,
                                  guess=rules.players == 2 and seed == 2)
     if "ja_kana" in i18n.REGISTERS:
-        for rules in ("kids", "kids_aside", "classic"):
+        for rules in ("kids", "kids_aside", "classic", "number_lesson", "number_lesson_10"):
             for seed in (1, 2):
-                yield WarSession(rules, seed=seed, lang="ja_kana", records=None, recording=False)
+                yield WarSession(rules, seed=seed, lang="ja_kana", records=None, recording=False, guess=seed == 2)
 
 
 def session_texts(rounds: int = 60) -> Iterator[tuple[str, str]]:

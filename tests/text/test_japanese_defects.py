@@ -17,6 +17,7 @@ from ja_audit import (
     defects,
     label_texts,
     narration_texts,
+    session_texts,
     steal_texts,
     story_texts,
     summary,
@@ -97,7 +98,7 @@ def test_the_counts_group_lines_by_cause():
 
 
 PARTS = {"labels": label_texts, "story": story_texts, "steal": steal_texts, "casino": casino_texts,
-         "narration": lambda: narration_texts(2)}
+         "narration": lambda: narration_texts(2), "sessions": lambda: session_texts(40)}
 
 
 @pytest.mark.parametrize("part", list(PARTS))

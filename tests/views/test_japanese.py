@@ -34,7 +34,7 @@ from war_widget.text.i18n import (
     register,
 )
 from war_widget.text.i18n_ja import KIDS
-from war_widget.text.kanji_grades import GRADE1, GRADE2, beyond_grade2
+from war_widget.text.kanji_grades import GRADE1, GRADE2, beyond_register
 from war_widget.text.narration import narrate
 from war_widget.text.steal import TEXT as STEAL_TEXT
 from war_widget.text.terms_ja import term_problems
@@ -93,8 +93,8 @@ def problems(texts, kids: bool = False) -> list[str]:
         if NAME_RUNS_INTO_NUMBER.search(text) or (NUMBERED_COMPUTER.search(text)
                                                   and COMPUTER_RUNS_INTO_NUMBER.search(text)):
             found.append(f"a numbered name runs into a number: {text!r}")
-        if kids and beyond_grade2(text):
-            found.append(f"kanji beyond grade 2 {beyond_grade2(text)}: {text!r}")
+        if kids and beyond_register(text, "ja_kids"):   # the children's register keeps to grade 1
+            found.append(f"kanji beyond the children's register {beyond_register(text, 'ja_kids')}: {text!r}")
         found += [f"{slip}: {text!r}" for slip in term_problems(text, "ja_kids" if kids else "ja")]
         if ZERO_STREAK.search(text) or ZERO_RECORD.search(text):
             found.append(f"a streak or record of zero said as a number: {text!r}")
@@ -652,7 +652,7 @@ def test_the_questions_in_japanese_in_every_mode(mode):
 # --- the school variants (issue 18) -------------------------------------------------------------
 def test_the_school_variants_in_japanese():
     """Addition, subtraction, multiplication and place value in both registers: every sentence, the
-    aid ("7 + 5 = 12 > 3 + 6 = 9", half-width signs as the term list says), the guess about the
+    aid ("7 + 5 > 3 + 6  →  12 > 9", half-width signs as the term list says), the guess about the
     two values with its buttons and answers, the rules line and the presets' names; and under a
     teacher's name (かずくらべ) the same checks with the tie said もう一勝負."""
     from war_widget.game.rules import SCHOOL_PRESETS

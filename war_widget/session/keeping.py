@@ -58,7 +58,7 @@ def intact(game: Game) -> bool:
     rules = game.rules
     held = [c for h in game.hands for c in h] + [c for w in game.won for c in w]
     cards = held + [t.card for t in game.table] + list(game.unused)
-    if len(cards) != rules.deck + rules.jokers or len(set(cards)) != len(cards):
+    if len(cards) != rules.deck_size + rules.jokers or len(set(cards)) != len(cards):
         return False
     if len(game.history) != game.round_number:
         return False

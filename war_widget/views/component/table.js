@@ -7,7 +7,10 @@
 // The pure parts (sizes, layout, card spots, flights, timing, keys, the beat queue) are named
 // exports tested with node:test; `render` is the only part that touches the page.
 
-export const SPEED_FACTOR = { slow: 1.8, normal: 1, fast: 0.35 };
+export const SPEED_FACTOR = { slow: 1.8, normal: 1, fast: 0.35 };   // Casino War's and Steal War's moves
+// War's beats: "fast" is the top speed of autoplay, a 240-round game in about a minute (a round's
+// flip, compare and collect and the gap to the next: about 210 ms, and the reply from Python)
+export const WAR_SPEED = { slow: 1.8, normal: 1, fast: 0.08 };
 // milliseconds at normal speed: motion, then the time the finished picture stays before the next beat
 export const BEAT_MS = {
   flip: [420, 380], compare: [120, 520], war: [260, 640], face_down: [380, 200], collect: [620, 240],
@@ -35,7 +38,7 @@ export function parseCard(code) {
 /** How long a beat moves and then rests, in ms, at a speed. */
 export function beatTiming(kind, speed) {
   const [move, rest] = BEAT_MS[kind] || [200, 300];
-  const k = SPEED_FACTOR[speed] ?? 1;
+  const k = WAR_SPEED[speed] ?? 1;
   return { move: move * k, rest: rest * k };
 }
 
@@ -263,6 +266,15 @@ export function answerWords(words, question) {
 export function wantsTick(state, current, busy, requested) {
   return Boolean(state && state.autoplay && current && !busy && !requested && !current.view.over
     && !current.view.asking);
+}
+
+/** Whether fast autoplay asks Python for the next round already while the last beat it has is
+ * still moving (the reply comes while that beat ends, so Python's time does not add to each round's):
+ * only at "fast", with nothing else queued, no request pending, and the moving beat neither the
+ * game's end nor a question. */
+export function wantsTickAhead(state, moving, queued, requested) {
+  return Boolean(state && state.autoplay && state.speed === "fast" && moving && !queued && !requested
+    && !moving.view.over && !moving.view.asking);
 }
 
 /** Where the pips of a number card go (CSS px), from the pip table Python sends (views/cards.py
@@ -1205,8 +1217,11 @@ function render({ model, el: host }) {
       }
     }
     root.dataset.idle = anim || queue.length ? "" : "1";
-    if (wantsTick(state, current, Boolean(anim || queue.length), requested)) {
-      const gap = AUTOPLAY_GAP_MS * (SPEED_FACTOR[state.speed] ?? 1);
+    if (anim && wantsTickAhead(state, anim.beat, queue.length, requested)) {
+      requested = true;
+      send({ do: "tick" });
+    } else if (wantsTick(state, current, Boolean(anim || queue.length), requested)) {
+      const gap = AUTOPLAY_GAP_MS * (WAR_SPEED[state.speed] ?? 1);
       if (now - idleSince >= gap) {
         requested = true;
         send({ do: "tick" });     // autoplay's clock is the browser's: the next round, now

@@ -12,7 +12,6 @@ Buttons send their action as a custom message (a moment, not state).
 """
 from __future__ import annotations
 
-import html
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -27,7 +26,7 @@ from ...session.war import WarSession
 from ...text.i18n import label
 from .. import plotly_source
 from ..cards import PIPS
-from ..war.results import ResultsPanel
+from ..war.results import ResultsPanel, guess_line
 from . import panel
 from .play import ANSWERS, SessionPlay
 
@@ -136,9 +135,18 @@ class TableComponent(anywidget.AnyWidget):
         self._setup_key = key
         return {"names": p.names, "mode": p.mode, "guess": p.guess, "players": len(p.names),
                 "rules_line": p.rules_line, "lang": p.reg, "values": p.values(), "code": p.code,
-                "total": s.view().total, "words": {w: s.label(w) for w in _WORDS},
+                "total": s.view().total, "words": self._words(),
                 "limit": p.game.rules.round_limit, "chart": self.chart, "panel": self.panel,
                 "animate": self.animations, "pips": _PIPS}
+
+    def _words(self) -> dict[str, str]:
+        """The table's words; the questions' title names the question these rules ask ("Which is
+        stronger?" where the battle is not played in the numbers)."""
+        s = self.session
+        words = {w: s.label(w) for w in _WORDS}
+        if s.guess.kind != "bigger":
+            words["guess_title"] = s.label("guess_title_strong")
+        return words
 
     def _state(self) -> dict[str, Any]:
         s = self.session
@@ -185,8 +193,7 @@ class TableComponent(anywidget.AnyWidget):
         g = s.guess
         if g.on or g.asked:
             r.numbers["guess"] = g.score
-            r.value += (f"<p>{html.escape(label('res_guess', s.reg))} "
-                        f"<b>{html.escape(label('res_guess_value', s.reg, right=g.right, asked=g.asked))}</b></p>")
+            r.value += guess_line(g.kind, g.right, g.asked, s.reg)   # under the questions' own name
         value = s.words(r.value)   # under a teacher's name, no word of war in the results either
         if value != self.results:
             self.results = value
