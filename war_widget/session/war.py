@@ -28,7 +28,7 @@ from ..game.events import Event
 from ..game.rules import Rules
 from ..game.stats import RunningStats
 from ..text.i18n import (
-    check_lang,
+    check_war_lang,
     counts_text,
     describe_rules,
     join_names,
@@ -130,7 +130,7 @@ class WarSession:
             raise ValueError("give at most one of seed, code (a game number) or game (a Game to show)")
         if game is not None and not isinstance(game, Game):
             raise ValueError(f"game must be a war_widget Game (e.g. Game.from_hands(...)); got {game!r}")
-        self.lang = check_lang(lang)
+        self.lang = check_war_lang(lang)   # "en", "ja" or "ja_kana" (the first-grade register)
         self.mode, self.opponent, self.speed = mode, opponent, speed
         self.clock = TimeLimit(check_clock(clock), check_time_limit(time_limit))
         self._listeners: Listeners[Shown] = Listeners()
@@ -499,7 +499,7 @@ class WarSession:
         self.act("aids", self._set_aids, on)
 
     def set_lang(self, lang: str) -> None:
-        check_lang(lang)
+        check_war_lang(lang)
         self.act("lang", self._set_lang, lang)
 
     def set_records(self, on: bool = True) -> None:
