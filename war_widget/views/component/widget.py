@@ -45,11 +45,19 @@ _WORDS = ("flip", "step", "back", "autoplay", "slow", "normal", "fast", "fast_fo
 _PIPS = {str(rank): [list(spot) for spot in spots] for rank, spots in PIPS.items()}   # the usual layout
 
 
-def _int(value: object, default: int = 0) -> int:
-    try:
-        return int(value)  # type: ignore[call-overload]
-    except (TypeError, ValueError):
+def _int(value: object, name: str, default: int = 0) -> int:
+    """A whole number from a browser message (JSON: an int, or a float with nothing after the
+    point); missing: ``default``.  Infinity, NaN, a huge number or text is a ValueError naming the
+    field, which the handler says in the notice (``int(inf)`` raised OverflowError out of it)."""
+    if value is None:
         return default
+    if isinstance(value, str) and value.strip().lstrip("-").isdigit() and len(value) <= 12:
+        value = int(value)
+    if isinstance(value, float) and value.is_integer() and abs(value) <= 1 << 31:
+        value = int(value)
+    if isinstance(value, bool) or not isinstance(value, int) or abs(value) > 1 << 31:
+        raise ValueError(f"the table's message gave {name} = {str(value)[:40]}; {name} must be a whole number")
+    return value
 
 
 def _said(settings: Any, session: WarSession) -> Any:
@@ -137,7 +145,7 @@ class TableComponent(anywidget.AnyWidget):
                 "rules_line": p.rules_line, "lang": p.reg, "values": p.values(), "code": p.code,
                 "total": s.view().total, "words": self._words(),
                 "limit": p.game.rules.round_limit, "chart": self.chart, "panel": self.panel,
-                "animate": self.animations, "pips": _PIPS}
+                "animate": self.animations, "pips": _PIPS, "number_line": p.number_line()}
 
     def _words(self) -> dict[str, str]:
         """The table's words; the questions' title names the question these rules ask ("Which is
@@ -238,7 +246,7 @@ class TableComponent(anywidget.AnyWidget):
             if do == "flip":
                 self.flip()
             elif do == "press":
-                self.press(_int(content.get("seat"), -1))
+                self.press(_int(content.get("seat"), "seat", -1))
             elif do == "step":
                 self.step()
             elif do == "back":
@@ -253,8 +261,8 @@ class TableComponent(anywidget.AnyWidget):
                 if s.guess.asking:
                     self.answer(str(content["symbol"]))
             elif do == "goto":
-                s.goto_round(max(0, min(_int(content.get("round")), s.history.furthest)))
-                war = _int(content.get("war"))
+                round_, war = _int(content.get("round"), "round"), _int(content.get("war"), "war")
+                s.goto_round(max(0, min(round_, s.history.furthest)))
                 if war > 0:                    # a war marker: say how to walk through it
                     s.notify(label("goto_war_hint", s.reg, n=war))
                     s.refresh("notice")
