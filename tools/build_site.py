@@ -52,7 +52,6 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 BROWSER_ABSENT = {
     "widgetsnbextension": "the classic Notebook's front end; the site serves the lab extensions instead",
     "jupyterlab-widgets": "a front end only; the site serves its lab extension (site/extensions.txt)",
-    "numba": "compiles to machine code, cannot run in WebAssembly; simulate() uses the engine there",
     "numpy": "no Pyodide build of numpy can be reached from the registries this project uses",
 }
 
