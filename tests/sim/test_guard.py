@@ -281,6 +281,17 @@ def test_an_aces_war_by_rank_lays_ten_cards_down(shortage: str) -> None:
     assert_same_history(rules, [[Card.parse(c) for c in h] for h in hands], 5)
 
 
+@pytest.mark.parametrize("fixed", [True, False], ids=["its build", "general build"])
+@pytest.mark.parametrize("hands", [(["KS", "5C"], ["KH"]), (["KS", "5C"], ["KH"], ["2S"])], ids=["2 players", "3"])
+def test_when_every_fighter_is_short_the_one_with_most_cards_fights_on(fixed: bool, hands: tuple[list[str], ...]
+                                                                       ) -> None:
+    """shortage="lose" with every fighter short of a war's cards (and nobody outside the war holding
+    any): the fighters with the most cards fight on and the others forfeit (the small deals reach
+    this rarely: mutant 9 of mutants.py, every fighter forfeiting, slipped past them)."""
+    rules = Rules.preset("pagat").replace(players=len(hands))
+    assert_same_history(rules, [[Card.parse(c) for c in h] for h in hands], 7, fixed)
+
+
 def test_both_players_reusing_under_aside_are_decided_by_counts() -> None:
     """kids_aside: a tie on both players' last cards, nobody can turn up another (zero="reuse"):
     the cards set aside decide, as in the engine (two players who keep their cards tie instead)."""
