@@ -49,6 +49,11 @@ suppress_warnings = ["myst.header"]   # the README's and notebooks' headings sta
 _NOTEBOOKS = HERE / "notebooks"
 _STATIC = HERE / "_static"
 PLOTLY_JS = "plotly.min.js"          # served once; every chart's HTML loads it (offline)
+# The docs build's own study size: notebook 10 plays WAR_STUDY_GAMES games per row (1,000,000 when
+# unset, which alone passes nbclient's 900 s limit on a laptop without the compiled simulator); the
+# build executes it with the test run's size, whose checked outputs nbval proves (a WAR_STUDY_GAMES
+# set by the caller is kept).  The page prints the size it was built with.
+DOCS_STUDY_GAMES = 20_000
 
 
 def _code_sources(nb: dict[str, Any]) -> list[str]:
@@ -110,16 +115,18 @@ def _executed_notebooks() -> None:
     folder = os.environ.get("WAR_WIDGET_EXECUTED_NOTEBOOKS")
     ready = {s: _ready_copy(s, folder) for s in sources}
     missing = [s for s in sources if ready[s] is None]
-    kept = os.environ.get("XDG_DATA_HOME")
+    kept = {name: os.environ.get(name) for name in ("XDG_DATA_HOME", "WAR_STUDY_GAMES")}
     with tempfile.TemporaryDirectory() as data, ThreadPoolExecutor(max_workers=2) as pool:
         os.environ["XDG_DATA_HOME"] = data          # the kernels' records files: thrown away
+        os.environ.setdefault("WAR_STUDY_GAMES", str(DOCS_STUDY_GAMES))     # the kernels inherit it
         try:
             ready.update(zip(missing, pool.map(_execute, missing), strict=True))
         finally:
-            if kept is None:
-                os.environ.pop("XDG_DATA_HOME", None)
-            else:
-                os.environ["XDG_DATA_HOME"] = kept
+            for name, value in kept.items():
+                if value is None:
+                    os.environ.pop(name, None)
+                else:
+                    os.environ[name] = value
     for source in sources:
         nb = ready[source]
         assert nb is not None

@@ -15,7 +15,7 @@ from .game.stats import GameStats
 
 __all__ = ["Card", "Game", "GameStats", "Outcome", "RoundRecord", "Rules", "TableCard", "Termination",
            "simulate", "WarWidget", "CasinoWar", "CasinoWarWidget", "StealWarGame", "StealWarWidget"]
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 _LAZY = {
     "simulate": ("war_widget.sim.simulation", "simulate"),

@@ -172,6 +172,12 @@ def play_games(table: Table) -> None:
     check_beats(table.record(), table.name)
 
 
+CHART_BOXES = """r => { const t = r.querySelector('.wt-chart .gtitle'), l = r.querySelector('.wt-chart .legend');
+    if (!t || !l) return null;
+    const a = t.getBoundingClientRect(), b = l.getBoundingClientRect();
+    return [[a.left, a.top, a.right, a.bottom], [b.left, b.top, b.right, b.bottom]]; }"""
+
+
 def layout_at_sizes(page: Any, table: Table, prefix: Path, sizes: list[tuple[int, int]] = SIZES) -> None:
     """The whole game on one screen at projector sizes; a portrait table on a phone (a screenshot
     of each size at ``prefix``-WxH.png)."""
@@ -203,6 +209,17 @@ def layout_at_sizes(page: Any, table: Table, prefix: Path, sizes: list[tuple[int
             assert int(table.data("rank-px")) >= 34
         width = table.root.evaluate("r => r.scrollWidth")
         assert width <= w, f"{prefix.name} {w}x{h}: the component is {width} px wide"
+        # the narration log shows whole lines (it showed a sliver of a third)
+        inner, line = table.root.evaluate("""r => { const l = r.querySelector('.wt-log'), s = getComputedStyle(l);
+            const pad = parseFloat(s.paddingTop) + parseFloat(s.paddingBottom);
+            return [l.clientHeight - pad, parseFloat(s.lineHeight)]; }""")
+        lines = inner / line
+        assert abs(lines - round(lines)) < 0.08, f"{prefix.name} {w}x{h}: the log shows {lines:.2f} lines"
+        # the chart's title and its legend apart (they collided on a phone)
+        boxes = wait_until(lambda: table.root.evaluate(CHART_BOXES), 30, f"{prefix.name}: the chart drawn")
+        title, legend = boxes
+        apart = (title[2] <= legend[0] or legend[2] <= title[0] or title[3] <= legend[1] or legend[3] <= title[1])
+        assert apart, f"{prefix.name} {w}x{h}: the chart's title {title} and legend {legend} overlap"
         # the game number a teacher reads out is whole in its box
         code = table.control("code").evaluate("c => [c.value, c.scrollWidth, c.clientWidth]")
         assert code[1] <= code[2], f"{prefix.name} {w}x{h}: the game number {code[0]!r} does not fit its box"

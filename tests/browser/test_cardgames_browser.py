@@ -198,3 +198,48 @@ def test_steal_war_in_jupyterlab_steal_by_clicking_the_pile_flip_and_choose(lab_
     wait_until(lambda: "Press Flip" in root.locator("[data-role=sentence]").text_content(), 30, "a new game")
     assert root.evaluate(_JS_STEAL_CANVAS)["felt"][1] > 60
     assert _console_errors(page) == []
+
+
+_JS_LOOK = """(root, name) => {
+    const b = root.querySelector(`[data-action=${name}]`);
+    const st = getComputedStyle(b);
+    const box = b.getBoundingClientRect();
+    return {image: st.backgroundImage, weight: Number(st.fontWeight), h: box.height};
+}"""
+
+
+def test_the_three_tables_share_one_look_and_one_keyboard(lab_page) -> None:
+    """Deal (Casino War) and Flip (Steal War) are the gold primary button War's Flip is; Steal
+    War's check box is a finger's target; Space on either table plays its primary button, and
+    the notebook's keys stay on the table."""
+    page = lab_page
+    casino, steal = page.locator("[data-casino-table]"), page.locator("[data-steal-table]")
+    for root, name in ((casino, "deal"), (steal, "flip")):
+        look = root.evaluate(_JS_LOOK, name)
+        assert "linear-gradient" in look["image"] and look["weight"] >= 700 and look["h"] >= 56, (name, look)
+    box = steal.locator("input[type=checkbox]").bounding_box()
+    label = steal.locator("label:has(input[type=checkbox])").bounding_box()
+    assert box and box["width"] >= 24 and box["height"] >= 24, box
+    assert label and label["height"] >= 44, label
+    # Space: Steal War's Flip plays a card (the sentence changes), Casino War's Deal deals (a new hand)
+    steal.locator("[data-action=new]").click()
+    wait_until(lambda: "Press Flip" in steal.locator("[data-role=sentence]").text_content(), 30, "a new game")
+    before = steal.locator("[data-role=sentence]").text_content()
+    steal.locator("canvas").focus()
+    page.keyboard.press(" ")
+    wait_until(lambda: steal.locator("[data-role=sentence]").text_content() != before, 30, "Space to flip")
+    casino.locator("[data-action=new]").click()
+    wait_until(lambda: "New session" in casino.locator("[data-role=sentence]").text_content(), 30, "a new session")
+    casino.locator("[data-action=chip10]").click()
+    wait_until(lambda: not casino.locator("[data-action=deal]").is_disabled(), 30, "Deal offered")
+    hand = casino.get_attribute("data-hand") or ""
+    casino.locator("canvas").focus()
+    page.keyboard.press(" ")
+    wait_until(lambda: (casino.get_attribute("data-hand") or "") != hand, 30, "Space to deal")
+    cells = page.evaluate("() => window.jupyterapp.shell.currentWidget.content.widgets.length")
+    for key in ("x", "d", "d", "a", "b", "m", "Shift+Enter"):
+        page.keyboard.press(key)
+    page.wait_for_timeout(500)
+    assert page.evaluate("() => window.jupyterapp.shell.currentWidget.content.widgets.length") == cells
+    assert page.locator("[data-casino-table]").count() == 1 and page.locator("[data-steal-table]").count() == 1
+    assert _console_errors(page) == []

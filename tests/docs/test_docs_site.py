@@ -1,12 +1,16 @@
-"""The documentation site builds from the repository alone, offline, with warnings as errors, and
-holds what it promises: the README's material, the rules reference, every notebook rendered with
-its stored outputs, the API from the docstrings, and the teacher guides' section."""
+"""The documentation site builds from the repository alone, offline, with warnings as errors, by
+exactly the command the README gives, and holds what it promises: the README's material, the rules
+reference, every notebook rendered with its stored outputs, the API from the docstrings, and the
+teacher guides' section.  (In the whole suite the build reuses nbval's executions; run alone,
+``pytest tests/docs``, it executes every notebook itself, as the README's command does for a user.)"""
 from __future__ import annotations
 
 import html
 import json
 import os
 import re
+import shlex
+import shutil
 import subprocess
 import sys
 import time
@@ -18,20 +22,41 @@ from executed_notebooks import executed_copies
 ROOT = Path(__file__).resolve().parents[2]
 
 
+def readme_docs_command() -> list[str]:
+    """The command of the README's "Documentation" section, split as a shell splits it."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme.split("\n## Documentation\n", 1)[1].split("\n## ", 1)[0]
+    blocks = re.findall(r"```bash\n(.*?)```", section, re.S)
+    assert len(blocks) == 1 and len(blocks[0].strip().splitlines()) == 1, blocks
+    return shlex.split(blocks[0].strip())
+
+
+def test_the_readmes_docs_command_is_a_strict_html_build_of_docs() -> None:
+    """What the fixture below runs is the README's command, and it builds what the README says it
+    builds: HTML, warnings as errors, from docs/ into docs/_build/html."""
+    command = readme_docs_command()
+    assert command[:3] == ["python", "-m", "sphinx"] and "-W" in command, command
+    assert command[-2:] == ["docs", "docs/_build/html"] and command[command.index("-b") + 1] == "html", command
+
+
 @pytest.fixture(scope="module")
-def built(tmp_path_factory: pytest.TempPathFactory, request: pytest.FixtureRequest) -> tuple[Path, str, list[str]]:
-    """The site, sphinx's output, and the notebooks nbval executed in this run (handed to the build)."""
-    out = tmp_path_factory.mktemp("site")
+def built(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str, list[str]]:
+    """The site, built by the README's command in the checkout; sphinx's output; and the notebooks
+    nbval executed in this run (handed to the build, which executes the others itself)."""
+    command = readme_docs_command()
+    out = ROOT / command[-1]
+    if out.exists():            # a fresh build: sphinx would otherwise skip (and not warn on) unchanged pages
+        shutil.rmtree(out)
     executed = tmp_path_factory.mktemp("executed")
     handed = executed_copies(list(request.session.items), executed)
     env = {k: v for k, v in os.environ.items() if not k.lower().endswith("_proxy")}
     # no network: any fetch (intersphinx, a theme's fonts, ...) would fail through this proxy
     env.update(http_proxy="http://127.0.0.1:9", https_proxy="http://127.0.0.1:9", PYTHONPATH=str(ROOT),
                WAR_WIDGET_EXECUTED_NOTEBOOKS=str(executed))
+    env["PATH"] = f"{Path(sys.executable).parent}{os.pathsep}{env.get('PATH', '')}"     # "python": this one
     started = time.perf_counter()
-    done = subprocess.run([sys.executable, "-m", "sphinx", "-W", "--keep-going", "-b", "html", "-q",
-                           str(ROOT / "docs"), str(out)], capture_output=True, text=True, timeout=1500, env=env)
-    assert done.returncode == 0, f"the site does not build cleanly:\n{done.stdout[-3000:]}\n{done.stderr[-5000:]}"
+    done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=1500, env=env)
+    assert done.returncode == 0, f"the README's docs command fails:\n{done.stdout[-3000:]}\n{done.stderr[-5000:]}"
     print(f"docs build: {time.perf_counter() - started:.1f} s; {done.stdout.strip().splitlines()[-1:]}")
     return out, done.stdout, handed
 

@@ -61,7 +61,7 @@ def test_every_school_preset_is_in_its_table_saying_it_is_in_no_source() -> None
     for name, (source, deck, up, value, face_down, capture, shortage, limit) in rows.items():
         rules = Rules.preset(name)
         assert source == "issue 18, in no source text", name
-        assert (int(deck), int(up), face_down) == (rules.deck, rules.battle_cards, str(rules.face_down)), name
+        assert (deck, int(up), face_down) == (str(rules.deck), rules.battle_cards, str(rules.face_down)), name
         assert value in ("sum", "difference", "product", "place_value") and value == rules.battle_value, name
         assert capture.split(",")[0] == rules.capture and shortage.split(",")[0] == rules.shortage, name
         assert f"zero={rules.zero}" in shortage and limit == f"{rules.round_limit} rounds", name

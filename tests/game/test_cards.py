@@ -69,8 +69,10 @@ def test_decks(size, jokers, lowest):
 
 
 def test_bad_deck_size():
-    with pytest.raises(ValueError, match=r"deck must be 52, 36, 32 or 40 \(A-10\) cards, got 44"):
+    with pytest.raises(ValueError, match=r"deck must be 52, 36, 32, 40 \(A-10\) or 'A9' \(A-9\) cards, got 44"):
         make_deck(44)
+    with pytest.raises(ValueError, match=r"got 'A10'"):
+        make_deck("A10")   # type: ignore[arg-type]
 
 
 def test_the_number_deck_is_a_to_10():

@@ -138,3 +138,36 @@ def test_fuzz_decode_raises_only_value_error(text):
     else:
         assert isinstance(rules, Rules) and 0 <= seed < 2**64
         assert decode_code(encode_code(rules, seed)) == (rules, seed)
+
+
+def test_a_game_builds_its_number_once_and_the_number_of_new_rules(monkeypatch):
+    """The widget asks for the game number at every beat: the engine builds it once a game (and
+    again only for other rules or another seed), and the text is the one encode_code writes."""
+    import war_widget.game.engine_state as engine_state
+
+    built = []
+
+    def counting(rules, seed):
+        built.append((rules, seed))
+        return encode_code(rules, seed)
+
+    monkeypatch.setattr(engine_state, "encode_code", counting)
+    game = Game("pagat", 12)
+    numbers = {game.code for _ in range(50)}
+    game.play_to_end(max_rounds=30)
+    numbers.add(game.code)
+    assert numbers == {"pagat-12"} and len(built) == 1
+    game.rules = Rules.preset("pagat").replace(round_limit=9)
+    assert game.code == "pagat+round_limit=9-12" and len(built) == 2
+    game.seed = 13
+    assert game.code == "pagat+round_limit=9-13" and len(built) == 3
+
+
+def test_equal_rules_made_apart_get_the_same_number_and_callables_still_refused():
+    made = Rules(face_down=1, capture="bottom", gather="shuffle", shortage="lose", round_limit=None)
+    assert made is not Rules.preset("pagat") and encode_code(made, 5) == encode_code(Rules.preset("pagat"), 5)
+    assert encode_code(made.replace(deck=36), 5) == "pagat+deck=36-5"
+    with pytest.raises(ValueError, match="callable gather policy"):
+        encode_code(Rules(gather=lambda cards, player: cards), 1)
+    with pytest.raises(ValueError, match="callable gather policy"):      # asked twice: still refused
+        encode_code(Rules(gather=lambda cards, player: cards), 1)

@@ -21,6 +21,9 @@ TABLE = {
     "razboi": (52, "by_rank", "bottom", "shuffle", "fewest", "lose", None),
     "pjanitsa": (36, 0, "bottom", "shuffle", "last_card_up", "reuse", None),
     "tod_und_leben": (32, 0, "aside", None, "split", None, None),
+    # the number lessons (issue 27): the kids' rules, A = 1 ... K = 13 in the battle itself
+    "number_lesson": (52, 0, "bottom", "shuffle", "last_card_up", "reuse", None),
+    "number_lesson_10": (40, 0, "bottom", "shuffle", "last_card_up", "reuse", None),
 }
 
 
@@ -38,9 +41,10 @@ def test_preset_matches_rules_md(name):
     if zero is not None:
         assert r.zero == zero
     assert r.players == 2 and r.jokers == 0 and r.goal == "collect"
-    assert r.rank_order == ("low_beats_ace" if name == "pjanitsa" else "ace_high")
+    assert r.rank_order == ("low_beats_ace" if name == "pjanitsa" else "ace_low" if name.startswith("number_lesson")
+                            else "ace_high")
     assert r.preset_name == name
-    assert r.cards_per_player == {52: 26, 36: 18, 32: 16}[deck]
+    assert r.cards_per_player == {52: 26, 36: 18, 32: 16, 40: 20}[deck]
     if capture == "won_pile":
         assert r.shuffle_won_pile
 
@@ -55,8 +59,8 @@ def test_replace_validates_and_keeps_the_rest():
 
 
 @pytest.mark.parametrize("changes,message", [
-    (dict(deck=44), r"deck must be one of 52, 36, 32, 40; got 44"),
-    (dict(deck=52.0), r"deck must be one of 52, 36, 32, 40; got 52.0"),
+    (dict(deck=44), r"deck must be one of 52, 36, 32, 40, 'A9'; got 44"),
+    (dict(deck=52.0), r"deck must be one of 52, 36, 32, 40, 'A9'; got 52.0"),
     (dict(players=2.0), r"players must be 2, 3 or 4; got 2.0"),
     (dict(face_down=1.0), r"face_down must be 0, 1, 2, 3 or 'by_rank'; got 1.0"),
     (dict(jokers=1), r"jokers must be 0 or 2; got 1"),

@@ -36,13 +36,26 @@ def events(game: Game) -> list[Any]:
 @pytest.mark.parametrize("preset, codes, value", [
     ("addition", ("7S", "5H"), 12), ("addition", ("AS", "10H"), 11),
     ("subtraction", ("3S", "9H"), 6), ("subtraction", ("9S", "3H"), 6), ("subtraction", ("4S", "4H"), 0),
-    ("multiplication", ("7S", "8H"), 56), ("multiplication", ("AS", "9H"), 9), ("multiplication", ("10S", "10H"), 100),
+    ("multiplication", ("7S", "8H"), 56), ("multiplication", ("AS", "9H"), 9), ("multiplication", ("9S", "9H"), 81),
     ("place_value", ("3S", "9H", "5D"), 953), ("place_value", ("10S", "2H", "AD"), 210),
     ("place_value", ("10S", "10H", "10D"), 0),
     ("addition", ("7S",), 7), ("subtraction", ("7S",), 7), ("multiplication", ("7S",), 7), ("place_value", ("7S",), 7),
 ])
 def test_the_battle_value_of_each_variant(preset: str, codes: tuple[str, ...], value: int) -> None:
     assert Rules.preset(preset).value(cards(*codes)) == value
+
+
+def test_multiplication_is_the_times_tables_of_grade_2() -> None:
+    """九九: every product of the multiplication preset's deck is one of 1 × 1 ... 9 × 9 (no 10 × n),
+    and a 10 is not in its deck."""
+    rules = Rules.preset("multiplication")
+    kuku = {a * b for a in range(1, 10) for b in range(1, 10)}
+    products = {rules.value([a, b]) for a in rules.deck_cards for b in rules.deck_cards if a != b}
+    assert products <= kuku and max(products) == 81 and 10 not in {rules.number(c) for c in rules.deck_cards}
+    with pytest.raises(ValueError, match=r"10S is not in this deck \(36 cards, no jokers, ranks A to 9\)"):
+        Game.from_hands("multiplication", [["10S"], ["2H"]])
+    assert Game(rules, seed=5).play_to_end().reason is not None
+    assert Rules.preset("place_value").replace(deck="A9").value(cards("9S", "AH", "5D")) == 951
 
 
 def test_pictures_count_11_12_13_where_the_deck_has_them() -> None:
@@ -54,7 +67,9 @@ def test_pictures_count_11_12_13_where_the_deck_has_them() -> None:
 @pytest.mark.parametrize("preset", SCHOOL)
 def test_the_presets_deal_the_number_cards_and_turn_up_k_each(preset: str) -> None:
     rules = Rules.preset(preset)
-    assert rules.deck == 40 and {c.rank for c in rules.deck_cards} == {*range(2, 11), 14}
+    top = 9 if preset == "multiplication" else 10         # 九九: A-9, 36 cards; the others A-10, 40
+    assert rules.deck == ("A9" if top == 9 else 40) and {c.rank for c in rules.deck_cards} == {*range(2, top + 1), 14}
+    assert len(rules.deck_cards) == rules.deck_size == 4 * top
     game = Game(preset, seed=9)
     flip = game.step()
     assert isinstance(flip, Flipped)
@@ -184,7 +199,8 @@ def test_bad_school_options_say_what_is_allowed(changes: dict[str, object], mess
 
 
 def test_place_value_needs_the_number_cards() -> None:
-    with pytest.raises(ValueError, match=r"needs the number cards only, deck=40 \(A = 1 ... 9, 10 = 0\); got deck=52"):
+    with pytest.raises(ValueError, match=r"needs the number cards only, deck=40 \(A = 1 ... 9, 10 = 0\) or "
+                                         r"deck='A9'; got deck=52"):
         Rules.preset("place_value").replace(deck=52)
     with pytest.raises(ValueError, match="battle_cards must be 1 with battle_value='card'; got 2"):
         Rules(battle_cards=2)

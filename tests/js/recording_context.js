@@ -8,12 +8,13 @@
 // A fill style is a colour string or a gradient {kind, args, stops}. Text is measured 0.6 em a
 // character.
 
-const STATE = ["fillStyle", "strokeStyle", "font", "textAlign", "textBaseline", "lineWidth", "globalAlpha", "clipBox"];
+const STATE = ["fillStyle", "strokeStyle", "font", "textAlign", "textBaseline", "lineWidth", "lineJoin", "globalAlpha",
+  "clipBox"];
 
 export class RecordingContext {
   constructor() {
     Object.assign(this, { fillStyle: "#000000", strokeStyle: "#000000", font: "10px sans-serif", textAlign: "start",
-      textBaseline: "alphabetic", lineWidth: 1, globalAlpha: 1, lineCap: "butt", shadowColor: "", shadowBlur: 0,
+      textBaseline: "alphabetic", lineWidth: 1, globalAlpha: 1, lineCap: "butt", lineJoin: "miter", shadowColor: "", shadowBlur: 0,
       shadowOffsetY: 0, clipBox: null });
     this.ops = [];
     this.path = [];
@@ -44,11 +45,12 @@ export class RecordingContext {
   }
   measureText(text) { return { width: String(text).length * px(this.font) * 0.6 }; }
   strokeText(text, x, y) {
-    this.lastHalo = { text, x, y, stroke: this.strokeStyle, width: this.lineWidth };
+    this.lastHalo = { text, x, y, stroke: this.strokeStyle, width: this.lineWidth, join: this.lineJoin };
   }
   fillText(text, x, y) {
     const h = this.lastHalo;
-    const halo = h && h.text === text && h.x === x && h.y === y ? { stroke: h.stroke, width: h.width } : null;
+    const halo = h && h.text === text && h.x === x && h.y === y ? { stroke: h.stroke, width: h.width, join: h.join }
+      : null;
     this.lastHalo = null;
     this.ops.push({ op: "text", text: String(text), x, y, px: px(this.font), weight: weight(this.font),
       fill: style(this.fillStyle), alpha: this.globalAlpha, align: this.textAlign, baseline: this.textBaseline, halo });

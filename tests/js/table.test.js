@@ -3,8 +3,9 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import {
-  answerWords, beatTiming, cardSpots, chartFont, chartSeries, fitPx, flights, keyAction, layout, mergeBeats, parseCard,
-  pipSpots, RANK_MIN_PX, tableSize, wantsTick,
+  AUTOPLAY_GAP_MS, answerWords, beatTiming, cardSpots, chartFont, chartFrame, CHART_STACK_BELOW, chartSeries, fitPx,
+  flights, keyAction, layout, mergeBeats, parseCard, WAR_SPEED,
+  ownsKey, pageLang, pipSpots, RANK_MIN_PX, spacePlays, tableSize, wantsTick, wantsTickAhead,
 } from "../../war_widget/views/component/table.js";
 
 test("card codes read as rank, suit and colour; jokers as a star", () => {
@@ -158,7 +159,31 @@ test("autoplay asks for a round only when the table is idle and nothing blocks i
   assert.equal(wantsTick({ autoplay: true }, current, false, true, "cpu"), false, "one asked already");
   assert.equal(wantsTick({ autoplay: true }, { view: { over: true } }, false, false, "cpu"), false);
   assert.equal(wantsTick({ autoplay: true }, { view: { asking: true } }, false, false, "cpu"), false);
-  assert.equal(wantsTick({ autoplay: true }, current, false, false, "two_player"), false);
+  assert.equal(wantsTick({ autoplay: true }, current, false, false), true, "two players: autoplay plays their rounds");
+});
+
+test("the table keeps every key but Tab and Shift+Tab from the notebook around it", () => {
+  const keys = ["x", "d", "m", "M", "a", "b", "v", "ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight", "Enter",
+    "Escape", " ", "Backspace", "z", "c", "Delete"];
+  for (const key of keys) {
+    for (const mods of [{}, { shiftKey: true }, { ctrlKey: true }, { metaKey: true }, { altKey: true }]) {
+      assert.equal(ownsKey({ key, ...mods }), true, `${key} ${JSON.stringify(mods)}`);
+    }
+  }
+  assert.equal(ownsKey({ key: "Tab" }), false);
+  assert.equal(ownsKey({ key: "Tab", shiftKey: true }), false);
+  assert.equal(ownsKey({ key: "Tab", ctrlKey: true }), true, "Ctrl+Tab is not focus moving");
+});
+
+test("a Japanese table is marked ja, in both registers; English en", () => {
+  assert.deepEqual(["ja", "ja_kids", "en", undefined].map(pageLang), ["ja", "ja", "en", "en"]);
+});
+
+test("Space plays Deal / Flip on Casino War and Steal War, but not on a focused control", () => {
+  assert.equal(spacePlays(" ", "CANVAS"), true);
+  assert.equal(spacePlays(" ", "DIV"), true);
+  for (const tag of ["BUTTON", "INPUT", "SELECT", "TEXTAREA"]) assert.equal(spacePlays(" ", tag), false, tag);
+  assert.equal(spacePlays("x", "CANVAS"), false);
 });
 
 test("a long game's chart comes in three parts: head, mid and tail of one game", () => {
@@ -171,4 +196,41 @@ test("a long game's chart comes in three parts: head, mid and tail of one game",
   assert.deepEqual(s.wars, { x: [1, 4], y: [27, 29] });
   assert.deepEqual(chartSeries(head, tail, 10, { game: 3, counts: [[1, 1]], wars: [] }).x, [0, 1, 2, 3],
     "a mid of an older game is left out");
+});
+
+test("a narrow chart stacks its title over its legend; a wide one sets them side by side", () => {
+  for (const width of [280, 390, CHART_STACK_BELOW - 1]) {
+    const f = chartFrame(width, 13);
+    assert.equal(f.stacked, true, `${width}`);
+    assert.equal(f.title.yref, "container", "the title at the top of the chart's box");
+    assert.equal(f.legend.yanchor, "bottom", "the legend right above the plot, under the title");
+    assert.ok(f.margin.t >= 13 * 3, `${width}: room for the title and the legend: ${f.margin.t}`);
+  }
+  for (const width of [CHART_STACK_BELOW, 1366, 1920]) {
+    const f = chartFrame(width, 20);
+    assert.equal(f.stacked, false);
+    assert.equal(f.legend.xanchor, "right");
+    assert.equal(f.extraHeight, 0);
+  }
+});
+
+test("fast autoplay plays a 240-round game in about a minute", () => {
+  const round = ["flip", "compare", "collect"].map((k) => beatTiming(k, "fast"))
+    .reduce((sum, t) => sum + t.move + t.rest, 0) + AUTOPLAY_GAP_MS * WAR_SPEED.fast;
+  assert.ok(round * 240 <= 55_000, `a round takes ${round} ms: 240 rounds ${(round * 240 / 1000).toFixed(0)} s`);
+  const normal = ["flip", "compare", "collect"].map((k) => beatTiming(k, "normal"))
+    .reduce((sum, t) => sum + t.move + t.rest, 0);
+  assert.ok(normal >= 1500, "normal stays a pace a class can follow");
+});
+
+test("fast autoplay asks for the next round while the last beat still moves, and only then", () => {
+  const moving = { view: { over: false, asking: false } };
+  const on = { autoplay: true, speed: "fast" };
+  assert.equal(wantsTickAhead(on, moving, 0, false), true);
+  assert.equal(wantsTickAhead({ autoplay: true, speed: "normal" }, moving, 0, false), false, "normal waits");
+  assert.equal(wantsTickAhead(on, moving, 1, false), false, "beats still queued");
+  assert.equal(wantsTickAhead(on, moving, 0, true), false, "one asked already");
+  assert.equal(wantsTickAhead(on, { view: { over: true } }, 0, false), false, "the game's end");
+  assert.equal(wantsTickAhead(on, { view: { asking: true } }, 0, false), false, "a question waits");
+  assert.equal(wantsTickAhead({ autoplay: false, speed: "fast" }, moving, 0, false), false);
 });

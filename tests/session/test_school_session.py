@@ -1,15 +1,17 @@
 """The school variants shown by the play session (issue 18): the table holds each player's two or
-three cards, the sentence and the teaching aid state both values ("7 + 5 = 12 > 3 + 6 = 9"), the
+three cards, the sentence and the teaching aid state both values ("7 + 5 > 3 + 6  →  12 > 9"), the
 "Which is bigger?" guess asks about the two values, and a teacher's name for the game keeps every
 word of war off the page.  Played through ``WarSession``: no browser."""
 from __future__ import annotations
 
+import re
 import string
 from typing import Any
 
 import pytest
 
 from war_widget import Game, Rules
+from war_widget.game.events import Compared
 from war_widget.game.rules import SCHOOL_PRESETS
 from war_widget.session.beat import Shown
 from war_widget.session.war import WarSession
@@ -37,7 +39,7 @@ def test_the_table_shows_two_cards_a_seat_and_the_sentence_both_values() -> None
     assert up == [(0, "7S"), (0, "5S"), (1, "3H"), (1, "6H")]
     assert flip.sentence == "Round 1: You turn up 7♠ and 5♠ (7 + 5 = 12); Computer turns up 3♥ and 6♥ (3 + 6 = 9)."
     assert compare.sentence == "7 + 5 = 12 beats 3 + 6 = 9: You win the round."
-    assert compare.view.aid == "7 + 5 = 12 > 3 + 6 = 9"
+    assert compare.view.aid == "7 + 5 > 3 + 6  →  12 > 9"
 
 
 @pytest.mark.parametrize("lang, flip, compare", [
@@ -53,7 +55,7 @@ def test_the_sentences_in_japanese(lang: str, flip: str, compare: str) -> None:
     said = [b.sentence for b in shown[-1].beats[:2]]
     assert said == ["1回め：あなたは 7と 5（7 + 5 = 12）、コンピューターは 3と 6（3 + 6 = 9）。",
                     "7 + 5 = 12は 3 + 6 = 9より 大きい！ あなたの かち。"]
-    assert shown[-1].beats[1].view.aid == "7 + 5 = 12 > 3 + 6 = 9"
+    assert shown[-1].beats[1].view.aid == "7 + 5 > 3 + 6  →  12 > 9"
     for line in said:
         assert not beyond_grade2(line) and term_problems(line, "ja_kids") == []
 
@@ -63,7 +65,7 @@ def test_a_tie_says_both_values_and_the_war_turns_up_two_more() -> None:
     s.flip()
     beats = shown[-1].beats
     assert [b.event.kind for b in beats] == ["flip", "compare", "war", "face_down", "flip", "compare", "collect"]
-    assert beats[1].view.aid == "7 + 5 = 12 = 9 + 3 = 12  WAR!"
+    assert beats[1].view.aid == "7 + 5 = 9 + 3  →  12 = 12  WAR!"
     assert beats[1].sentence == "7 + 5 = 12 and 9 + 3 = 12 are the same: war!"
     assert beats[2].sentence == "War! You and Computer each lay 1 card face down, then two more face up."
     assert sum(t.face_up for t in beats[4].view.table) == 8 and len(beats[4].view.table) == 10
@@ -185,7 +187,7 @@ def test_a_named_tie_is_once_more() -> None:
     s, shown = session("addition", TIE, aids=True, name="Compare")
     s.flip()
     beats = shown[-1].beats
-    assert beats[1].view.aid == "7 + 5 = 12 = 9 + 3 = 12  ONCE MORE!"
+    assert beats[1].view.aid == "7 + 5 = 9 + 3  →  12 = 12  ONCE MORE!"
     assert beats[1].sentence == "7 + 5 = 12 and 9 + 3 = 12 are the same: once more!"
     assert beats[2].sentence == "Once more! You and Computer each lay 1 card face down, then two more face up."
     assert beats[5].sentence == "2 + 8 = 10 beats 4 + 4 = 8: You win the tie-break."
@@ -208,3 +210,54 @@ def test_every_school_preset_plays_a_whole_game_through_the_session() -> None:
         s = WarSession(preset, seed=4, records=None, recording=False, aids=True)
         s.fast_forward()
         assert s.game.is_over and s.narration_log[-1].startswith("Game over")
+
+
+# --- written as a teacher writes it (issue 27 item 4) -------------------------------------------------
+RUNNING_EQUALS = re.compile(r"=\s*\d+\s*[<>=]")                     # "7 + 5 = 12 > ...", "= 20 = 5 × 4"
+
+
+@pytest.mark.parametrize("preset", list(SCHOOL_PRESETS))
+def test_no_aid_of_a_whole_game_has_a_running_equals(preset: str) -> None:
+    """Every aid of a game: the expressions compared, then their values ("7 + 5 > 3 + 6  →  12 > 9"),
+    each statement true of the engine's values."""
+    shown: list[Shown] = []
+    for seed in range(11, 15):
+        s = WarSession(preset, seed=seed, aids=True, records=None, recording=False)
+        s.subscribe(shown.append)
+        while not s.game.is_over:
+            s.flip()
+    aids = [b.view.aid for sh in shown for b in sh.beats if isinstance(b.event, Compared) and b.view.aid]
+    assert len(aids) >= 30
+    for aid, compared in zip(aids, [b.event for sh in shown for b in sh.beats if isinstance(b.event, Compared)],
+                             strict=True):
+        assert not RUNNING_EQUALS.search(aid), aid
+        statements = aid.split("  WAR!")[0].split("  →  ")
+        assert len(statements) == (1 if preset == "place_value" else 2) or "WAR" in aid, aid
+        last = statements[-1]                                     # the values, "12 > 9"
+        (_, x), (_, y) = compared.values
+        assert last == f"{x} {'>' if x > y else '<' if x < y else '='} {y}", (aid, compared.values)
+
+
+def test_place_value_shows_what_a_10_counts_as() -> None:
+    """A 10 is the digit 0: the table writes "=0" on it, aids on or off; no other card gets a value."""
+    for aids in (False, True):
+        s = WarSession("place_value", seed=2, aids=aids, records=None, recording=False)
+        assert s.values()[10] == 0
+        assert set(s.values()) == ({10} if not aids else {10, 11, 12, 13, 14})
+    assert 10 not in WarSession("addition", seed=2, aids=True, records=None, recording=False).values()
+
+
+def test_the_childrens_rules_lines_say_tashizan_hikizan_kakezan() -> None:
+    """The kids' register names the sums a 1年 child knows (たしざん, ひきざん, かけざん), never the
+    grade-4 terms 和・差・積; neither does the everyday register of these lessons."""
+    from war_widget.text.i18n import describe_rules, preset_text
+    words = {"addition": "たしざん", "subtraction": "ひきざん", "multiplication": "かけざん"}
+    for preset, word in words.items():
+        rules = Rules.preset(preset)
+        kids = describe_rules(rules, "ja_kids")
+        assert word in kids and word in preset_text(preset, "ja_kids"), kids
+        for reg in ("ja", "ja_kids"):
+            for text in (describe_rules(rules, reg), preset_text(preset, reg)):
+                assert not re.search("[和差積]", text), text
+        assert not beyond_grade2(kids)
+    assert "10は 0" in describe_rules(Rules.preset("place_value"), "ja_kids")

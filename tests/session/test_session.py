@@ -337,3 +337,18 @@ def test_the_story_kept_round_by_round_is_the_story_of_the_whole_history():
                 whole = story(s.game.history, [26, 26], s.names, lang, over=s.game.is_over)
                 kept = story_of(s.stats.leads, s.game.counts, s.stats.rounds, s.names, lang, over=s.game.is_over)
                 assert kept == whole
+
+
+def test_at_game_over_the_games_winner_is_marked_not_the_last_rounds() -> None:
+    """The badge marked at the end is the game's winner's: under classic's 40-round limit the
+    last round is often won by the player who loses the game."""
+    differs = 0
+    for seed in range(1, 30):
+        s = WarSession("classic", seed=seed, records=None)
+        s.fast_forward()
+        outcome = s.game.outcome
+        assert outcome is not None
+        last_round = s.game.history[-1][0]
+        differs += last_round != outcome.winner
+        assert s.view().winner == outcome.winner, (seed, s.view().winner, outcome.winner)
+    assert differs, "no game here ends with a round won by the game's loser: the test shows nothing"

@@ -39,7 +39,7 @@ def position(g: Game) -> tuple[Any, ...]:
 
 def conserved(g: Game) -> bool:
     cards = [c for h in g.hands for c in h] + [c for w in g.won for c in w] + [t.card for t in g.table] + list(g.unused)
-    return len(cards) == g.rules.deck + g.rules.jokers and len(set(cards)) == len(cards)
+    return len(cards) == g.rules.deck_size + g.rules.jokers and len(set(cards)) == len(cards)
 
 
 @dataclass
@@ -411,7 +411,7 @@ class SessionMachine(RuleBasedStateMachine):
         view = s.view()
         assert view.hands == tuple(len(h) for h in g.hands) and view.won == tuple(len(w) for w in g.won)
         assert view.table == g.table and view.counts == g.counts and view.out == tuple(g.out)
-        assert sum(view.counts) + len(view.table) + len(g.unused) == g.rules.deck + g.rules.jokers
+        assert sum(view.counts) + len(view.table) + len(g.unused) == g.rules.deck_size + g.rules.jokers
         if g.is_over:       # (None while the engine's last beats wait to be shown: a Step at a time)
             assert view.banner in (None, s.end_banner())
 

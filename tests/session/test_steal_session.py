@@ -364,18 +364,15 @@ def test_an_interrupted_move_is_all_or_nothing():
     assert s.game.to_json() == plain.game.to_json()
 
 
-def test_back_in_a_game_loaded_from_a_version_1_save():
+def test_a_version_1_save_is_refused_naming_its_deal():
+    """Version-1 Steal War saves (field dumps, no decisions) are refused (issue 28): the session
+    never holds a game without a history for Back to cut."""
     game = StealWarGame(2, 33)
     game.policies = (greedy, greedy)
     for _ in range(40):
         game.step()
-    s = StealSession(game=StealWarGame.from_json(_dumps_v1(game), (None, greedy)))
-    start = s.game.position()
-    for turn in range(6):
-        play_one_click(s, turn)
-    for _ in range(6):
-        s.back()
-    assert s.game.position() == start and every_card(s.game) == DECK
+    with pytest.raises(ValueError, match=r"version 1 .*StealWarGame\(2, seed=33\)"):
+        StealSession(game=StealWarGame.from_json(_dumps_v1(game), (None, greedy)))
 
 
 class StealMachine(RuleBasedStateMachine):

@@ -22,7 +22,7 @@ from scipy import stats
 
 from war_widget import Game, Rules
 from war_widget.game.events import Termination
-from war_widget.game.rules import GATHER_ORDERS, SCHOOL_PRESETS, SHORTAGES
+from war_widget.game.rules import GATHER_ORDERS, NUMBER_DECKS, SCHOOL_PRESETS, SHORTAGES
 from war_widget.sim.fastsim import (
     _compiled,
     encode_rules,
@@ -75,7 +75,8 @@ def assert_like_engine(rules: Rules, seed: int, count: int, max_rounds: int | No
 
 
 # --- every preset ---------------------------------------------------------------------------------
-KERNEL_PRESETS = [p for p in Rules.presets() if p not in SCHOOL_PRESETS]  # school: the engine's (test_guard)
+# the school variants and the number-card decks (deck=40, "A9": number_lesson_10) are the engine's (test_guard)
+KERNEL_PRESETS = [p for p in Rules.presets() if p not in SCHOOL_PRESETS and Rules.preset(p).deck not in NUMBER_DECKS]
 
 
 @pytest.mark.parametrize("fixed", [True, False], ids=["its build", "general build"])
@@ -255,3 +256,23 @@ def test_a_kernel_stuck_in_a_game_is_an_error_naming_the_game_never_a_result() -
     out[3, C_REASON] = K_STUCK
     with pytest.raises(RuntimeError, match="stuck in game 103"):
         Rows.from_matrix(out, 100)
+
+
+@pytest.mark.parametrize("preset, method", [("number_lesson", "fast"), ("number_lesson_10", "engine"),
+                                            ("multiplication", "engine")])
+def test_the_number_lessons_and_times_tables_are_simulated_or_refused_by_name(preset: str, method: str) -> None:
+    """The number lesson (52 cards, A = 1) is a rank order the kernels play; the A-10 lesson (deck=40)
+    and 九九's A-9 deck are the engine's: the kernels refuse them by name and simulate() plays them with
+    the engine, game for game the same as Game."""
+    rules = Rules.preset(preset)
+    reason = unsupported_reason(rules)
+    assert (reason is None) == (method == "fast")
+    if reason is not None:
+        assert "played by the engine only" in reason
+        with pytest.raises(ValueError, match="played by the engine only"):
+            encode_rules(rules)
+    r = simulate(preset, 4, seed=3, progress=False)
+    assert r.method == method
+    for i in range(4):
+        length, winner = engine_row(rules, 3, i, None)[:2]
+        assert (int(r.lengths[i]), int(r.winners[i])) == (length, winner)

@@ -419,7 +419,7 @@ def test_the_controls_and_notices_read_at_wcag_aa_in_the_page_and_full_screen():
     white = css_colour(rules[".wt-root:fullscreen"]["color"])[0]
     pages = _pages()
     # buttons carry their own background (and the ink), in any page
-    for sel in (".wt-btn", ".wt-btn:hover", ".wt-flip.wt-primary", ".wt-asking .wt-answer"):
+    for sel in (".wt-btn", ".wt-btn:hover", ".wt-btn.wt-primary", ".wt-asking .wt-answer"):
         for bg in css_colour(rules[sel]["background"]):
             assert contrast(ink, bg) >= 4.5, (sel, bg)
     on = rules[".wt-btn.wt-on"]
@@ -443,7 +443,7 @@ def test_the_focus_ring_shows_on_every_background():
     gold = css_colour(focus["outline"])[0]
     dark = css_colour(focus["box-shadow"])[0]
     backgrounds = [*_pages().values(), *_felt(), *css_colour(rules[".wt-btn"]["background"]),
-                   *css_colour(rules[".wt-flip.wt-primary"]["background"])]
+                   *css_colour(rules[".wt-btn.wt-primary"]["background"])]
     for bg in backgrounds:
         assert max(contrast(gold, bg), contrast(dark, bg)) >= 3, bg
 
@@ -458,3 +458,11 @@ def test_casino_war_ties_stand_out_on_the_bankroll_chart():
         assert contrast(part, chart_box) >= 3, part
     de, vision = worst_delta_e(line, tie)
     assert de >= MIN_DE, f"ties look like the bankroll line under {vision}: ΔE76 {de:.1f}"
+
+
+def test_outlined_text_has_round_joins():
+    """Text drawn with a dark outline (the progress line "2 / 40 rounds") strokes with round
+    joins: a mitred stroke draws a spike off the sharp ends of "/" (issue 30)."""
+    halos = [t for f in painted()["frames"] for t in f["ops"] if t["op"] == "text" and t.get("halo")]
+    assert any("/" in t["text"] for t in halos), "no outlined progress line was painted"
+    assert all(t["halo"]["join"] == "round" for t in halos), {t["text"]: t["halo"]["join"] for t in halos}

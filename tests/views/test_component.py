@@ -8,6 +8,7 @@ import pytest
 
 from war_widget.game.engine import Game
 from war_widget.game.events import Compared
+from war_widget.views.casino import CasinoWarWidget
 from war_widget.views.component import TableComponent
 from war_widget.views.component.widget import BACKLOG
 
@@ -153,7 +154,6 @@ def test_bad_arguments_say_what_is_allowed() -> None:
 
 def test_the_chart_series_grow_by_a_small_tail_and_follow_back_and_new_games() -> None:
     w = TableComponent(code=CODE)
-    assert w.plotly_js.startswith("/**") and "plotly.js" in w.plotly_js[:100]
     for _ in range(12):
         w.flip()
         browser_shows_all(w)
@@ -164,7 +164,24 @@ def test_the_chart_series_grow_by_a_small_tail_and_follow_back_and_new_games() -
     assert w.chart_tail["game"] == game + 1 and len(w.chart_tail["counts"]) == 12
     w.new_game()
     assert w.chart_tail["counts"] == [[26, 26]] and w.chart_tail["wars"] == []
-    assert TableComponent(chart=False).plotly_js == ""
+
+
+def test_plotly_js_is_no_widget_state_and_comes_once_on_request() -> None:
+    """plotly.js is not in any table's synced state (4.9 MB per table and per saved notebook): a
+    view asks for it with {do: "plotly_js"} and gets Plotly's own bundle in one custom message."""
+    from plotly.offline import get_plotlyjs
+
+    tables = [TableComponent(code=CODE), CasinoWarWidget(seed=1)]
+    for w in tables:
+        state = w.get_state()
+        assert "plotly_js" not in state
+        assert len(json.dumps({k: v for k, v in state.items() if isinstance(v, (dict, list, str, int))})) < 200_000
+        sent: list[object] = []
+        w.send = sent.append                                   # type: ignore[method-assign]
+        w._on_action(w, {"do": "plotly_js"}, None)
+        assert sent == [{"plotly_js": get_plotlyjs()}]
+        w._on_action(w, {"do": "flip" if isinstance(w, TableComponent) else "deal"}, None)
+        assert len(sent) == 1, "only the request is answered with plotly.js"
 
 
 def test_a_japanese_table_speaks_japanese_on_its_buttons_rules_line_and_sentences() -> None:

@@ -650,7 +650,7 @@ def test_the_questions_in_japanese_in_every_mode(mode):
 # --- the school variants (issue 18) -------------------------------------------------------------
 def test_the_school_variants_in_japanese():
     """Addition, subtraction, multiplication and place value in both registers: every sentence, the
-    aid ("7 + 5 = 12 > 3 + 6 = 9", half-width signs as the term list says), the guess about the
+    aid ("7 + 5 > 3 + 6  →  12 > 9", half-width signs as the term list says), the guess about the
     two values with its buttons and answers, the rules line and the presets' names; and under a
     teacher's name (かずくらべ) the same checks with the tie said もう一勝負."""
     from war_widget.game.rules import SCHOOL_PRESETS

@@ -17,7 +17,7 @@ from war_widget.views.war import WarWidget
 def conserved(w: WarWidget) -> bool:
     g = w.game
     held = sum(g.counts) + len(g.table) + len(g.unused)
-    return held == g.rules.deck + g.rules.jokers
+    return held == g.rules.deck_size + g.rules.jokers
 
 
 def rounds_in_log(w: WarWidget) -> list[str]:

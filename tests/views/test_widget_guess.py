@@ -180,23 +180,39 @@ def test_guessing_can_be_turned_on_and_off():
     assert w.game.round_number == 2 and not w.game.table
 
 
-# --- the number mode (issue 18): sizes by the numbers, A = 1 -----------------------------------------
-def test_the_number_mode_grades_by_the_numbers_not_the_battle():
-    w = WarWidget(game=Game.from_hands("kids", [["AS", "5S"], ["KH", "3H"]]), records=False, animations=False,
-                  guess="number", lang="ja", aids=True)
+# --- the number mode (issues 18, 27): one number everywhere; the question follows the battle -------------
+def test_the_number_lesson_asks_bigger_and_its_battle_agrees():
+    w = WarWidget(game=Game.from_hands("number_lesson", [["AS", "5S"], ["KH", "3H"]]), records=False,
+                  animations=False, guess="number", lang="ja", aids=True)
     w.flip()
     assert w.narration_log[-1] == "Aと K、どっちが 大きい？"
     words = w.beats[-1]["question"]["buttons"]          # the answer buttons' words, from the number mode
     assert [f"{a}  {words[a]}" for a in "><"] == [">  Aの ほうが 大きい", "<  Kの ほうが 大きい"]
     assert words["="] == "同じ"
-    assert w.answer("<") is True                      # 1 < 13, though the ace wins the battle
-    assert w.game.counts == (3, 1)                   # the game still plays its own rules
+    assert w.answer("<") is True                      # 1 < 13, and the K wins the battle: A = 1 in it too
+    assert w.game.counts == (1, 3)
+    assert w.view().aid == "A < K"
     assert w.session.guess.feedback == "せいかい！ Kの ほうが 大きい。 Aは 1、Kは 13。1 < 13。"
     assert all(not re.search(r"[（(]1[45][）)]", line) for line in w.narration_log)
 
 
+def test_the_number_mode_under_the_kids_rules_asks_which_is_stronger():
+    """WarWidget(rules="kids", guess="number") no longer contradicts itself: the kids' battle plays A
+    high, so the question is about strength, with the rule that makes the A win."""
+    w = WarWidget(game=Game.from_hands("kids", [["AS", "5S"], ["KH", "3H"]]), records=False, animations=False,
+                  guess="number", lang="ja", aids=True)
+    w.flip()
+    assert w.narration_log[-1] == "Aと K、どっちが つよい？（Aが いちばん つよい きまり）"
+    words = w.beats[-1]["question"]["buttons"]
+    assert (words[">"], words["<"]) == ("Aの ほうが つよい", "Kの ほうが つよい")
+    assert w.answer(">") is True and w.game.counts == (3, 1)    # the answer graded right is the battle's
+    assert w.view().aid == "Aは Kより つよい"                     # words for strength, never "A > K"
+    w.flip()
+    assert w.narration_log[-1] == "5と 3、どっちが つよい？"          # no A up: no "A is strongest"
+
+
 def test_the_youngest_are_not_asked_about_pictures():
-    w = WarWidget(game=Game.from_hands("kids", [["KS", "5S", "2S"], ["7H", "3H", "4H"]]), records=False,
+    w = WarWidget(game=Game.from_hands("number_lesson", [["KS", "5S", "2S"], ["7H", "3H", "4H"]]), records=False,
                   animations=False, guess="to10")
     w.flip()
     assert w.game.round_number == 1 and not w.session.guess.asking  # K against 7: no question, the round is played

@@ -141,7 +141,7 @@ class WidgetMachine(RuleBasedStateMachine):
     @invariant()
     def cards_are_conserved(self):
         g = self.w.game
-        assert sum(g.counts) + len(g.table) + len(g.unused) == g.rules.deck + g.rules.jokers
+        assert sum(g.counts) + len(g.table) + len(g.unused) == g.rules.deck_size + g.rules.jokers
         assert len({c for t in g.table for c in [t.card]}) == len(g.table)
 
     @invariant()

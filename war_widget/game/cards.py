@@ -100,15 +100,15 @@ class Card:
         return f"Card.parse({self.code!r})"
 
 
-def make_deck(size: int = 52, jokers: int = 0) -> list[Card]:
-    """A fresh deck in a fixed order: 52 cards (2..A), 36 (6..A), 32 (7..A) or 40 (the number
-    cards A..10: 2..10, then A), plus jokers."""
-    lowest = {52: 2, 36: 6, 32: 7, 40: 2}.get(size) if type(size) is int else None
+def make_deck(size: int | str = 52, jokers: int = 0) -> list[Card]:
+    """A fresh deck in a fixed order: 52 cards (2..A), 36 (6..A), 32 (7..A), 40 (the number
+    cards A..10: 2..10, then A) or "A9" (the 36 cards of 九九, A..9: 2..9, then A), plus jokers."""
+    lowest = {52: 2, 36: 6, 32: 7, 40: 2, "A9": 2}.get(size) if type(size) in (int, str) else None
     if lowest is None:
-        raise ValueError(f"deck must be 52, 36, 32 or 40 (A-10) cards, got {size!r}")
+        raise ValueError(f"deck must be 52, 36, 32, 40 (A-10) or 'A9' (A-9) cards, got {size!r}")
     if type(jokers) is not int or not 0 <= jokers <= len(JOKER_COLOURS):
         raise ValueError(f"jokers must be 0, 1 or 2; got {jokers!r}")
-    ranks = [*range(2, 11), 14] if size == 40 else range(lowest, 15)
+    ranks = [*range(2, 11), 14] if size == 40 else [*range(2, 10), 14] if size == "A9" else range(lowest, 15)
     cards = [Card(rank, suit) for rank in ranks for suit in SUITS]
     cards += [Card(JOKER, colour) for colour in JOKER_COLOURS[:jokers]]
     return cards

@@ -3,6 +3,7 @@ exactly the same game.  Format: ``PRESET[+option=value...]-SEED``, e.g. ``classi
 ``kids+face_down=2+round_limit=50-7``."""
 from __future__ import annotations
 
+import dataclasses
 import re
 
 from .rules import PRESETS, Rules
@@ -34,6 +35,10 @@ def _parse_value(name: str, text: str, default: object) -> object:
     return text
 
 
+_PREFIXES: dict[Rules, str] = {}    # rules -> the number's part before the seed (a game asks at every beat)
+_PREFIXES_KEPT = 256
+
+
 def encode_code(rules: Rules, seed: int) -> str:
     """The game number of ``rules`` dealt from ``seed``; rules differing from the nearest preset
     are written out as ``+option=value`` tokens."""
@@ -41,18 +46,34 @@ def encode_code(rules: Rules, seed: int) -> str:
         raise ValueError(f"encode_code needs a Rules value; got {rules!r}")
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= _SEED_MAX:
         raise ValueError(f"seed must be a whole number from 0 to 2**64-1; got {seed!r}")
+    return f"{_prefix(rules)}-{seed}"
+
+
+def _prefix(rules: Rules) -> str:
+    """``PRESET[+option=value...]`` of these rules, worked out once per rule set."""
+    try:
+        prefix = _PREFIXES.get(rules)
+    except TypeError:        # an unhashable callable policy: to_dict() below says what is wrong
+        prefix = None
+    if prefix is not None:
+        return prefix
     rules.to_dict()  # raises a clear ValueError for callable policies
+    names = [f.name for f in dataclasses.fields(Rules)]
     base_name, base_diff = "classic", None
     for name in PRESETS:
-        diff = {k: v for k, v in vars(rules).items() if getattr(Rules.preset(name), k) != v}
+        preset = Rules.preset(name)
+        diff = {k: getattr(rules, k) for k in names if getattr(preset, k) != getattr(rules, k)}
         if base_diff is None or len(diff) < len(base_diff):
             base_name, base_diff = name, diff
     tokens = "".join(f"+{k}={_format_value(v)}" for k, v in sorted((base_diff or {}).items()))
-    return f"{base_name}{tokens}-{seed}"
+    if len(_PREFIXES) >= _PREFIXES_KEPT:
+        _PREFIXES.clear()
+    prefix = _PREFIXES[rules] = base_name + tokens
+    return prefix
 
 
 _VALUE_MAX = 40    # characters of one option value (the longest real one, 'previous_winner_first', has 21)
-_CODE = re.compile(r"([a-z_]+)((?:\+[a-z_]+=[A-Za-z0-9_/]+)*)-([0-9]{1,20})", re.ASCII)
+_CODE = re.compile(r"([a-z][a-z0-9_]*)((?:\+[a-z_]+=[A-Za-z0-9_/]+)*)-([0-9]{1,20})", re.ASCII)
 
 
 def decode_code(code: str) -> tuple[Rules, int]:

@@ -72,6 +72,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Sequence
 from numbers import Integral
+from operator import itemgetter
 
 from . import engine_json
 from .cards import Card
@@ -97,6 +98,7 @@ from .rules import Rules
 __all__ = ["Game", "RoundRecord", "TableCard", "as_rules", "PHASES", "Termination"]
 
 _deal = deal   # the name ``save_check`` and older code used
+_CARD = itemgetter(1)   # the card of a table entry (player, card, face_up, battle)
 
 
 class Game(WarEngine):
@@ -135,8 +137,9 @@ class Game(WarEngine):
             cards = [Card.parse(c) for c in hand]
             for c in cards:
                 if c not in deck:
-                    ranks = "A to 10" if rules.deck == 40 else f"{Card(rules.lowest_rank, 'S').rank_name} to A"
-                    raise ValueError(f"{c.code} is not in this deck ({rules.deck} cards"
+                    ranks = {40: "A to 10", "A9": "A to 9"}.get(rules.deck,
+                                                                 f"{Card(rules.lowest_rank, 'S').rank_name} to A")
+                    raise ValueError(f"{c.code} is not in this deck ({rules.deck_size} cards"
                                      f"{' + 2 jokers' if rules.jokers else ', no jokers'}, ranks {ranks})")
                 if c in seen:
                     raise ValueError(f"{c.code} appears twice in the hands; every card must be distinct")
@@ -175,6 +178,7 @@ class Game(WarEngine):
                 return None
             else:
                 event = _BEATS[self._phase](self)
+            assert event is not None          # (only a quiet game's beats build none: play_quietly)
             events = self._round_events
             if events and events[-1].round != event.round:
                 events.clear()
@@ -224,6 +228,47 @@ class Game(WarEngine):
             self.step()
         return self.outcome
 
+    def play_quietly(self, max_rounds: int | None = None) -> Outcome | None:
+        """``play_to_end(max_rounds)`` in the quiet mode: the same beats by the same functions,
+        building no event (nor anything to read: no strings, no narration), for the simulator.
+
+        The game ends exactly where ``play_to_end`` leaves it (every card, the history, the
+        generator, the beat count: a save of it is the same), but nobody is told its beats, so a
+        game with subscribers is refused.  All or nothing per beat, as ``step()`` is."""
+        if max_rounds is not None and (isinstance(max_rounds, bool) or not isinstance(max_rounds, Integral)
+                                       or max_rounds < 0):
+            raise ValueError(f"max_rounds must be None (play to the end) or a whole number of rounds >= 0; "
+                             f"got {max_rounds!r}")
+        if self._subscribers:
+            raise ValueError("play_quietly() tells nobody its beats, and this game has subscribers: unsubscribe "
+                             "them first, or play with play_to_end()")
+        if self._broken:
+            self._repair()
+        limit = None if max_rounds is None else self.round_number + int(max_rounds)
+        pending, beat_of, taken = self._pending, _BEATS, self._beats
+        self._broken = self._quiet = True
+        try:
+            while True:
+                if pending:                   # a beat due after the last one (None when queued quietly)
+                    pending.popleft()
+                else:
+                    phase = self._phase
+                    if phase == START:
+                        if limit is not None and self.round_number >= limit:
+                            break
+                    elif phase == OVER:
+                        break
+                    beat_of[phase](self)
+                self._beats += 1              # the commit of this beat
+        except BaseException:
+            self._quiet = False
+            self._repair()                    # back to the last committed beat
+            raise
+        self._quiet = self._broken = False
+        if self._beats != taken:
+            self._round_events.clear()        # events of a round played on, quietly
+        return self.outcome
+
     def end_now(self) -> Outcome:
         """End the game now, as a time limit does: the round in progress is abandoned and its
         cards go back to who laid them, then more cards wins (equal is a draw).  All or nothing,
@@ -248,7 +293,8 @@ class Game(WarEngine):
                 self._repair()
             raise
         for event in due:
-            self._publish(event)
+            if event is not None:             # (a quiet game queues None, and drains it itself)
+                self._publish(event)
         return self.outcome
 
     # --- replaying: the game is its deal and its number of beats ----------------------------
@@ -279,38 +325,57 @@ class Game(WarEngine):
         self.__dict__ = fresh.__dict__
 
     # --- the beats (wars and shortages: engine_wars) -------------------------------------------
-    def _turn_over(self, p: int) -> Shuffled:
+    # Each beat moves the cards, then builds its event, which a quiet game skips (``_quiet``:
+    # ``play_quietly``); every decision is taken before that point, so both play the same game.
+    def _turn_over(self, p: int) -> Shuffled | None:
         """The won pile becomes (the bottom of) the hand: shuffled, or in the order won [000]."""
         pile = list(self.won[p])
         self.won[p].clear()
         if self.rules.shuffle_won_pile:
             self._rng.shuffle(pile)
         self.hands[p].extend(pile)
+        if self._quiet:
+            return None
         return Shuffled(self.round_number + 1, p, len(pile), self.rules.shuffle_won_pile)
 
-    def _start(self) -> Event:
-        players = [p for p in range(self.rules.players) if not self.out[p] and self._playable(p)]
-        up = self.rules.battle_cards
-        for p in players:
-            if len(self.hands[p]) < up and self.won[p]:
-                return self._turn_over(p)
-        self._new_round(players)
+    def _start(self) -> Event | None:
+        hands, out = self.hands, self.out
+        if self._pile_plays:
+            players = [p for p in self._seats if not out[p] and self._playable(p)]
+        else:                                 # the hand is what a player can turn
+            players = [p for p in self._seats if hands[p] and not out[p]]
+        up = self._up
+        if up > 1 or self._pile_plays:        # (one card up from a hand that holds one: no turn-over)
+            for p in players:
+                if len(hands[p]) < up and self.won[p]:
+                    return self._turn_over(p)
+        # the round begins: its state is the fresh one the last round's end left (_new_round)
+        self._in_round, self._fighters = players, players[:]
         return self._flip()
 
-    def _flip(self) -> Flipped:
+    def _flip(self) -> Flipped | None:
         self._battle += 1
-        battle, flipped = self._battle, list[tuple[int, Card]]()
-        up = self.rules.battle_cards
+        battle, faceup, table, hands, reusing = self._battle, self._faceup, self._table, self.hands, self._reusing
+        up = self._up
         for p in self._fighters:
-            if p not in self._reusing:
-                hand = self.hands[p]
+            if p in reusing:
+                continue
+            hand = hands[p]
+            if up == 1 and hand:
+                card = hand.popleft()
+                faceup[p] = (card,)
+                table.append((p, card, True, battle))
+            else:
                 cards = tuple(hand.popleft() for _ in range(min(up, len(hand))))   # short: what is held
-                self._faceup[p] = cards
-                self._table.extend(TableCard(p, card, True, battle) for card in cards)
-                flipped.extend((p, card) for card in cards)
+                faceup[p] = cards
+                table.extend([(p, card, True, battle) for card in cards])
         self._phase = COMPARE
-        return Flipped(self.round_number + 1, battle, tuple(flipped),
-                       tuple(p for p in self._fighters if p in self._reusing), self._values(self._fighters))
+        if self._quiet:
+            return None
+        fighters = self._fighters
+        return Flipped(self.round_number + 1, battle,
+                       tuple((p, card) for p in fighters if p not in reusing for card in faceup[p]),
+                       tuple(p for p in fighters if p in reusing), self._values(fighters))
 
     def _values(self, players: Sequence[int]) -> tuple[tuple[int, int], ...]:
         """Each player's battle value under the school variants (nothing under the card rule)."""
@@ -318,25 +383,31 @@ class Game(WarEngine):
             return ()
         return tuple((p, self.rules.value(self._faceup[p])) for p in players)
 
-    def _compare(self) -> Compared:
-        fighters = self._fighters
-        cards = tuple((p, c) for p in fighters for c in self._faceup[p])
-        values = self._values(fighters)
+    def _compare(self) -> Compared | None:
+        fighters, faceup = self._fighters, self._faceup
+        values = self._values(fighters) if self._school else ()
         if values:                            # the school variants: the highest value wins
             top = max(v for _, v in values)
             best = [p for p, v in values if v == top]
         else:
-            best = [fighters[i] for i in self.rules.best([self._faceup[p][0] for p in fighters])]
+            highest = self.rules._best([faceup[p][0] for p in fighters])
+            best = [fighters[highest[0]]] if len(highest) == 1 else [fighters[i] for i in highest]
         if len(best) == 1:
             self._winner = best[0]
             self._phase = COLLECT
-            return Compared(self.round_number + 1, self._battle, cards, best[0], (), values)
+            if self._quiet:
+                return None
+            return Compared(self.round_number + 1, self._battle, tuple((p, c) for p in fighters for c in faceup[p]),
+                            best[0], (), values)
         self._tied = tuple(best)
-        self._tie_rank = self._faceup[best[0]][0].rank
+        self._tie_rank = faceup[best[0]][0].rank
         self._phase = WAR
-        return Compared(self.round_number + 1, self._battle, cards, None, self._tied, values)
+        if self._quiet:
+            return None
+        return Compared(self.round_number + 1, self._battle, tuple((p, c) for p in fighters for c in faceup[p]),
+                        None, self._tied, values)
 
-    def _lay(self) -> Event:
+    def _lay(self) -> Event | None:
         if self._pile_plays:
             for p in self._fighters:
                 if self.won[p] and len(self.hands[p]) < self._plan.get(p, 0) + self.rules.battle_cards:
@@ -347,20 +418,23 @@ class Game(WarEngine):
             if k:
                 hand = self.hands[p]
                 cards = tuple(hand.popleft() for _ in range(k))
-                self._table.extend(TableCard(p, c, False, battle) for c in cards)
+                self._table.extend([(p, c, False, battle) for c in cards])
                 laid.append((p, cards))
         self._phase = FLIP
         if laid:
-            return FaceDownLaid(self.round_number + 1, tuple(laid))
+            return None if self._quiet else FaceDownLaid(self.round_number + 1, tuple(laid))
         return self._flip()
 
     def _gather(self, winner: int) -> list[Card]:
         """The won cards in the order they go to the winner (see the module docstring)."""
-        played = sorted(self._table, key=lambda t: (t.battle, t.player))   # stable: down before up
-        cards = [t.card for t in played]
-        if self.rules.capture == "aside":
+        if self._wars:
+            played = sorted(self._table, key=lambda t: (t[3], t[0]))   # by battle, then seat; stable: down first
+        else:                                 # one battle, laid in seat order: already sorted
+            played = self._table
+        cards = list(map(_CARD, played))
+        if self._aside:
             return cards
-        spec = self.rules.gather_for(winner)
+        spec = self._gathers[winner]
         if callable(spec):
             try:
                 result = spec(tuple(cards), winner)
@@ -381,20 +455,23 @@ class Game(WarEngine):
             self._rng.shuffle(cards)
             return cards
         if spec == "winner_first":
-            return [t.card for t in played if t.player == winner] + [t.card for t in played if t.player != winner]
+            return [t[1] for t in played if t[0] == winner] + [t[1] for t in played if t[0] != winner]
         if spec == "loser_first":
-            return [t.card for t in played if t.player != winner] + [t.card for t in played if t.player == winner]
+            return [t[1] for t in played if t[0] != winner] + [t[1] for t in played if t[0] == winner]
         if spec == "previous_winner_first":
             last = self._last_winner
-            return [t.card for t in sorted(played, key=lambda t: (t.battle, t.player != last, t.player))]
+            return [t[1] for t in sorted(played, key=lambda t: (t[3], t[0] != last, t[0]))]
         return named_order(spec, cards, self.rules)
 
-    def _collect(self) -> Collected:
+    def _collect(self) -> Collected | None:
         winner = self._winner
         assert winner is not None
         cards = self._gather(winner)          # may raise (bad policy) before anything moves
         self._table.clear()
         (self.hands if self._to_hand else self.won)[winner].extend(cards)
+        if self._quiet:
+            self._complete_round(winner)
+            return None
         event = Collected(self.round_number + 1, winner, tuple(cards), self.counts, self._wars)
         self._complete_round(winner)
         return event
@@ -418,7 +495,7 @@ class Game(WarEngine):
         return f"<Game {name} round {self.round_number} counts {self.counts}{' over' if self.is_over else ''}>"
 
 
-_BEATS: dict[str, Callable[[Game], Event]] = {
+_BEATS: dict[str, Callable[[Game], Event | None]] = {
     START: Game._start, FLIP: Game._flip, COMPARE: Game._compare, WAR: Game._declare_war,
     LAY: Game._lay, COLLECT: Game._collect,
 }

@@ -7,6 +7,8 @@ with no shuffle and no round limit can run forever; it ends as ``Termination.CYC
 """
 from __future__ import annotations
 
+from operator import add
+
 from .cards import Card
 from .engine_state import OVER, START, GameState
 from .events import GameOver, Outcome, PlayerOut, Returned, Termination
@@ -33,19 +35,22 @@ class RoundEnd(GameState):
         read it, never change it."""
         return self._seen
 
-    def _return_table(self) -> Returned:
-        """Each player takes back the cards they laid, in the order laid."""
+    def _return_table(self) -> Returned | None:
+        """Each player takes back the cards they laid, in the order laid (no event when quiet)."""
         back: dict[int, list[Card]] = {}
-        for t in self._table:
-            back.setdefault(t.player, []).append(t.card)
+        for player, card, _up, _battle in self._table:
+            back.setdefault(player, []).append(card)
         dest = self.hands if self._to_hand else self.won
         for p, cards in back.items():
             dest[p].extend(cards)
         self._table.clear()
+        if self._quiet:
+            return None
         return Returned(self.round_number + 1, tuple((p, tuple(back[p])) for p in sorted(back)), self.counts)
 
     def _settle_returned(self, reason: Termination | None) -> None:
-        """The round ends with the table given back; with a ``reason`` the game ends too."""
+        """The round ends with the table given back; with a ``reason`` the game ends too.  (Beats
+        due after this one wait in ``_pending``: their events, or None when quiet.)"""
         self._pending.append(self._return_table())
         forced = None
         if reason is Termination.REUSE_TIE and self.rules.players == 2 and self.rules.capture != "aside":
@@ -58,30 +63,38 @@ class RoundEnd(GameState):
     def _complete_round(self, winner: int | None, forced: Outcome | None = None) -> None:
         """Book the round, then queue the after-round beats (players out, game over)."""
         self.round_number += 1
-        self.history.append((winner, self._wars, self.counts))
+        counts = tuple(map(add, map(len, self.hands), map(len, self.won)))     # self.counts, one call less
+        self.history.append((winner, self._wars, counts))
         if winner is not None:
             self._last_winner = winner
         short_end = self._short_end
-        self._new_round([])
-        outcome = forced if forced is not None else self._check_end(short_end)
+        if self._wars:
+            self._new_round([])
+        else:                 # a round without a war changed only these of the round's state
+            self._in_round, self._fighters, self._faceup, self._battle, self._winner = [], [], {}, 0, None
+        outcome = forced if forced is not None else self._check_end(short_end, counts)
         if outcome is None:
             self._phase = START
         else:
             self.outcome = outcome
             self._phase = OVER
-            self._pending.append(GameOver(self.round_number, outcome))
+            self._pending.append(None if self._quiet else GameOver(self.round_number, outcome))
 
-    def _check_end(self, short_end: bool = False) -> Outcome | None:
+    def _check_end(self, short_end: bool = False, counts: tuple[int, ...] | None = None) -> Outcome | None:
+        """The outcome if the round just booked ended the game (``counts``: the holdings now)."""
         rules, n = self.rules, self.rules.players
-        counts = self.counts
+        if counts is None:
+            counts = self.counts
         if rules.capture == "aside":
             if sum(1 for h in self.hands if h) < 2:
                 return self._by_counts(Termination.HANDS_EMPTY)
+        elif 0 not in counts and not rules.teams:
+            pass    # nobody went out, so (without teams) no goal is reached: more than one player was in
         else:
             newly_out = [p for p in range(n) if not self.out[p] and counts[p] == 0]
             for p in newly_out:
                 self.out[p] = True
-                self._pending.append(PlayerOut(self.round_number, p))
+                self._pending.append(None if self._quiet else PlayerOut(self.round_number, p))
             remaining = [p for p in range(n) if not self.out[p]]
             if rules.goal == "loser_first_out" and newly_out:
                 return self._drunkard(newly_out)

@@ -17,7 +17,7 @@ from typing import Any, TypeVar
 
 from .engine_json_v1 import encode_value, event_to_dict, load_v1
 from .engine_state import GameState
-from .save_check import MAX_BEATS, SaveError, read_save
+from .save_check import MAX_BEATS, MAX_ROUNDS, SaveError, beats_per_round, read_save, replay_guard
 
 __all__ = ["dumps", "loads", "encode_value", "event_to_dict", "FORMAT", "VERSION", "MAX_TEXT"]
 
@@ -34,8 +34,8 @@ def dumps(game: GameState) -> str:
     deal: dict[str, Any] = {"seed": game.seed}
     if game._scripted:
         deal["hands"] = [[c.code for c in h] for h in game.dealt]
-    if game.beats > MAX_BEATS:
-        raise ValueError(f"a game of more than {MAX_BEATS} beats cannot be saved")
+    if game.beats > MAX_BEATS or game.round_number > MAX_ROUNDS:
+        raise ValueError(f"a game of more than {MAX_ROUNDS} rounds or {MAX_BEATS} beats cannot be saved")
     state = {
         "format": FORMAT, "version": VERSION, "rules": game.rules.to_dict(), "deal": deal,
         "beats": game.beats, "ended_now": game._ended_now,
@@ -87,10 +87,15 @@ def _load(state: dict[str, Any], cls: type[G]) -> G:
             game = cls.from_hands(save.rules, save.hands, save.seed)        # type: ignore[attr-defined]
     except ValueError as exc:
         raise SaveError(f"deal: {exc}") from None
-    step = game.step
+    step, now = game.step, game.round_number
+    guard = replay_guard(save.beats, save.round, beats_per_round(save.rules.deck + save.rules.jokers,
+                                                                 save.rules.players))
     for done in range(save.beats):
         if step() is None:
             raise SaveError(f"the game ends after {done} beats; the save says {save.beats}")
+        if game.round_number != now:            # a new round: do the beats still fit the save's rounds?
+            now = game.round_number
+            guard(done + 1, now)
     if save.ended_now:
         game.end_now()
     found = (game.round_number, game.counts, game.phase)

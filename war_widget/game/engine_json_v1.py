@@ -61,7 +61,7 @@ def v1_state(game: GameState) -> dict[str, Any]:
         "rules": game.rules.to_dict(), "seed": game.seed, "rng": game._rng.state, "scripted": game._scripted,
         "dealt": [_codes(h) for h in game.dealt], "unused": _codes(game.unused),
         "hands": [_codes(h) for h in game.hands], "won": [_codes(w) for w in game.won],
-        "table": [[t.player, t.card.code, t.face_up, t.battle] for t in game._table],
+        "table": [[player, card.code, up, battle] for player, card, up, battle in game._table],
         "round_number": game.round_number, "out": list(game.out),
         "outcome": game.outcome.to_dict() if game.outcome else None,
         "history": [[w, n, list(c)] for w, n, c in game.history],
@@ -71,7 +71,7 @@ def v1_state(game: GameState) -> dict[str, Any]:
         "battle": game._battle, "wars": game._wars, "tie_rank": game._tie_rank, "tied": list(game._tied),
         "plan": [[p, k] for p, k in sorted(game._plan.items())], "short_end": game._short_end,
         "winner": game._winner, "last_winner": game._last_winner,
-        "pending": [event_to_dict(e) for e in game._pending],
+        "pending": [event_to_dict(e) for e in game._pending if e is not None],
         "round_events": [event_to_dict(e) for e in game._round_events],
     }
     return state

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
+from operator import add
 
 from .cards import Card
 from .codes import encode_code
@@ -20,6 +21,10 @@ from .stats import GameStats
 
 __all__ = ["GameState", "RoundRecord", "TableCard", "as_rules", "deal", "PHASES",
            "START", "FLIP", "COMPARE", "WAR", "LAY", "COLLECT", "OVER"]
+
+# A card on the table inside the engine: (player, card, face_up, battle), a plain tuple (made at every
+# flip: a frozen dataclass costs several times more); ``GameState.table`` hands out ``TableCard``s.
+Laid = tuple[int, Card, bool, int]
 
 # The beat machine's phases.  START: between rounds; OVER: the outcome is known.
 START, FLIP, COMPARE, WAR, LAY, COLLECT, OVER = "start", "flip", "compare", "war", "lay", "collect", "over"
@@ -75,7 +80,7 @@ class GameState:
         self._pile_plays = rules.capture == "won_pile"        # the won pile becomes the hand
         self.hands: list[deque[Card]] = [deque(h) for h in hands]
         self.won: list[deque[Card]] = [deque() for _ in range(n)]
-        self._table: list[TableCard] = []
+        self._table: list[Laid] = []
         self.unused = list(unused)
         self.dealt = tuple(tuple(h) for h in hands)
         self.round_number = 0
@@ -84,13 +89,20 @@ class GameState:
         self.outcome: Outcome | None = None
         self.history: list[tuple[int | None, int, tuple[int, ...]]] = []
         self._subscribers: list[Callable[[Event], None]] = []
-        self._pending: deque[Event] = deque()
+        self._pending: deque[Event | None] = deque()   # beats due (None: queued by a quiet game)
         self._round_events: list[Event] = []
         self._phase = START
         self._new_round([])
         self._beats = 0                # beats committed since the deal: with the deal, the whole game
         self._ended_now = False        # end_now() was called (the time limit's end)
         self._broken = False           # a beat is being made (an interrupt then repairs the game)
+        self._quiet = False            # play_quietly(): the beats build no event (see engine.Game)
+        self._seats = tuple(range(n))
+        self._up = rules.battle_cards                     # rule facts the beats ask every round
+        self._school = rules.school
+        self._aside = rules.capture == "aside"
+        self._gathers = tuple(rules.gather_for(p) for p in range(n))   # each seat's gather order
+        self._code_memo: tuple[Rules, int, str] | None = None
 
     def _new_round(self, players: list[int]) -> None:
         self._in_round: list[int] = list(players)   # still in this round
@@ -109,12 +121,17 @@ class GameState:
     @property
     def code(self) -> str | None:
         """The game number (None for a scripted deal, which no number can carry)."""
-        return None if self._scripted else encode_code(self.rules, self.seed)
+        if self._scripted:
+            return None
+        memo = self._code_memo        # built once a game (the widget asks at every beat)
+        if memo is None or memo[0] is not self.rules or memo[1] != self.seed:
+            memo = self._code_memo = (self.rules, self.seed, encode_code(self.rules, self.seed))
+        return memo[2]
 
     @property
     def counts(self) -> tuple[int, ...]:
         """Each player's holding: hand plus won pile (cards on the table belong to nobody)."""
-        return tuple([len(h) + len(w) for h, w in zip(self.hands, self.won, strict=True)])
+        return tuple(map(add, map(len, self.hands), map(len, self.won)))
 
     @property
     def team_counts(self) -> tuple[int, int]:
@@ -125,7 +142,7 @@ class GameState:
     @property
     def table(self) -> tuple[TableCard, ...]:
         """The cards on the table, in the order they were laid."""
-        return tuple(self._table)
+        return tuple([TableCard(*t) for t in self._table])
 
     @property
     def is_over(self) -> bool:

@@ -8,7 +8,7 @@ docs/rules.md leaves a point open are listed in ``war_widget.game.engine``'s doc
 from __future__ import annotations
 
 from .engine_end import RoundEnd
-from .engine_state import COLLECT, COMPARE, LAY, TableCard
+from .engine_state import COLLECT, COMPARE, LAY
 from .events import Termination, WarDeclared
 
 __all__ = ["WarEngine"]
@@ -17,7 +17,7 @@ __all__ = ["WarEngine"]
 class WarEngine(RoundEnd):
     """A ``RoundEnd`` that declares wars and settles shortages."""
 
-    def _declare_war(self) -> WarDeclared:
+    def _declare_war(self) -> WarDeclared | None:
         """Decide who fights the war and how many cards each lays; settle shortages."""
         rules = self.rules
         self._wars += 1
@@ -55,8 +55,8 @@ class WarEngine(RoundEnd):
             plan = {p: need - up for p in fighters if p not in short}
         if stuck is not None:
             # split: each takes back what they laid and play goes on; lose: nobody can settle it.
-            short = [p for p, n in have.items() if n < need]
-            event = WarDeclared(self.round_number + 1, self._wars, tuple(fighters), (), tuple(short), ())
+            event = None if self._quiet else WarDeclared(self.round_number + 1, self._wars, tuple(fighters), (),
+                                                         tuple(p for p, n in have.items() if n < need), ())
             self._settle_returned(None if rules.shortage == "split" else stuck)
             return event
         for p in short:
@@ -66,8 +66,9 @@ class WarEngine(RoundEnd):
             plan = {}
         else:
             plan = {p: plan.get(p, 0) for p in remaining}   # a reusing fighter lays nothing
-        event = WarDeclared(self.round_number + 1, self._wars, tuple(fighters), tuple(plan.items()),
-                            tuple(short), tuple(p for p in remaining if p in self._reusing))
+        event = None if self._quiet else WarDeclared(
+            self.round_number + 1, self._wars, tuple(fighters), tuple(plan.items()), tuple(short),
+            tuple(p for p in remaining if p in self._reusing))
         self._fighters, self._plan = remaining, plan
         if not remaining:
             self._settle_returned(Termination.VOID_ROUND)       # every card is on the table [000]
@@ -95,7 +96,7 @@ class WarEngine(RoundEnd):
         enough = need if rules.shortage == "lose" else 1
         return all(have.get(p, 0) < enough for p in fighters)    # a reusing fighter holds none
 
-    def _drop_out(self, fighters: list[int]) -> WarDeclared:
+    def _drop_out(self, fighters: list[int]) -> WarDeclared | None:
         """The fighters drop out (their holdings go on the table) and the table goes to the one
         player still holding cards; several such players compare the cards they turned up this
         round, and a tie among them is a war of their own."""
@@ -103,7 +104,8 @@ class WarEngine(RoundEnd):
         for p in fighters:
             self._reusing.discard(p)
             self._forfeit(p)
-        event = WarDeclared(self.round_number + 1, self._wars, tuple(fighters), dropped=tuple(fighters))
+        event = None if self._quiet else WarDeclared(self.round_number + 1, self._wars, tuple(fighters),
+                                                     dropped=tuple(fighters))
         self._fighters, self._plan = holders, {}
         if len(holders) == 1:
             self._winner = holders[0]
@@ -116,7 +118,7 @@ class WarEngine(RoundEnd):
         """A short player loses: the whole holding goes on the table and the player leaves."""
         battle = self._battle + 1
         for pile in (self.hands[p], self.won[p]):
-            self._table.extend(TableCard(p, c, False, battle) for c in pile)
+            self._table.extend([(p, c, False, battle) for c in pile])
             pile.clear()
         self._in_round.remove(p)
         self._short_end = True

@@ -20,6 +20,9 @@ __all__ = ["SplitMix64", "new_seed", "MASK64"]
 MASK64 = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
 T = TypeVar("T")
+_TWO64 = 1 << 64
+_LIMITS_KEPT = 64
+_LIMITS = tuple(_TWO64 - _TWO64 % n if n else 0 for n in range(_LIMITS_KEPT))   # below(n)'s rejection limit
 
 
 def new_seed() -> int:
@@ -58,12 +61,37 @@ class SplitMix64:
                 return x % n
 
     def shuffle(self, items: MutableSequence[T]) -> None:
-        """Shuffle ``items`` in place (Fisher-Yates, from the last index down)."""
-        if not (hasattr(items, "__len__") and hasattr(items, "__setitem__")) or isinstance(items, (str, bytes)):
+        """Shuffle ``items`` in place (Fisher-Yates, from the last index down).
+
+        ``below(i + 1)`` for each ``i``, written out here (the engine shuffles at every round
+        with a won pile: one call instead of three a card, the same numbers)."""
+        if type(items) is not list and (not (hasattr(items, "__len__") and hasattr(items, "__setitem__"))
+                                        or isinstance(items, (str, bytes))):
             raise ValueError(f"shuffle needs a list (a mutable sequence) to shuffle in place; got {items!r}"[:200])
-        for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
-            items[i], items[j] = items[j], items[i]
+        state = self.state
+        if len(items) == 2:                  # a battle's two cards: one draw below 2 (never rejected)
+            state = (state + _GOLDEN) & MASK64
+            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+            self.state = state
+            if not (z ^ (z >> 31)) & 1:      # j = 0: swap
+                items[0], items[1] = items[1], items[0]
+            return
+        try:
+            for i in range(len(items) - 1, 0, -1):
+                n = i + 1
+                limit = _LIMITS[n] if n < _LIMITS_KEPT else _TWO64 - _TWO64 % n
+                while True:                  # next64(), then rejection as in below()
+                    state = (state + _GOLDEN) & MASK64
+                    z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+                    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+                    z ^= z >> 31
+                    if z < limit:
+                        break
+                j = z % n
+                items[i], items[j] = items[j], items[i]
+        finally:
+            self.state = state               # as far as it drew, as below() leaves it
 
     def __repr__(self) -> str:
         return f"SplitMix64.from_state({self.state})"

@@ -5,6 +5,7 @@ Presets name the combinations the source texts describe; ``Rules.preset("classic
 from __future__ import annotations
 
 import dataclasses
+import functools
 import inspect
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -12,7 +13,8 @@ from typing import Any
 
 from .cards import JOKER, Card, make_deck
 
-__all__ = ["Rules", "PRESETS", "SCHOOL_PRESETS", "GATHER_ORDERS", "TIEBREAKS", "BATTLE_VALUES", "GatherPolicy"]
+__all__ = ["Rules", "PRESETS", "SCHOOL_PRESETS", "NUMBER_LESSONS", "GATHER_ORDERS", "TIEBREAKS", "BATTLE_VALUES",
+           "NUMBER_DECKS", "GatherPolicy"]
 
 # A gather policy gets the won cards (in the order they reached the table) and the winner's
 # seat, and returns the same cards in the order they go to the bottom / won pile.
@@ -32,7 +34,12 @@ WAR_PLAYERS = ("tied", "all")
 GOALS = ("collect", "loser_all", "loser_first_out")
 DEALS = ("alternate", "by_color")
 JOKER_DEALS = ("random", "split")
-DECKS = (52, 36, 32, 40)       # 40: A-10, the number cards only (the school variants)
+# 40: A-10, the number cards only (the school variants, the youngest's number lesson); "A9": A-9, the
+# 36 cards of 九九 (multiplication war).  "A9" is a name, not a count, because 36 is already the
+# Russian deck 6-A.
+DECKS: tuple[int | str, ...] = (52, 36, 32, 40, "A9")
+NUMBER_DECKS: tuple[int | str, ...] = (40, "A9")   # the decks of number cards only: no J Q K
+DECK_SIZES: dict[int | str, int] = {52: 52, 36: 36, 32: 32, 40: 40, "A9": 36}
 # The school variants (docs/rules.md, "School variants"): each player turns up battle_cards cards
 # and the battle value is a function of their numbers (A = 1, J Q K = 11 12 13).
 BATTLE_VALUES = ("card", "sum", "difference", "product", "place_value")
@@ -73,7 +80,7 @@ class Rules:
     40
     """
 
-    deck: int = 52
+    deck: int | str = 52
     jokers: int = 0
     joker_deal: str = "random"
     rank_order: str = "ace_high"
@@ -163,9 +170,9 @@ class Rules:
                              "must be 0, 1, 2 or 3, not 'by_rank'")
         if self.shortage not in ("last_card_up", "lose", "split"):
             raise ValueError(f"{why}: shortage must be 'last_card_up', 'lose' or 'split'; got {self.shortage!r}")
-        if self.battle_value == "place_value" and self.deck != 40:
+        if self.battle_value == "place_value" and self.deck not in NUMBER_DECKS:
             raise ValueError("battle_value='place_value' makes a number of the cards' digits, so it needs the "
-                             f"number cards only, deck=40 (A = 1 ... 9, 10 = 0); got deck={self.deck!r}")
+                             f"number cards only, deck=40 (A = 1 ... 9, 10 = 0) or deck='A9'; got deck={self.deck!r}")
 
     # --- presets -----------------------------------------------------------------------
     @classmethod
@@ -191,6 +198,11 @@ class Rules:
         if unknown:
             raise ValueError(f"unknown rule option(s) {', '.join(unknown)}; options are: {', '.join(sorted(names))}")
         return dataclasses.replace(self, **changes)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Rules:
+        """Rules are an immutable value (a callable policy is shared, as deepcopy shares any
+        function), so a copied game keeps the same Rules, with its tables made once."""
+        return self
 
     @property
     def preset_name(self) -> str | None:
@@ -231,16 +243,31 @@ class Rules:
     # --- derived facts -----------------------------------------------------------------
     @property
     def deck_cards(self) -> list[Card]:
-        """The cards of this game's deck, in a fixed order."""
-        return make_deck(self.deck, self.jokers)
+        """The cards of this game's deck, in a fixed order (a new list; the cards are immutable)."""
+        return list(self._deck)
+
+    @functools.cached_property
+    def _deck(self) -> tuple[Card, ...]:
+        """The deck, made once per rule set (every game deals it)."""
+        return tuple(make_deck(self.deck, self.jokers))
+
+    @property
+    def deck_size(self) -> int:
+        """How many cards the deck has without jokers (``deck="A9"``: 36)."""
+        return DECK_SIZES[self.deck]
 
     @property
     def cards_per_player(self) -> int:
-        return (self.deck + self.jokers) // self.players
+        return (self.deck_size + self.jokers) // self.players
 
     @property
     def lowest_rank(self) -> int:
-        return {52: 2, 36: 6, 32: 7, 40: 2}[self.deck]
+        return {52: 2, 36: 6, 32: 7, 40: 2, "A9": 2}[self.deck]
+
+    @property
+    def number_cards(self) -> bool:
+        """True when the deck holds number cards only (A-10 or A-9: no J Q K)."""
+        return self.deck in NUMBER_DECKS
 
     @property
     def school(self) -> bool:
@@ -330,7 +357,20 @@ class Rules:
         """
         if isinstance(cards, (str, Card)) or not cards or not all(isinstance(c, Card) for c in cards):
             raise ValueError(f"best needs a non-empty list of Card values turned up together; got {cards!r}")
-        strengths = [self.strength(c) for c in cards]
+        return self._best(cards)
+
+    @functools.cached_property
+    def _strengths(self) -> tuple[int, ...]:
+        """``strength`` of every card, by ``Card.index`` (0..53), worked out once per rule set."""
+        return tuple(self.strength(c) for c in sorted(make_deck(52, 2), key=lambda c: c.index))
+
+    def _best(self, cards: Sequence[Card]) -> list[int]:
+        """``best`` of cards known to be Cards (the engine's hot path: no argument check)."""
+        table = self._strengths
+        if len(cards) == 2 and self.rank_order != "low_beats_ace":     # two players: one comparison
+            a, b = table[cards[0].index], table[cards[1].index]
+            return [0] if a > b else [1] if b > a else [0, 1]
+        strengths = [table[c.index] for c in cards]
         if self.rank_order == "low_beats_ace":
             ranks = [c.rank for c in cards]
             if 14 in ranks and self.lowest_rank in ranks:
@@ -372,7 +412,8 @@ class Rules:
 
     def describe(self) -> str:
         """The three things to agree on before playing, in one line [004]."""
-        order = {"ace_high": "A high", "ace_low": "K high, A low", "two_high": "2 high",
+        top = {40: "10", "A9": "9"}.get(self.deck, "K")   # the highest card of the deck
+        order = {"ace_high": "A high", "ace_low": f"{top} high, A low (A = 1)", "two_high": "2 high",
                  "low_beats_ace": f"A high, {self.lowest_rank} beats A"}[self.rank_order]
         down = "cards by rank" if self.face_down == "by_rank" else f"{self.face_down} down"
         zero = "0 cards loses" if self.zero == "lose" else "reuse"
@@ -383,11 +424,12 @@ class Rules:
         if self.school:
             value = {"sum": "sum", "difference": "difference", "product": "product",
                      "place_value": "largest number"}[self.battle_value]
-            deck = "A-10, 10 = 0" if self.battle_value == "place_value" else (
-                "A-10" if self.deck == 40 else "A = 1, J Q K = 11 12 13")
+            deck = ("A-10, 10 = 0" if self.deck == 40 else "A-9") if self.battle_value == "place_value" else (
+                "A-10" if self.deck == 40 else "A-9" if self.deck == "A9" else "A = 1, J Q K = 11 12 13")
             return (f"{self.battle_cards} cards each, compare the {value} ({deck}) · war: {down} + "
                     f"{self.battle_cards} up · {short}")
-        return f"{order} · war: {down} + 1 up · {short}{suits}"
+        cards = {40: " · cards A-10", "A9": " · cards A-9"}.get(self.deck, "") if self.rank_order != "ace_low" else ""
+        return f"{order}{cards} · war: {down} + 1 up · {short}{suits}"
 
 
 _BASE = dict(deck=52, face_down=1, capture="won_pile", gather="shuffle", shuffle_won_pile=True,
@@ -411,6 +453,14 @@ PRESETS: dict[str, dict[str, Any]] = {
                      shortage="last_card_up", zero="reuse", round_limit=None),
     "tod_und_leben": dict(deck=32, face_down=0, capture="aside", shortage="split", round_limit=None),
 }
+# The number lessons (issue 27; in no source text): the kids' rules [001] with the battle itself
+# played in the numbers a child counts, A = 1 ... K = 13 (rank_order="ace_low"), so the question
+# "which is bigger?", the battle and the aid say the same; and the youngest's A-10 (A = 1 ... 10).
+NUMBER_LESSONS: dict[str, dict[str, Any]] = {
+    "number_lesson": dict(PRESETS["kids"], rank_order="ace_low"),
+    "number_lesson_10": dict(PRESETS["kids"], rank_order="ace_low", deck=40),
+}
+PRESETS.update(NUMBER_LESSONS)
 # The school variants (issue 18; in no source text): number cards A-10, A = 1, two cards each
 # (three for place value), one card down in a war then as many up again; 40 rounds, a lesson's game.
 _SCHOOL = dict(deck=40, rank_order="ace_low", face_down=1, capture="bottom", gather="shuffle",
@@ -418,7 +468,7 @@ _SCHOOL = dict(deck=40, rank_order="ace_low", face_down=1, capture="bottom", gat
 SCHOOL_PRESETS: dict[str, dict[str, Any]] = {
     "addition": dict(_SCHOOL, battle_cards=2, battle_value="sum"),
     "subtraction": dict(_SCHOOL, battle_cards=2, battle_value="difference"),
-    "multiplication": dict(_SCHOOL, battle_cards=2, battle_value="product"),
+    "multiplication": dict(_SCHOOL, deck="A9", battle_cards=2, battle_value="product"),   # 九九: A-9
     "place_value": dict(_SCHOOL, battle_cards=3, battle_value="place_value"),
 }
 PRESETS.update(SCHOOL_PRESETS)

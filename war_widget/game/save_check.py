@@ -9,15 +9,22 @@ problem is a ``SaveError`` naming the field, what it holds and what is allowed.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from .rng import MASK64
 from .rules import Rules
 
-__all__ = ["SaveError", "Save", "read_save", "read_rules", "whole", "flag", "MAX_BEATS", "RULE_OPTIONS"]
+__all__ = ["SaveError", "Save", "read_save", "read_rules", "whole", "flag", "MAX_BEATS", "MAX_ROUNDS", "RULE_OPTIONS",
+           "beats_per_round", "check_length", "replay_guard"]
 
 MAX_BEATS = 5_000_000          # about 1.6 million rounds: far beyond any game we play to the end
+# The longest game a save holds (and ``dumps`` writes), whatever the round limit.  A game of War
+# with 52 cards lasts a few hundred rounds (3 seeds of each preset played to 20,000 rounds: all but
+# a looping one ended before round 3,000); 20,000 rounds is four fast-forwards of 5,000 rounds, and
+# replays in about 2 s.
+MAX_ROUNDS = 20_000
 RULE_OPTIONS = tuple(f.name for f in dataclasses.fields(Rules))
 # Options added after version 2 was first written: a save from before has none of them, and they
 # read as the play of then (one card a battle, compared by rank).
@@ -61,6 +68,43 @@ def flag(value: Any, name: str) -> bool:
 def _short(value: Any) -> str:
     text = repr(value)
     return text if len(text) <= 60 else text[:57] + "..."
+
+
+def beats_per_round(cards: int, players: int) -> int:
+    """The most beats one round can take: each card goes to the table at most once (turned up,
+    laid face down, returned or collected), plus the round's few own beats (compare, shuffles,
+    players out, the end).  A measured round took at most 15 beats with 52 cards; this allows
+    178, so no honest save is refused."""
+    return 3 * (cards + players) + 16
+
+
+def check_length(beats: int, rounds: int, round_limit: int | None, cards: int, players: int) -> None:
+    """Before any replay: the beats and rounds a save claims must fit the game it could honestly
+    be (at most ``round_limit`` rounds, or ``MAX_ROUNDS``; at most ``beats_per_round`` beats in
+    each round begun), so a short tampered save cannot make the loader replay millions of beats."""
+    limit = min(round_limit, MAX_ROUNDS) if round_limit is not None else MAX_ROUNDS
+    if rounds > limit:
+        raise SaveError(f"check.round is {rounds}, more rounds than a saved game of these rules can have (at most "
+                        f"{limit})")
+    most = (rounds + 1) * beats_per_round(cards, players)
+    if beats > most:
+        raise SaveError(f"beats is {beats}, more than {rounds} rounds can hold (at most {most} beats: "
+                        f"{beats_per_round(cards, players)} a round begun)")
+
+
+def replay_guard(beats: int, rounds: int, per_round: int) -> Callable[[int, int], None]:
+    """During a replay, called when a new round begins (``done`` beats replayed, round ``now``):
+    refuses once the replay passes the claimed round, or once the beats still to replay cannot
+    fit the rounds still to come (so a save claiming far more beats than its rounds are played
+    at is refused a few thousand rounds in, not at its end)."""
+    def guard(done: int, now: int) -> None:
+        if now > rounds:
+            raise SaveError(f"the replay passes round {rounds} after {done} beats; the save says {beats} beats "
+                            f"end in round {rounds}")
+        if beats - done > (rounds - now + 1) * per_round:
+            raise SaveError(f"after {done} beats the replay is in round {now}: the {beats - done} beats still "
+                            f"to replay cannot fit the {rounds - now + 1} rounds left to round {rounds}")
+    return guard
 
 
 def read_rules(data: Any) -> Rules:
@@ -107,5 +151,7 @@ def read_save(state: dict[str, Any]) -> Save:
     counts = check["counts"]
     if not isinstance(counts, list) or len(counts) != rules.players:
         raise SaveError(f"check.counts must be a list of {rules.players} holdings")
-    return Save(rules, seed, hands, beats, ended_now, whole(check["round"], "check.round"),
+    rounds = whole(check["round"], "check.round")
+    check_length(beats, rounds, rules.round_limit, rules.deck + rules.jokers, rules.players)
+    return Save(rules, seed, hands, beats, ended_now, rounds,
                 tuple(whole(c, "check.counts") for c in counts), str(check["phase"]))

@@ -141,7 +141,7 @@ GUIDES: dict[tuple[str, str], Guide] = {
          "(two cards each, compare the sums; grade 1, A-10 only: sums to 20), subtraction (the larger minus the "
          "smaller), multiplication (九九, grade 2) and place value (three cards, the biggest number their digits "
          "make, 10 counts 0; grades 2-3, numbers to 1000). The number mode then asks which value is bigger "
-         "(“7 + 5 is bigger”) and the aid writes 7 + 5 = 12 > 3 + 6 = 9."),
+         "(“7 + 5 is bigger”) and the aid writes it as a teacher does, 7 + 5 > 3 + 6, then 12 > 9."),
         _LABELS["en"]),
     ("compare", "ja"): Guide(
         "compare", "ja", "どっちが大きい？ トランプで数くらべ",
@@ -188,7 +188,8 @@ GUIDES: dict[tuple[str, str], Guide] = {
          "発展（ノートブック05の10節）：画面のゲームの遊び方と本物のトランプで、たし算（2枚ずつめくって和を"
          "くらべる。1年生はA〜10だけで、和は20まで）、ひき算（大きい数から小さい数をひいた差）、かけ算（九九、2年生）、"
          "位取り（3枚で、その数字でつくれるいちばん大きい数。10は0。2〜3年生、1000までの数）。数のモードでは"
-         "「7 + 5の ほうが 大きい」のように2つの数の大きさをたずね、ヒントには 7 + 5 = 12 > 3 + 6 = 9 と出る。"),
+         "「7 + 5の ほうが 大きい」のように2つの数の大きさをたずね、ヒントには 7 + 5 > 3 + 6、"
+         "つづけて 12 > 9 と、黒板に書くように出る。"),
         _LABELS["ja"]),
     ("play", "en"): Guide(
         "play", "en", "Play War in class: counting and comparing while playing (01_play_ja)",

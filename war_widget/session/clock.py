@@ -26,6 +26,8 @@ def check_time_limit(limit: object) -> float | None:
 
 def check_time_used(used: object) -> float:
     """Seconds already used: a finite number >= 0, else a ValueError."""
+    if isinstance(used, int) and not isinstance(used, bool) and used > 1 << 53:
+        used = math.inf                    # 10**400 as a JSON integer: float() would overflow
     if isinstance(used, bool) or not isinstance(used, (int, float)) or not math.isfinite(float(used)) or used < 0:
         raise ValueError(f"the saved game's time_used must be a finite number of seconds >= 0; got {used!r:.60}")
     return float(used)

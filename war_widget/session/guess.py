@@ -1,4 +1,8 @@
-""""Which is bigger?": the guessing mode of a session (``guess=True``).
+""""Which is bigger?" / "Which is stronger?": the guessing mode of a session (``guess=True``).
+
+The question follows the battle (text/number_mode.py): "which is bigger?" where the battle's
+order is the numbers (the number lessons, the school variants), "which is stronger?" otherwise,
+so the answer graded right is always the engine's battle result.
 
 After a flip the round waits, both cards face up (the engine has played the flip beat, so
 ``game.table`` holds them), until the child says how the first card (the bottom seat: you, or
@@ -20,7 +24,16 @@ from ..game.cards import Card
 from ..game.engine import Game
 from ..game.events import Compared, Event, Flipped
 from ..text.i18n import label
-from ..text.number_mode import Question, feedback, guess_setting, question, truth_of, value_feedback, value_question
+from ..text.number_mode import (
+    Question,
+    feedback,
+    guess_setting,
+    question,
+    question_kind,
+    truth_of,
+    value_feedback,
+    value_question,
+)
 from ..text.numbers import card_glyph
 from ..text.school import by_seat, expression, term
 
@@ -237,10 +250,16 @@ class Guess:
         self.host.say(q.text)
         return True
 
+    @property
+    def kind(self) -> str:
+        """The kind of question this game asks: "bigger" where the battle's order is the numbers
+        (the number lessons, the school variants), else "stronger" (text/number_mode.py)."""
+        return question_kind(self.host.game.rules)
+
     def _prompt(self) -> None:
         if not self._prompted:
             self._prompted = True
-            self.host.notify(label("guess_wait", self.host.reg))
+            self.host.notify(label("guess_wait" if self.kind == "bigger" else "guess_wait_strong", self.host.reg))
 
     def _advance(self, game: Game, by_step: bool) -> None:
         """Step beats up to the next two-card flip (a question), or to the end of the round."""

@@ -1,4 +1,4 @@
-"""What the table marks beyond the cards: the teaching aid ("9 > 7"), the banner ("WAR!",
+"""What the table marks beyond the cards: the teaching aid ("9 > 7", "A beats K"), the banner ("WAR!",
 "You win!") and the highlighted winner, each changed by the beats the engine emits.
 Derived from the events, so Back and a jump simply start from none."""
 from __future__ import annotations
@@ -43,13 +43,14 @@ class Highlights:
     def on_event(self, event: Event, aids: bool, reg: str, over_banner: str | None,
                  rules: Rules | None = None) -> None:
         """One beat: what the table marks next (``over_banner`` is shown when the game ends;
-        ``rules`` write the school variants' values, "7 + 5 = 12 > 3 + 6 = 9")."""
+        ``rules`` decide how the aid writes the comparison: numbers "K > 7", words for strength
+        "A beats K", the school variants "7 + 5 > 3 + 6  →  12 > 9"; ``reg`` its language)."""
         if isinstance(event, Flipped) and event.battle == 1:
             self.clear()
         elif isinstance(event, Compared):
             if aids:
                 self.aid = compare_text(event.cards, event.winner, event.tied, label("war_bang", reg),
-                                        event.values, rules)
+                                        event.values, rules, reg)
             if event.winner is not None:
                 self.winner, self.banner = event.winner, None
         elif isinstance(event, WarDeclared):
@@ -60,4 +61,6 @@ class Highlights:
         elif isinstance(event, Returned):
             self.winner, self.banner = None, None
         elif isinstance(event, GameOver):
-            self.banner = over_banner
+            # the game's winner is marked now, not the last round's ("You win!" beside a gold badge
+            # of the computer's); a draw or a team's win marks no pile
+            self.banner, self.winner = over_banner, event.outcome.winner

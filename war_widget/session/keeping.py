@@ -53,12 +53,13 @@ def check_records(records: object) -> bool | str | os.PathLike[str]:
 
 
 def intact(game: Game) -> bool:
-    """The game's invariants: every card in a hand, a won pile, on the table or unused, once;
+    """The game's invariants: every card dealt (all the deck's, or a scripted deal's own) in a
+    hand, a won pile, on the table or unused, once;
     an ended game has its outcome; every completed round has its history entry."""
-    rules = game.rules
     held = [c for h in game.hands for c in h] + [c for w in game.won for c in w]
     cards = held + [t.card for t in game.table] + list(game.unused)
-    if len(cards) != rules.deck + rules.jokers or len(set(cards)) != len(cards):
+    dealt = [c for h in game.dealt for c in h] + list(game.unused)   # a scripted deal may hold fewer than 52
+    if len(cards) != len(dealt) or set(cards) != set(dealt) or len(set(cards)) != len(cards):
         return False
     if len(game.history) != game.round_number:
         return False
@@ -92,9 +93,17 @@ class Keeping:
         self.writes = 0                       # writes to the store (the benchmark counts them)
 
     def new_game(self, game: Game, fresh: bool) -> None:
+        """A game is installed: ``fresh`` a new deal, else a saved game resumed, whose slot this
+        session now owns (so its end clears it even if it ends before the next save)."""
         self.counted = game.is_over
         self.cleared = False
         self.saved_round = game.round_number if fresh else None
+        adopt = getattr(self.store, "adopt", None)
+        if not fresh and adopt is not None and self.on:
+            try:
+                adopt(game.to_json())
+            except ValueError:
+                pass
 
     def safely(self, fn: Callable[..., Any], *args: Any) -> bool:
         """Write the store; if the disk refuses, keep playing, stop recording, say so."""
@@ -117,10 +126,12 @@ class Keeping:
 
     def save(self, game: Game, settings: dict[str, Any]) -> bool:
         """Keep the game in progress (once a round: an unchanged round is not written again);
-        True if written."""
+        True if written.  A game that has ended is not in progress any more, even after Back
+        (its result is in the record: resuming it would count it again), so it is never saved
+        again; its slot was cleared when it ended."""
         if not self.on or self.store.path is None:
             return False
-        if game.is_over:
+        if game.is_over or self.counted:
             if not self.cleared:
                 self.cleared = True
                 self.safely(self.store.clear_game)

@@ -1,11 +1,12 @@
 """The choices a War session offers (each checked here, with a clear ValueError): modes, speeds,
-game lengths, opponents, the rule options of the rules panel, and the kids presets."""
+game lengths, opponents, the rule options of the rules panel, the kids presets, and the number
+lessons the classroom panel starts in one click."""
 from __future__ import annotations
 
 from ..game.rules import CAPTURES, GATHER_ORDERS, RANK_ORDERS, SHORTAGES, TIEBREAKS, WAR_PLAYERS, ZEROS
 
-__all__ = ["MODES", "SPEEDS", "LENGTHS", "OPPONENTS", "RULE_OPTIONS", "KIDS_PRESETS", "TIME_LIMIT", "INTERVAL",
-           "FF_CAP", "LENGTH_LIMIT", "check_choice", "check_flag"]
+__all__ = ["MODES", "SPEEDS", "LENGTHS", "OPPONENTS", "RULE_OPTIONS", "KIDS_PRESETS", "LESSONS", "TIME_LIMIT",
+           "INTERVAL", "FF_CAP", "LENGTH_LIMIT", "check_choice", "check_flag"]
 
 MODES = ("cpu", "two_player", "watch")
 SPEEDS = ("slow", "normal", "fast")
@@ -18,6 +19,10 @@ RULE_OPTIONS: dict[str, tuple[object, ...]] = {
     "gather": tuple(g for g in GATHER_ORDERS if g != "strong"), "tiebreak": TIEBREAKS,
 }
 KIDS_PRESETS = ("kids", "kids_aside")
+# The number lessons (issue 27): one choice sets the preset, the questions' number mode and the aids
+# together, so the question, the battle and the aid say the same numbers (name -> (preset, guess mode)).
+LESSONS: dict[str, tuple[str, str]] = {"number_lesson": ("number_lesson", "number"),
+                                       "number_lesson_10": ("number_lesson_10", "number")}
 TIME_LIMIT = 180.0                                   # the "3 minutes" game length, in seconds
 INTERVAL = {"slow": 2.6, "normal": 1.5, "fast": 0.55}  # autoplay: seconds between rounds
 FF_CAP = 5000                                        # fast-forward plays at most this many rounds

@@ -10,6 +10,8 @@ from dataclasses import dataclass, field
 from ..game.cards import Card
 from ..game.engine import TableCard
 from ..game.rules import Rules
+from ..text.i18n import register
+from ..text.number_mode import plain_number_order
 from ..text.school import compare_line
 
 __all__ = ["TableView", "compare_text", "rank_glyph"]
@@ -49,20 +51,46 @@ def rank_glyph(card: Card) -> str:
     return "★" if card.is_joker else card.rank_name
 
 
+_STRENGTH_WORDS = {
+    "en": {"beats": "{w} beats {l}", "strongest": "{w} is the strongest", "tie": "{a} and {b} are just as strong"},
+    "ja": {"beats": "{w}は{l}より強い", "strongest": "{w}がいちばん強い", "tie": "{a}と{b}は同じ強さ"},
+    "ja_kids": {"beats": "{w}は {l}より つよい", "strongest": "{w}が いちばん つよい",
+                "tie": "{a}と {b}は 同じ つよさ"},
+}
+
+
 def compare_text(cards: Sequence[tuple[int, Card]], winner: int | None, tied: Sequence[int],
-                 war_word: str = "WAR!", values: Sequence[tuple[int, int]] = (), rules: Rules | None = None) -> str:
-    """The teaching aid for a comparison the engine made: "9 > 7", "7 < 9", "Q = Q  WAR!"; under
-    the school variants (the event's ``values``) both values, "7 + 5 = 12 > 3 + 6 = 9".
+                 war_word: str = "WAR!", values: Sequence[tuple[int, int]] = (), rules: Rules | None = None,
+                 lang: str = "en") -> str:
+    """The teaching aid for a comparison the engine made.
+
+    ``>`` ``=`` ``<`` are for numbers only: where the battle's order is the numbers (no ``rules``,
+    or ``plain_number_order``: the number lessons) "9 > 7", "7 > A" (A = 1), "Q = Q  WAR!"; under
+    the school variants (the event's ``values``) "7 + 5 > 3 + 6" then "12 > 9"; under any other
+    rules words for strength, "A beats K" / "Aは Kより つよい", never "A > K" (an ace is 1).  Two
+    cards of one rank that tie are equal numbers, "Q = Q", in every order.
 
     The relation comes from the engine's ``winner`` / ``tied``, never from comparing here."""
     if values and rules is not None:
         return compare_line(cards, values, winner, tied, rules, war_word)
     names = {p: rank_glyph(c) for p, c in cards}  # a joker is its card's big star in any language
-    if len(cards) == 2:
-        (p, _a), (q, _b) = cards
-        if winner is None:
-            return f"{names[p]} = {names[q]}  {war_word}"
-        return f"{names[p]} {'>' if winner == p else '<'} {names[q]}"
+    numbers = rules is None or plain_number_order(rules)
+    tail = f"  {war_word}"
     if winner is None:
-        return " = ".join(names[p] for p in tied) + f"  {war_word}"
-    return f"{names[winner]} > " + ", ".join(names[p] for p, _ in cards if p != winner)
+        ranks = {c.rank for p, c in cards if p in tied}
+        if numbers or (len(ranks) == 1 and not any(c.is_joker for p, c in cards if p in tied)):
+            return " = ".join(names[p] for p in tied) + tail
+        words = _STRENGTH_WORDS[register(lang)]
+        first, *rest = tied
+        return words["tie"].format(a=names[first], b="、".join(names[p] for p in rest) if register(lang) != "en"
+                                   else ", ".join(names[p] for p in rest)) + tail
+    if numbers:
+        if len(cards) == 2:
+            (p, _a), (q, _b) = cards
+            return f"{names[p]} {'>' if winner == p else '<'} {names[q]}"
+        return f"{names[winner]} > " + ", ".join(names[p] for p, _ in cards if p != winner)
+    words = _STRENGTH_WORDS[register(lang)]
+    if len(cards) == 2:
+        loser = next(p for p, _ in cards if p != winner)
+        return words["beats"].format(w=names[winner], l=names[loser])
+    return words["strongest"].format(w=names[winner])

@@ -39,7 +39,7 @@ from ..text.i18n import (
 )
 from ..text.naming import check_name, named_label, renamed
 from ..text.narration import narrate
-from ..text.number_mode import aid_values, guess_setting
+from ..text.number_mode import aid_values, guess_setting, place_value_values
 from .beat import Beat, ChartPoint, Listeners, Shown
 from .clock import TimeLimit, check_clock, check_time_limit, check_time_used
 from .guess import Guess, check_answer
@@ -119,7 +119,7 @@ class WarSession:
                  opponent: str = "easy", aids: bool | None = None, time_limit: float | None = None,
                  game: Game | None = None, clock: Callable[[], float] | None = None, guess: bool | str = False,
                  open_store: Callable[[], RecordStore | None] | None = None, name: str | None = None) -> None:
-        guess_setting(guess)   # True, False, or a number mode ("number": A = 1 ... K = 13, "to10", "rules")
+        guess_setting(guess)   # True, False, or a number mode ("number", "to10": A-10 only, "rules")
         self.name = check_name(name)   # the game's name on the page: no "war" a child reads (issue 18)
         check_choice("mode", mode, MODES)
         check_choice("speed", speed, SPEEDS)
@@ -248,7 +248,7 @@ class WarSession:
         """The face-card values the teaching aids write on the cards (rank -> value): J Q K
         11-13, and A 1 only where it counts 1: never a made-up A 14 or 2 15 (issue 18)."""
         if not self.aids:
-            return {}
+            return place_value_values(self.game.rules)   # a 10 is 0 under place value: the rule, not an aid
         return aid_values(self.game.rules)
 
     def view(self) -> TableView:

@@ -89,6 +89,10 @@ LABELS: dict[str, dict[str, str]] = {
         "guess_wait": "First say which is bigger: press >, = or <.",
         "guess_none": "There is nothing to answer yet: press Flip.",
         "res_guess": "Which is bigger?", "res_guess_value": "{right} of {asked} right",
+        "guess_title_strong": "Which is stronger?", "res_guess_strong": "Which is stronger?",
+        "guess_wait_strong": "First say which is stronger: press >, = or <.",
+        "lesson_number_lesson": "Number lesson: which is bigger? (A = 1 ... K = 13)",
+        "lesson_number_lesson_10": "Number lesson A-10: which is bigger? (A = 1)",
         "table_name": "War table. {counts}. {progress}.",
         "table_cards": "On the table: {cards}",
         "table_count": "{name} {n} cards", "table_count_1": "{name} 1 card", "table_vs": " against ", "sep": ", ",
@@ -210,6 +214,7 @@ _PRESET_NAMES_EN = {
     "addition": "Addition (2 cards each, the sums)", "subtraction": "Subtraction (2 cards each, the differences)",
     "multiplication": "Multiplication (2 cards each, times tables)",
     "place_value": "Place value (3 cards, the biggest number)",
+    "number_lesson": "Number lesson (A = 1 ... K = 13)", "number_lesson_10": "Number lesson A-10 (A = 1)",
 }
 
 

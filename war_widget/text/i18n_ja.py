@@ -82,6 +82,10 @@ JA: dict[str, str] = {
     "guess_wait": "先に答えてください。「>」「=」「<」のどれかを押します。",
     "guess_none": "まだ答えるものがありません。「めくる」を押してください。",
     "res_guess": "どっちが大きい？", "res_guess_value": "{asked}問中{right}問正解",
+    "guess_title_strong": "どっちが強い？", "res_guess_strong": "どっちが強い？",
+    "guess_wait_strong": "先に答えてください。「>」「=」「<」のどれかを押します。",
+    "lesson_number_lesson": "数くらべを始める（Aは1、Kは13）",
+    "lesson_number_lesson_10": "数くらべを始める（Aから10まで）",
     "table_name": "戦争のテーブル。{counts}。{progress}。",
     "table_cards": "場の札：{cards}",
     "table_count": "{name}：{n}枚", "table_count_1": "{name}：1枚", "table_vs": "と", "sep": "、",
@@ -149,6 +153,10 @@ KIDS: dict[str, str] = {
     "guess_wait": "さきに こたえてね。「>」「=」「<」の どれかを おしてね。",
     "guess_none": "まだ こたえる ものが ないよ。「めくる」を おしてね。",
     "res_guess": "どっちが 大きい？", "res_guess_value": "{asked}もん中 {right}もん せいかい",
+    "guess_title_strong": "どっちが つよい？", "res_guess_strong": "どっちが つよい？",
+    "guess_wait_strong": "さきに こたえてね。「>」「=」「<」の どれかを おしてね。",
+    "lesson_number_lesson": "かずくらべを はじめる（Aは 1、Kは 13）",
+    "lesson_number_lesson_10": "かずくらべを はじめる（Aから 10まで）",
     "table_name": "せんそうの テーブル。{counts}。{progress}。", "table_cards": "場の カード：{cards}",
     "table_count": "{name}：{n}まい", "table_count_1": "{name}：1まい", "table_vs": "と ",
     "fullscreen": "大きく 見る", "exit_fullscreen": "もとの 大きさに もどす",
@@ -212,8 +220,9 @@ PRESET_NAMES: dict[str, dict[str, str]] = {
            "pagat_last_card": "伏せ札1枚（最後の1枚を表に）", "three_down": "伏せ札3枚",
            "razboi": "ルーマニア式（出た数と同じ枚数）", "pjanitsa": "ロシア式（36枚、6がAに勝つ）",
            "tod_und_leben": "ドイツ式（生と死、32枚）",
-           "addition": "たし算（2枚ずつ、和をくらべる）", "subtraction": "ひき算（2枚ずつ、差をくらべる）",
-           "multiplication": "かけ算（2枚ずつ、九九）", "place_value": "位取り（3枚で、いちばん大きい3けたの数）"},
+           "addition": "たし算（2枚ずつ、答えをくらべる）", "subtraction": "ひき算（2枚ずつ、答えをくらべる）",
+           "multiplication": "かけ算（2枚ずつ、九九）", "place_value": "位取り（3枚で、いちばん大きい3けたの数）",
+           "number_lesson": "数くらべ（Aは1、Kは13）", "number_lesson_10": "数くらべ（Aから10まで、Aは1）"},
     "ja_kids": {"classic": "みじかい ゲーム（40回）", "classic_long": "長い ゲーム（240回）",
                 "kids": "こども（ふせる カード なし）", "kids_aside": "こども（とった カードは わきへ）",
                 "bicycle": "バイシクルしき（1まい ふせる）", "pagat": "1まい ふせる（たりない 人の まけ）",
@@ -221,7 +230,8 @@ PRESET_NAMES: dict[str, dict[str, str]] = {
                 "razboi": "ルーマニアしき", "pjanitsa": "ロシアしき（36まい）",
                 "tod_und_leben": "ドイツしき（32まい）",
                 "addition": "たしざん（2まいずつ）", "subtraction": "ひきざん（2まいずつ）",
-                "multiplication": "かけざん（九九）", "place_value": "3けたの 数づくり（3まい）"},
+                "multiplication": "かけざん（九九）", "place_value": "3けたの 数づくり（3まい）",
+                "number_lesson": "かずくらべ（Aは 1、Kは 13）", "number_lesson_10": "かずくらべ（Aから 10まで）"},
 }
 
 
@@ -229,9 +239,10 @@ def describe_rules_ja(rules, kids: bool = False) -> str:
     """The three things to agree on before playing [004], in one line of Japanese."""
     if getattr(rules, "school", False):
         return _describe_school_ja(rules, kids)
-    low = {52: "2", 36: "6", 32: "7", 40: "2"}[rules.deck]
+    low = {52: "2", 36: "6", 32: "7", 40: "2", "A9": "2"}[rules.deck]
+    top = {40: "10", "A9": "9"}.get(rules.deck, "K")      # the highest card of the deck
     if kids:
-        order = {"ace_high": "Aが いちばん つよい", "ace_low": "Kが いちばん つよい（Aは 1）",
+        order = {"ace_high": "Aが いちばん つよい", "ace_low": f"{top}が いちばん つよい（Aは 1）",
                  "two_high": "2が いちばん つよい",
                  "low_beats_ace": f"Aが いちばん つよい（でも {low}は Aに かつ）"}[rules.rank_order]
         if rules.face_down == "by_rank":
@@ -246,7 +257,7 @@ def describe_rules_ja(rules, kids: bool = False) -> str:
                  "fewest": "カードが たりない ときは みんな いちばん 少ない 人と 同じ まい数を 出す"}[rules.shortage]
         suits = "／同じ 数なら マークで きめる（♣<♦<♥<♠）" if getattr(rules, "tiebreak", "none") == "suits" else ""
         return f"{order}／{war}／{short}{suits}"
-    order = {"ace_high": "いちばん強い数：A", "ace_low": "いちばん強い数：K（Aは1で、いちばん弱い）",
+    order = {"ace_high": "いちばん強い数：A", "ace_low": f"いちばん強い数：{top}（Aは1で、いちばん弱い）",
              "two_high": "いちばん強い数：2",
              "low_beats_ace": f"いちばん強い数：A（ただし{low}はAに勝つ）"}[rules.rank_order]
     if rules.face_down == "by_rank":
@@ -271,10 +282,10 @@ def describe_rules_ja(rules, kids: bool = False) -> str:
 
 
 _SCHOOL_JA = {
-    "ja": {"sum": "たした数（和）", "difference": "大きい数から小さい数をひいた数（差）", "product": "かけた数（積）",
+    "ja": {"sum": "たし算の答え", "difference": "ひき算の答え（大きい数から小さい数をひく）", "product": "かけ算の答え",
            "place_value": "その数字でつくれる、いちばん大きい数"},
-    "ja_kids": {"sum": "たした 数", "difference": "大きい 数から 小さい 数を ひいた 数", "product": "かけた 数",
-                "place_value": "つくれる いちばん 大きい 数"},
+    "ja_kids": {"sum": "たしざんの こたえ", "difference": "ひきざんの こたえ（大きい 数から 小さい 数を ひく）",
+                "product": "かけざんの こたえ", "place_value": "つくれる いちばん 大きい 数"},
 }
 
 
@@ -290,7 +301,8 @@ def _describe_school_ja(rules, kids: bool) -> str:
                  else "カードが たりない ときは ある カードで しょうぶ")
         return f"{k}まいずつ めくって、{what}が 大きい 人の かち（{numbers}）／{war}／{short}"
     numbers = "Aは1、10は0" if rules.battle_value == "place_value" else (
-        "Aは1、札はAから10まで" if rules.deck == 40 else "Aは1、J・Q・Kは11・12・13")
+        "Aは1、札はAから10まで" if rules.deck == 40 else "Aは1、札はAから9まで" if rules.deck == "A9"
+        else "Aは1、J・Q・Kは11・12・13")
     war = f"戦争：{fd}枚伏せて、次の{k}枚で勝負" if fd else f"戦争：伏せずに、次の{k}枚で勝負"
     if rules.shortage == "lose":
         short = "札が足りないとき：戦争を続けられない人の負け"

@@ -2,29 +2,38 @@
 
 A card is a number the way a child counts its pips: an ace is 1 (one pip), 2 to 10 are
 themselves, and the pictures are 11, 12, 13 (J, Q, K).  War's order is another thing: in most
-rules the ace is the strongest card, under two-high the 2 is.  So a question about *size* is
-answered by the numbers, never by who wins the battle, and a question about the game asks
-"which is stronger?" and says why ("2が いちばん つよい きまり"), with no made-up numbers such as
-"2（15）".
+rules the ace is the strongest card, under two-high the 2 is.  One number means one thing on the
+screen, so the question follows the battle:
 
-Modes (``MODES``):
+- where the battle's order IS the numbers (``plain_number_order``: K strongest, A = 1 weakest, no
+  joker and no suit deciding: the number lessons ``Rules.preset("number_lesson")`` and
+  ``"number_lesson_10"``) the question is "which is bigger?", and the numbers, the battle and
+  the aid ("K > 7") all agree;
+- under any other rules it is "which is stronger?", answered by the engine's battle, with a
+  reason only when one is true and relevant to the two cards up ("Aが いちばん つよい きまり"
+  only when an A meets another card; the joker; the suits when the numbers are equal), and no
+  made-up numbers such as "2（15）".
 
-- ``"number"``: every card is asked as a number, A = 1, J Q K = 11 12 13;
-- ``"to10"``: the youngest: only A-10 are asked (a picture card is not a number yet; no question);
-- ``"rules"``: the game's own order.  Under plain number order (K high, A = 1 low: ``ace_low``)
-  that is the same as "which is bigger?"; under any other order the question is "which is
-  stronger?", with the reason, and the engine's battle result is the answer.
+So ``guess="number"`` under the kids' rules asks "which is stronger?" (our choice, over refusing
+the rules: the panel can change the rules while the questions are on, and the one rule "the
+question follows the battle" then holds at every moment; a teacher who wants the numbers picks
+the number lesson, which the panel offers in one click).
+
+Modes (``MODES``): ``"number"`` and ``"rules"`` ask about every pair; ``"to10"`` (the youngest)
+only about two cards A-10 (a picture card or a joker is not a number yet: no question).
 
 Pure functions of cards and rules: the play session asks ``question()`` when two cards are up,
 shows its buttons, and grades with ``number_truth()`` (sizes) or the engine's ``Compared`` event.
 
 >>> from war_widget import Card, Rules
->>> q = question(Card.parse("KS"), Card.parse("7H"), Rules.preset("classic"), "number", "ja_kids")
+>>> q = question(Card.parse("KS"), Card.parse("7H"), Rules.preset("number_lesson"), "number", "ja_kids")
 >>> q.text, q.buttons[">"], q.buttons["="], q.buttons["<"]
 ('Kと 7、どっちが 大きい？', 'Kの ほうが 大きい', '同じ', '7の ほうが 大きい')
 >>> question(Card.parse("KS"), Card.parse("2H"), Rules.preset("classic").replace(rank_order="two_high"),
 ...          "rules", "ja_kids").text
 'Kと 2、どっちが つよい？（2が いちばん つよい きまり）'
+>>> question(Card.parse("KS"), Card.parse("7H"), Rules.preset("kids"), "number", "ja_kids").text
+'Kと 7、どっちが つよい？'
 """
 from __future__ import annotations
 
@@ -36,8 +45,8 @@ from ..game.rules import Rules
 from .i18n import register
 
 __all__ = ["MODES", "Question", "guess_setting", "truth_of", "aid_values", "number_value", "number_truth",
-           "plain_number_order", "question", "feedback", "rule_reason", "value_line", "value_question",
-           "value_feedback"]
+           "plain_number_order", "place_value_values", "question_kind", "question", "feedback", "rule_reason",
+           "value_line", "value_question", "value_feedback", "strength_truth"]
 
 MODES = ("number", "to10", "rules")
 
@@ -58,15 +67,19 @@ def guess_setting(value: object) -> tuple[bool, str]:
         return value, "rules"
     if value in MODES:
         return True, str(value)
-    raise ValueError(f"guess must be True or False, or a number mode ('number': A = 1 ... K = 13, 'to10': "
-                     f"A-10 only, 'rules': the game's own order); got {value!r}")
+    raise ValueError(f"guess must be True or False, or a number mode ('number': every pair, 'to10': A-10 only, "
+                     f"'rules': every pair; the question follows the battle, 'which is bigger?' with A = 1 ... "
+                     f"K = 13 in the number lessons, e.g. rules='number_lesson'); got {value!r}")
 
 
 def truth_of(q: Question, a: Card, b: Card, engine_truth: str) -> str:
-    """The right answer to ``q``: the numbers for a "bigger" question asked in a number mode, the
-    engine's battle result for a question about the game (``engine_truth``: ">", "=" or "<" from
-    its ``Compared`` event; under plain number order the two agree)."""
-    return number_truth(a, b) if q.kind == "bigger" and q.mode != "rules" else engine_truth
+    """The right answer to ``q``: the engine's battle result (``engine_truth``: ">", "=" or "<" from
+    its ``Compared`` event).  A "bigger" question is asked only where the battle's order is the
+    numbers, so there the numbers say the same (``number_truth``); a mismatch is a bug, said loudly."""
+    if q.kind == "bigger" and not (a.is_joker or b.is_joker) and number_truth(a, b) != engine_truth:
+        raise RuntimeError(f"a 'which is bigger?' question about {a} and {b} under rules whose battle "
+                           f"says {engine_truth!r}: the question must follow the battle")
+    return engine_truth
 
 
 def number_value(card: Card, mode: str = "number") -> int | None:
@@ -85,12 +98,19 @@ def number_value(card: Card, mode: str = "number") -> int | None:
 
 def aid_values(rules: Rules) -> dict[int, int]:
     """The numbers the teaching aid writes on cards (rank -> number): J Q K are 11 12 13 in every
-    order, and the ace is 1 where the rules count it so (K high).  Never a strength made up for the
-    game's order: no "A = 14", no "2 = 15" (an ace has one pip)."""
+    order, the ace is 1 where the rules count it so (K high), a 10 is 0 under place value.  Never a
+    strength made up for the game's order: no "A = 14", no "2 = 15" (an ace has one pip)."""
     out = {11: 11, 12: 12, 13: 13}
     if rules.rank_order == "ace_low":
         out[14] = 1
+    out.update(place_value_values(rules))
     return out
+
+
+def place_value_values(rules: Rules) -> dict[int, int]:
+    """What a card counts as where that is not its face: under place value a 10 is the digit 0
+    (rank -> number; shown on the card, "=0", with or without the aids: it is the rule)."""
+    return {10: 0} if rules.battle_value == "place_value" else {}
 
 
 def number_truth(a: Card, b: Card) -> str:
@@ -107,16 +127,32 @@ def plain_number_order(rules: Rules) -> bool:
     return rules.rank_order == "ace_low" and rules.tiebreak == "none" and not rules.jokers
 
 
+def question_kind(rules: Rules) -> str:
+    """"bigger" where the battle's order is the numbers (the number lessons; the school variants
+    compare values, also numbers), else "stronger": the one kind of question of a game."""
+    return "bigger" if rules.school or plain_number_order(rules) else "stronger"
+
+
+def strength_truth(a: Card, b: Card, rules: Rules) -> str:
+    """">", "=" or "<": how ``a`` fares against ``b`` in a battle of the two under ``rules`` (the
+    rules' own ``best``, the engine's comparison; used to tell which reason is relevant)."""
+    best = rules.best([a, b])
+    return "=" if len(best) == 2 else ">" if best == [0] else "<"
+
+
 _REASONS = {
     "en": {"ace_high": "in these rules the ace is the strongest card", "two_high": "in these rules 2 is the strongest",
+           "two_high_ace": "in these rules the ace is the strongest after 2",
            "low_beats_ace": "in these rules the ace is the strongest, but {low} beats an ace",
            "ace_low": "in these rules K is the strongest and the ace is 1",
            "suits": "equal numbers are decided by the suit (♣<♦<♥<♠)", "joker": "a joker beats every card"},
     "ja": {"ace_high": "Aがいちばん強いきまりです", "two_high": "2がいちばん強いきまりです",
+           "two_high_ace": "2のつぎにAが強いきまりです",
            "low_beats_ace": "Aがいちばん強いけれど、{low}だけはAに勝つきまりです",
            "ace_low": "Kがいちばん強く、Aは1のきまりです",
            "suits": "同じ数ならマークで決めるきまりです（♣<♦<♥<♠）", "joker": "ジョーカーはどの札にも勝ちます"},
     "ja_kids": {"ace_high": "Aが いちばん つよい きまり", "two_high": "2が いちばん つよい きまり",
+                "two_high_ace": "2の つぎに Aが つよい きまり",
                 "low_beats_ace": "Aが いちばん つよいけど、{low}だけは Aに かつ きまり",
                 "ace_low": "Kが いちばん つよくて、Aは 1の きまり",
                 "suits": "同じ 数なら マークで きめる きまり（♣<♦<♥<♠）", "joker": "ジョーカーは どの カードにも かつ"},
@@ -124,16 +160,19 @@ _REASONS = {
 
 _WORDS = {
     "en": {"ask_bigger": "Which is bigger: {a} or {b}?", "ask_stronger": "Which is stronger: {a} or {b}? ({why})",
+           "ask_stronger_plain": "Which is stronger: {a} or {b}?",
            "bigger": "{a} is bigger", "same": "the same", "stronger": "{a} is stronger",
            "same_strength": "just as strong", "own": "{name}'s {card}", "your": "your {card}",
            "right": "Right: {answer}.", "wrong": "Not this time: {answer}.",
            "is": "{card} is {n}", "and": " and ", "then": ": ", "sign": "{x} {sign} {y}.", "why": "({why})"},
     "ja": {"ask_bigger": "{a}と{b}、どちらが大きい？", "ask_stronger": "{a}と{b}、どちらが強い？（{why}）",
+           "ask_stronger_plain": "{a}と{b}、どちらが強い？",
            "bigger": "{a}のほうが大きい", "same": "同じ", "stronger": "{a}のほうが強い", "same_strength": "同じ強さ",
            "own": "{name}の{card}", "right": "正解！{answer}。",
            "wrong": "ざんねん。答えは「{answer}」です。",
            "is": "{card}は{n}", "and": "、", "then": "。", "sign": "{x} {sign} {y}です。", "why": "（{why}）"},
     "ja_kids": {"ask_bigger": "{a}と {b}、どっちが 大きい？", "ask_stronger": "{a}と {b}、どっちが つよい？（{why}）",
+                "ask_stronger_plain": "{a}と {b}、どっちが つよい？",
                 "bigger": "{a}の ほうが 大きい", "same": "同じ", "stronger": "{a}の ほうが つよい",
                 "same_strength": "同じ つよさ", "own": "{name}の {card}", "right": "せいかい！ {answer}。",
                 "wrong": "ざんねん。こたえは「{answer}」。", "is": "{card}は {n}", "and": "、", "then": "。",
@@ -162,20 +201,38 @@ def _glyph(card: Card, reg: str) -> str:
 
 
 def rule_reason(rules: Rules, lang: str = "en", cards: Sequence[Card] = ()) -> str:
-    """Why the game's order is not plain number order, in words (a joker among ``cards`` first)."""
+    """Why the battle of ``cards`` is not decided by their numbers, in words, or "" when it is
+    (then no reason is given: never "A is the strongest" when no A is up).  A joker first; then
+    the suits, when the numbers are equal and the suits decide; then the rank order's own rule,
+    only when it makes the battle go against the numbers.  With no ``cards``: the rank order's
+    rule in general."""
     reg = register(lang)
-    if any(c.is_joker for c in cards):
-        return _REASONS[reg]["joker"]
-    if rules.tiebreak == "suits" and rules.rank_order == "ace_low":
-        return _REASONS[reg]["suits"]
+    reasons = _REASONS[reg]
     low = _PICTURES.get(rules.lowest_rank, str(rules.lowest_rank))
-    return _REASONS[reg][rules.rank_order].format(low=low)
+    if not cards:
+        return reasons[rules.rank_order].format(low=low)
+    if any(c.is_joker for c in cards):
+        return reasons["joker"]
+    a, b = cards[0], cards[1]
+    battle, numbers = strength_truth(a, b, rules), number_truth(a, b)
+    if battle == numbers:
+        return ""
+    if numbers == "=":                    # one rank, told apart by the suits
+        return reasons["suits"]
+    ranks = {a.rank, b.rank}
+    if rules.rank_order == "two_high" and 2 not in ranks:
+        return reasons["two_high_ace"]    # A against 3..K: the ace beats them, the 2 is not up
+    if rules.rank_order == "low_beats_ace" and rules.lowest_rank not in ranks:
+        return reasons["ace_high"]        # the ace against a card that is not the lowest: it wins
+    return reasons[rules.rank_order].format(low=low)
 
 
 def question(a: Card, b: Card, rules: Rules, mode: str = "number", lang: str = "en",
              names: Sequence[str] = ()) -> Question | None:
     """The question about ``a`` (the first seat's card) and ``b``, or None when ``mode`` asks
-    nothing about them (``"to10"`` and a picture card, or a joker in a number mode).
+    nothing about them (``"to10"`` and a picture card or a joker).  "Which is bigger?" where the
+    battle's order is the numbers, else "which is stronger?" with its reason when there is one
+    (``question_kind``): every mode follows the battle.
 
     Two cards of one rank are told apart by their owners' ``names`` in the buttons."""
     check_mode(mode)
@@ -184,13 +241,14 @@ def question(a: Card, b: Card, rules: Rules, mode: str = "number", lang: str = "
     ga, gb = _glyph(a, reg), _glyph(b, reg)
     if ga == gb and len(names) >= 2:
         ga, gb = _own(words, names[0], ga), _own(words, names[1], gb)
-    if mode == "rules" and not plain_number_order(rules) or (mode == "rules" and (a.is_joker or b.is_joker)):
+    if mode == "to10" and (number_value(a, mode) is None or number_value(b, mode) is None):
+        return None
+    if question_kind(rules) == "stronger":
         why = rule_reason(rules, reg, (a, b))
-        return Question("stronger", words["ask_stronger"].format(a=_glyph(a, reg), b=_glyph(b, reg), why=why), why,
+        ask = words["ask_stronger" if why else "ask_stronger_plain"]
+        return Question("stronger", ask.format(a=_glyph(a, reg), b=_glyph(b, reg), why=why), why,
                         {">": words["stronger"].format(a=ga), "=": words["same_strength"],
                          "<": words["stronger"].format(a=gb)}, mode)
-    if mode != "rules" and (number_value(a, mode) is None or number_value(b, mode) is None):
-        return None
     return Question("bigger", words["ask_bigger"].format(a=_glyph(a, reg), b=_glyph(b, reg)), "",
                     {">": words["bigger"].format(a=ga), "=": words["same"], "<": words["bigger"].format(a=gb)}, mode)
 
@@ -225,6 +283,8 @@ def feedback(q: Question, a: Card, b: Card, truth: str, right: bool, lang: str =
     head, sep = _verdict(q, truth, right, reg)
     if q.kind == "bigger":
         return f"{head}{sep}{value_line(a, b, reg)}"
+    if not q.reason:                      # the battle went the numbers' way: nothing more to say
+        return head
     if reg == "en":
         return f"{head} {q.reason[0].upper()}{q.reason[1:]}."
     return f"{head}{words['why'].format(why=q.reason)}"

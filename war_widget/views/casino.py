@@ -24,6 +24,7 @@ from ..session.casino import CHIPS, CasinoSession, CasinoShown, CasinoView
 from ..text.casino import TEXT
 from ..variants.casino.game import CasinoWar
 from ..variants.casino.hands import HandResult
+from . import plotly_source
 from .cards import PIPS
 
 __all__ = ["CasinoWarWidget", "casino_table", "card_code", "TABLE_W", "TABLE_H", "CARD_W", "CARD_H", "RANK_PX"]
@@ -113,7 +114,6 @@ class CasinoWarWidget(anywidget.AnyWidget):
     rules = traitlets.Unicode("").tag(sync=True)            # the rules line (HTML from the session's words)
     bet_line = traitlets.Unicode("").tag(sync=True)         # bet, tie bet, bankroll, hands (HTML)
     chart: Any = traitlets.Dict().tag(sync=True)            # the bankroll series: x, y, tie_x, tie_y, start
-    plotly_js = traitlets.Unicode("").tag(sync=True)        # plotly.js, sent once, run by the browser
     shown = traitlets.Int(0).tag(sync=True)                 # written by the browser: the beat on screen
 
     def __init__(self, decks: int = 6, bankroll: float = 1000, seed: int | None = None,
@@ -124,8 +124,6 @@ class CasinoWarWidget(anywidget.AnyWidget):
         session is ``casino_session``; ``session`` stays the engine's table (``CasinoWar``)."""
         self.casino_session = CasinoSession(decks, bankroll, seed, tie_bet, tie_bonus, game=session, lang=lang)
         self._beat = 0
-        from plotly.offline import get_plotlyjs  # public: the plotly.js bundle the package ships
-        kwargs["plotly_js"] = get_plotlyjs()
         super().__init__(**kwargs)
         self.on_msg(self._on_action)
         self.casino_session.subscribe(self._show)
@@ -190,7 +188,7 @@ class CasinoWarWidget(anywidget.AnyWidget):
     def _on_action(self, _widget: object, content: object, _buffers: object) -> None:
         """A button in the browser: the same method a script calls; an illegal click is
         explained in the narration, never raised into the page."""
-        if not isinstance(content, dict):
+        if not isinstance(content, dict) or plotly_source.answer(self, content):
             return
         do = content.get("do")
         actions: dict[str, Callable[..., object]] = {
@@ -205,6 +203,8 @@ class CasinoWarWidget(anywidget.AnyWidget):
                 self._guard(self.set_tie_bet, bool(content.get("on")))
             else:
                 self._refresh(new_beat=False)
+        elif do == "deal" and "on" in content and content["on"] != self._beat:
+            return              # pressed on a picture an earlier Deal already replaced (a double click)
         elif isinstance(do, str) and do in actions:
             self._guard(actions[do])
 

@@ -8,6 +8,10 @@ file: ``records.json`` (the default, and the JSON file of earlier versions) stan
 ``records.corrupt-<time>.json``, and ``corrupt_backup`` names it).  Each game in progress has its
 own slot, named by its game number (or its deal, for a scripted one): finishing one game clears
 only that game's slot, and only while it still holds what this widget saved there.
+
+Games abandoned in earlier sessions are pruned when the records open: the ``KEEP_GAMES`` (20)
+most recently saved games in progress are kept, older ones are forgotten, so opening never
+replays more than 20 games however many were left unfinished.
 """
 from __future__ import annotations
 
@@ -21,7 +25,7 @@ from typing import Any
 from ..game.codes import encode_code
 from ..game.engine import Game
 from ..game.rules import Rules
-from ..session.store import FORMAT, VERSION, RecordsStore, SavedGame, rename_aside
+from ..session.store import FORMAT, KEEP_GAMES, VERSION, RecordsStore, SavedGame, rename_aside
 
 __all__ = ["Records", "default_path", "store_path", "game_slot", "FORMAT", "VERSION"]
 
@@ -91,6 +95,11 @@ class Records:
         self.corrupt_backup = self.store.damaged_file
         if legacy.is_file() and self.store.import_legacy(legacy, _check) and self.store.legacy_unreadable:
             self.corrupt_backup = rename_aside(legacy)
+        if self.store.writable:
+            try:
+                self.store.prune_games(KEEP_GAMES)
+            except OSError:
+                pass                                 # a busy or full disk: prune another time
         self._check_games()
         if self.store.problems:
             self.problem = "; ".join(self.store.problems)
@@ -139,6 +148,14 @@ class Records:
         slot = game_slot(payload["game"])
         self.store.save_game(slot, payload)
         self._mine[slot] = payload["game"]
+
+    def adopt(self, text: str) -> None:
+        """This widget resumed the game ``text`` (a save from its slot): the slot is its own now,
+        so the game's end clears it even if nothing was saved since (what the slot holds now: a
+        version-1 save is written again in the current format only at the next save)."""
+        slot = game_slot(text)
+        held = self.store.game(slot)
+        self._mine.setdefault(slot, held.payload["game"] if held is not None else text)
 
     def clear_game(self) -> None:
         """Forget the games this widget saved (its game has ended); a slot another widget has

@@ -172,6 +172,8 @@ def unsupported_reason(rules: Rules) -> str | None:
                 "are played by the engine only")
     if rules.deck == 40:
         return "the A-10 deck (deck=40) is played by the engine only"
+    if rules.deck == "A9":
+        return "the A-9 deck (deck='A9', multiplication war's 九九) is played by the engine only"
     if getattr(rules, "tiebreak", "none") not in ("none", "suits"):
         return f"tiebreak={rules.tiebreak!r} is not one the compiled simulator knows"
     return None
@@ -204,7 +206,7 @@ def encode_rules(rules: Rules) -> np.ndarray:
     t[R_LOW_BEATS_ACE] = rules.rank_order == "low_beats_ace"
     t[R_LOWEST] = rules.lowest_rank
     t[R_DETECT] = rules.round_limit is None and not rules.has_randomness_after_deal
-    t[R_DECK_SIZE] = rules.deck + rules.jokers
+    t[R_DECK_SIZE] = rules.deck_size + rules.jokers
     t[R_LAST_WINNER_MATTERS] = any(rules.gather_for(p) == "previous_winner_first" for p in range(rules.players))
     for p in range(rules.players):
         t[R_GATHER + p] = GATHER_CODES[str(rules.gather_for(p))]

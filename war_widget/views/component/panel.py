@@ -10,11 +10,12 @@ from __future__ import annotations
 from typing import Any
 
 from ...game.rules import Rules
-from ...session.options import LENGTHS, OPPONENTS, RULE_OPTIONS
+from ...session.options import LENGTHS, LESSONS, OPPONENTS, RULE_OPTIONS
 from ...session.war import WarSession
 from ...text.i18n import label, option_text, preset_text
+from ...text.number_mode import question_kind
 
-__all__ = ["settings", "choose", "settings_key", "values"]
+__all__ = ["settings", "choose", "settings_key", "values", "start_lesson"]
 
 _OPPONENT_LABEL = {"easy": "opp_easy", "strong": "opp_strong", "two_player": "opp_two", "watch": "opp_watch"}
 _LANGS = (("en", "English"), ("ja", "日本語"))
@@ -66,11 +67,27 @@ def settings(s: WarSession) -> list[dict[str, Any]]:
     for name, (values, words, value) in _choices(s).items():
         index = next((i for i, v in enumerate(values) if v == value and type(v) is type(value)), -1)
         rows.append({"name": name, "label": label(name, reg), "kind": "select", "options": words, "index": index})
+    # the questions' check box says the question these rules ask: "Which is bigger?" only where the
+    # battle's order is the numbers, "Which is stronger?" otherwise
+    guess_key = "guess_title" if question_kind(s.base_rules) == "bigger" else "guess_title_strong"
     for name, on in (("aids", s.aids), ("records", s.recording), ("guess", s.guess.on)):
-        key = "guess_title" if name == "guess" else name
+        key = guess_key if name == "guess" else name
         rows.append({"name": name, "label": label(key, reg), "kind": "check", "on": bool(on)})
+    for lesson in LESSONS:                 # one click: the number lesson, its questions and aids
+        rows.append({"name": lesson, "label": label(f"lesson_{lesson}", reg), "kind": "button"})
     rows.append({"name": "reset_records", "label": label("reset_records", reg), "kind": "button"})
     return rows
+
+
+def start_lesson(s: WarSession, name: str) -> None:
+    """The classroom panel's one click: a new game of the number lesson ``name`` (``LESSONS``)
+    with "Which is bigger?" asked in the number mode and the aids on."""
+    if name not in LESSONS:
+        raise ValueError(f"no lesson {name!r}; the lessons are {', '.join(LESSONS)}")
+    preset, mode = LESSONS[name]
+    s.new_game(rules=preset)
+    s.set_aids(True)
+    s.set_guess(mode)
 
 
 def choose(s: WarSession, name: str, content: dict[str, Any]) -> None:
@@ -79,6 +96,9 @@ def choose(s: WarSession, name: str, content: dict[str, Any]) -> None:
     try:
         if name == "reset_records":
             s.reset_records()
+            return
+        if name in LESSONS:
+            start_lesson(s, name)
             return
         if name in ("aids", "records", "guess"):
             on = content.get("on")

@@ -7,7 +7,10 @@
 // The pure parts (sizes, layout, card spots, flights, timing, keys, the beat queue) are named
 // exports tested with node:test; `render` is the only part that touches the page.
 
-export const SPEED_FACTOR = { slow: 1.8, normal: 1, fast: 0.35 };
+export const SPEED_FACTOR = { slow: 1.8, normal: 1, fast: 0.35 };   // Casino War's and Steal War's moves
+// War's beats: "fast" is the top speed of autoplay, a 240-round game in about a minute (a round's
+// flip, compare and collect and the gap to the next: about 210 ms, and the reply from Python)
+export const WAR_SPEED = { slow: 1.8, normal: 1, fast: 0.08 };
 // milliseconds at normal speed: motion, then the time the finished picture stays before the next beat
 export const BEAT_MS = {
   flip: [420, 380], compare: [120, 520], war: [260, 640], face_down: [380, 200], collect: [620, 240],
@@ -35,7 +38,7 @@ export function parseCard(code) {
 /** How long a beat moves and then rests, in ms, at a speed. */
 export function beatTiming(kind, speed) {
   const [move, rest] = BEAT_MS[kind] || [200, 300];
-  const k = SPEED_FACTOR[speed] ?? 1;
+  const k = WAR_SPEED[speed] ?? 1;
   return { move: move * k, rest: rest * k };
 }
 
@@ -160,6 +163,50 @@ export function keyAction(key, targetTag) {
   return null;
 }
 
+/** Whether a key pressed on the table stays there: every key but Tab and Shift+Tab (focus moves
+ * on), so a notebook's shortcuts (x, d d, m, a, b, the arrows, Shift+Enter ...) never cut, convert
+ * or re-run the cell the table is in while a child plays. */
+export function ownsKey(event) {
+  return !(event.key === "Tab" && !event.ctrlKey && !event.altKey && !event.metaKey);
+}
+
+const KEY_OWNERS = new WeakMap();   // a table's root -> what its keys do
+let keysGuarded = false;
+
+/** The table owns its keys: a key pressed inside `root` (but Tab / Shift+Tab) goes to `handler`
+ * and nowhere else. Notebook 7 reads shortcuts on the document in the capture phase, JupyterLab
+ * in the bubbling one, marimo inside a shadow root: one listener on the window, in the capture
+ * phase, runs before all of them, finds the table in the event's composed path and stops the
+ * event there (a button's Space/Enter and typing into a field are default actions: they stay).
+ * `data-lm-suppress-shortcuts` tells Lumino's command registry the same. */
+function keepKeys(root, handler) {
+  root.setAttribute("data-lm-suppress-shortcuts", "true");
+  KEY_OWNERS.set(root, handler);
+  if (keysGuarded || typeof window === "undefined") return;
+  keysGuarded = true;
+  window.addEventListener("keydown", (e) => {
+    if (!ownsKey(e)) return;
+    const path = typeof e.composedPath === "function" ? e.composedPath() : [];
+    const owner = path.find((node) => KEY_OWNERS.has(node));
+    if (!owner) return;
+    e.stopImmediatePropagation();
+    KEY_OWNERS.get(owner)(e, path[0] || e.target);
+  }, true);
+}
+
+/** The page language of a register ("en", "ja", "ja_kids"), for `lang` on the table's root, so a
+ * screen reader reads a Japanese table with a Japanese voice. */
+export function pageLang(register) {
+  return String(register || "en").startsWith("ja") ? "ja" : "en";
+}
+
+/** Whether Space plays the table's primary button (Deal, Flip) of Casino War and Steal War:
+ * not when a control has focus (a button's own Space clicks it; a field takes the character). */
+export function spacePlays(key, targetTag) {
+  const tag = (targetTag || "").toUpperCase();
+  return (key === " " || key === "Spacebar") && !["INPUT", "SELECT", "TEXTAREA", "BUTTON"].includes(tag);
+}
+
 /** The beats still to show: the queue plus the beats of `incoming` newer than `lastId`; a beat
  * marked `cut` drops everything before it (Back, a jump, a new game, fast-forward). */
 export function mergeBeats(queue, incoming, lastId) {
@@ -214,10 +261,20 @@ export function answerWords(words, question) {
 }
 
 /** Whether autoplay may ask Python for the next round now: on, nothing queued or moving, the
- * game not over, no question waiting, no two players (they press), no request pending. */
-export function wantsTick(state, current, busy, requested, mode) {
+ * game not over, no question waiting, no request pending (two players too: autoplay plays their
+ * rounds for them until it is turned off). */
+export function wantsTick(state, current, busy, requested) {
   return Boolean(state && state.autoplay && current && !busy && !requested && !current.view.over
-    && !current.view.asking && mode !== "two_player");
+    && !current.view.asking);
+}
+
+/** Whether fast autoplay asks Python for the next round already while the last beat it has is
+ * still moving (the reply comes while that beat ends, so Python's time does not add to each round's):
+ * only at "fast", with nothing else queued, no request pending, and the moving beat neither the
+ * game's end nor a question. */
+export function wantsTickAhead(state, moving, queued, requested) {
+  return Boolean(state && state.autoplay && state.speed === "fast" && moving && !queued && !requested
+    && !moving.view.over && !moving.view.asking);
 }
 
 /** Where the pips of a number card go (CSS px), from the pip table Python sends (views/cards.py
@@ -262,6 +319,24 @@ export function usePips(pips) {
 /** Chart text size for a chart `width` px wide: readable on a phone, not tiny on a projector. */
 export function chartFont(width) {
   return Math.round(Math.max(13, Math.min(22, width / 55)));
+}
+
+/** Where a chart's title and legend go at `width` CSS px (font `font`): side by side above the
+ * plot when there is room, else stacked (the title on the first line, the legend under it), so
+ * they never overlap on a phone. `lines`: how many text lines the top margin holds. */
+export const CHART_STACK_BELOW = 600;
+export function chartFrame(width, font) {
+  const stacked = width < CHART_STACK_BELOW;
+  const lines = stacked ? 3.2 : 1.8;
+  return {
+    stacked,
+    margin: { l: font * 3.2, r: 12, t: Math.round(font * (lines + 0.6)), b: font * 3.2 },
+    title: stacked ? { x: 0, xanchor: "left", xref: "paper", y: 1, yref: "container", yanchor: "top", pad: { t: 4 } }
+      : { x: 0, xanchor: "left", xref: "paper" },
+    legend: stacked ? { orientation: "h", x: 0, xanchor: "left", y: 1.0, yanchor: "bottom" }
+      : { orientation: "h", x: 1, xanchor: "right", y: 1.02, yanchor: "bottom" },
+    extraHeight: stacked ? Math.round(font * 1.4) : 0,
+  };
 }
 
 // --- drawing ---------------------------------------------------------------------------------
@@ -552,7 +627,9 @@ function drawProgress(ctx, L, view) {
   ctx.textBaseline = "middle";
   ctx.strokeStyle = "rgba(0,0,0,0.55)";
   ctx.lineWidth = 3;
+  ctx.lineJoin = "round";          // a mitred outline draws a spike off the sharp ends of "/"
   ctx.strokeText(view.progress_text, x + w / 2, y + h / 2 + 1);
+  ctx.lineJoin = "miter";
   ctx.fillText(view.progress_text, x + w / 2, y + h / 2 + 1);
 }
 
@@ -674,21 +751,41 @@ function el(tag, attrs, ...children) {
   return node;
 }
 
-/** plotly.js (the bundle of the plotly package) run once per page as a classic script; an AMD
- * loader on the page (RequireJS) is hidden meanwhile so plotly.js sets window.Plotly. */
-function loadPlotly(source) {
+/** Run `fn` when the page is idle (after the table's first paint and the first tap's work), so
+ * plotly.js never stands between a child and the first Flip. */
+function whenIdle(fn) {
+  if (typeof window.requestIdleCallback === "function") window.requestIdleCallback(fn, { timeout: 1500 });
+  else setTimeout(fn, 300);
+}
+
+/** plotly.js (the bundle of the plotly package), once per page: the first table that needs it asks
+ * its widget (`{do: "plotly_js"}`, answered by one custom message: views/plotly_source.py) and runs
+ * it as a classic script; every other table of the page waits for the same promise. An AMD loader
+ * on the page (RequireJS) is hidden meanwhile so plotly.js sets window.Plotly. If the asking view
+ * goes before the answer comes, the next table asks again. */
+function loadPlotly(model) {
   if (window.Plotly) return Promise.resolve(window.Plotly);
   if (!window.__warWidgetPlotly) {
-    window.__warWidgetPlotly = new Promise((resolve, reject) => {
-      const url = URL.createObjectURL(new Blob([source], { type: "text/javascript" }));
-      const script = document.createElement("script");
-      const define = window.define;
-      window.define = undefined;
-      script.onload = () => { window.define = define; URL.revokeObjectURL(url); resolve(window.Plotly); };
-      script.onerror = (e) => { window.define = define; reject(e); };
-      script.src = url;
-      document.head.append(script);
+    const pending = new Promise((resolve, reject) => {
+      const onMessage = (msg) => {
+        if (!msg || typeof msg.plotly_js !== "string") return;
+        model.off("msg:custom", onMessage);
+        const url = URL.createObjectURL(new Blob([msg.plotly_js], { type: "text/javascript" }));
+        const script = document.createElement("script");
+        script.dataset.warPlotly = "1";
+        const define = window.define;
+        window.define = undefined;
+        script.onload = () => { window.define = define; URL.revokeObjectURL(url); resolve(window.Plotly); };
+        script.onerror = (e) => { window.define = define; reject(e); };
+        script.src = url;
+        document.head.append(script);
+      };
+      model.on("msg:custom", onMessage);
+      model.send({ do: "plotly_js" });
+      setTimeout(() => { model.off("msg:custom", onMessage); reject(new Error("no plotly.js came")); }, 60000);
     });
+    window.__warWidgetPlotly = pending;
+    pending.catch(() => { if (window.__warWidgetPlotly === pending) window.__warWidgetPlotly = null; });
   }
   return window.__warWidgetPlotly;
 }
@@ -756,6 +853,7 @@ function render({ model, el: host }) {
   resume.hidden = true;
 
   let setup = model.get("setup");
+  root.lang = pageLang(setup.lang);
   let queue = [];
   let lastQueued = 0;
   let current = null;       // the view on screen (its beat)
@@ -885,7 +983,10 @@ function render({ model, el: host }) {
     L = layout(size.width, size.height, setup.players || 2);
     root.dataset.rankPx = String(L.rankPx);
     draw(performance.now());
-    if (plot && plotly) plotly.relayout(plot, { width: chartLayout().width, height: chartLayout().height });
+    if (plot && plotly) {
+      const c = chartLayout();
+      plotly.relayout(plot, { width: c.width, height: c.height, margin: c.margin, title: c.title, legend: c.legend });
+    }
   }
 
   let boxes = [];
@@ -908,14 +1009,15 @@ function render({ model, el: host }) {
   function chartLayout() {
     const width = Math.max(280, chartBox.clientWidth || root.clientWidth || 600);
     const font = chartFont(width);
+    const frame = chartFrame(width, font);
     const w = words();
-    return { width, height: Math.round(Math.max(220, Math.min(360, width * 0.32))), autosize: false,
-      margin: { l: font * 3.2, r: 12, t: font * 3.6, b: font * 3.2 },
-      font: { size: font }, title: { text: w.chart_title || "", x: 0, xanchor: "left", font: { size: font * 1.1 } },
+    return { width, height: Math.round(Math.max(220, Math.min(360, width * 0.32))) + frame.extraHeight, autosize: false,
+      margin: frame.margin,
+      font: { size: font }, title: { text: w.chart_title || "", ...frame.title, font: { size: font * 1.1 } },
       xaxis: setup.limit ? { title: { text: w.chart_round || "" }, range: [0, setup.limit], tickformat: "d" }
         : { title: { text: w.chart_round || "" }, rangemode: "tozero", tickformat: "d" },
       yaxis: { rangemode: "tozero", range: [0, setup.total || 52] },
-      legend: { orientation: "h", x: 1, xanchor: "right", y: 1.02, yanchor: "bottom", font: { size: font } },
+      legend: { ...frame.legend, font: { size: font } },
       paper_bgcolor: "rgba(0,0,0,0)", plot_bgcolor: CHART_BG, showlegend: true };
   }
   function chartData(series) {
@@ -950,11 +1052,12 @@ function render({ model, el: host }) {
     if (beat.war) plotly.extendTraces(plot, { x: [[r]], y: [[counts[0]]] }, [counts.length]);
     root.dataset.chartPoints = String(Number(root.dataset.chartPoints || 0) + 1);
   }
-  if (setup.chart && model.get("plotly_js")) {
-    loadPlotly(model.get("plotly_js")).then((P) => {
+  if (setup.chart) {
+    whenIdle(() => loadPlotly(model).then((P) => {
+      if (destroyed) return;
       plotly = P;
       redrawChart(current ? current.round : 0);
-    });
+    }));
   }
 
   function show(beat) {
@@ -1042,8 +1145,11 @@ function render({ model, el: host }) {
       }
     }
     root.dataset.idle = anim || queue.length ? "" : "1";
-    if (wantsTick(state, current, Boolean(anim || queue.length), requested, setup.mode)) {
-      const gap = AUTOPLAY_GAP_MS * (SPEED_FACTOR[state.speed] ?? 1);
+    if (anim && wantsTickAhead(state, anim.beat, queue.length, requested)) {
+      requested = true;
+      send({ do: "tick" });
+    } else if (wantsTick(state, current, Boolean(anim || queue.length), requested)) {
+      const gap = AUTOPLAY_GAP_MS * (WAR_SPEED[state.speed] ?? 1);
       if (now - idleSince >= gap) {
         requested = true;
         send({ do: "tick" });     // autoplay's clock is the browser's: the next round, now
@@ -1068,6 +1174,7 @@ function render({ model, el: host }) {
 
   function onSetup() {
     setup = model.get("setup");
+    root.lang = pageLang(setup.lang);
     usePips(setup.pips);
     label();
     resize();
@@ -1094,10 +1201,6 @@ function render({ model, el: host }) {
   ff.addEventListener("click", () => send({ do: "fast_forward" }));
   newGame.addEventListener("click", () => send({ do: "new_game" }));
   replay.addEventListener("click", () => send({ do: "replay", code: codeBox.value }));
-  codeBox.addEventListener("keydown", (e) => {
-    if (e.key === "Enter") send({ do: "replay", code: codeBox.value });
-    e.stopPropagation();
-  });
   auto.addEventListener("click", () => send({ do: "autoplay", on: !state.autoplay }));
   speed.addEventListener("change", () => send({ do: "speed", speed: speed.value }));
   resume.addEventListener("click", () => send({ do: "resume" }));
@@ -1118,11 +1221,14 @@ function render({ model, el: host }) {
       }
     });
   });
-  root.addEventListener("keydown", (e) => {
-    const action = keyAction(e.key, e.target && e.target.tagName);
+  keepKeys(root, (e, target) => {
+    if (target === codeBox) {
+      if (e.key === "Enter") send({ do: "replay", code: codeBox.value });
+      return;
+    }
+    const action = keyAction(e.key, target && target.tagName);
     if (!action) return;
     e.preventDefault();
-    e.stopPropagation();
     if (action.do === "flip" && setup.mode === "two_player") send({ do: "press", seat: 0 });
     else send(action);
   });
@@ -1269,6 +1375,7 @@ function renderCasino({ model, el: host }) {
   host.append(root);
   const send = (msg) => model.send(msg);
   let setup = model.get("setup");
+  root.lang = pageLang(setup.lang);
   const words = () => setup.words || {};
   const betLabel = el("span", { class: "wt-label" });
   chipRow.append(betLabel);
@@ -1283,7 +1390,7 @@ function renderCasino({ model, el: host }) {
   const button = (name, row, cls) => {
     const b = el("button", { type: "button", class: `wt-btn ${cls || ""}`, "data-action": name });
     b.addEventListener("click", () => send(name === "tie" ? { do: "tie", on: b.getAttribute("aria-pressed") !== "true" }
-      : { do: name }));
+      : name === "deal" ? dealMessage() : { do: name }));
     row.append(b);
     buttons[name] = b;
     return b;
@@ -1299,6 +1406,9 @@ function renderCasino({ model, el: host }) {
   let size = null;
   let table = model.get("table");
   let deal = null;          // {start, timing} while the newest hand is dealt
+  // Deal names the picture it was pressed on: a double click (or Space held down) sends two, and
+  // the second, pressed on the picture the first replaced, is dropped by Python (one hand a press)
+  const dealMessage = () => ({ do: "deal", on: table.id });
   let frame = 0;
   let destroyed = false;
   let shownId = 0;
@@ -1348,6 +1458,7 @@ function renderCasino({ model, el: host }) {
     canvas.width = Math.round(size.width * dpr);
     canvas.height = Math.round(size.height * dpr);
     draw(performance.now());
+    chart();              // the bankroll chart follows the page's width too
   }
   function draw(now) {
     if (!size) return true;
@@ -1391,25 +1502,30 @@ function renderCasino({ model, el: host }) {
     const c = model.get("chart") || {};
     const w = words();
     const width = Math.max(280, Math.min(root.clientWidth || 640, 960));
+    const font = 14;
+    const frame = chartFrame(width, font);
     plotly.react(chartBox, [
       { x: c.x || [], y: c.y || [], mode: "lines+markers", name: w.trace_bankroll, marker: { size: 4 },
         line: { color: BANKROLL.line } },
       { x: c.tie_x || [], y: c.tie_y || [], mode: "markers", name: w.trace_ties,
         marker: { size: 9, symbol: "diamond", color: BANKROLL.tie } },
     ], {
-      width, height: 260, margin: { l: 50, r: 10, t: 30, b: 40 },
-      title: { text: w.chart_title, font: { size: 14 } },
+      width, height: 260 + frame.extraHeight, margin: { ...frame.margin, l: 56 }, font: { size: font },
+      title: { text: w.chart_title, ...frame.title, font: { size: font } },
       xaxis: { title: { text: w.chart_x } }, yaxis: { title: { text: w.chart_y } },
-      legend: { orientation: "h", y: -0.25 },
+      legend: { ...frame.legend },
       shapes: [{ type: "line", xref: "paper", x0: 0, x1: 1, y0: c.start, y1: c.start,
         line: { dash: "dot", color: "grey" } }],
     }, { displayModeBar: false, responsive: false });
   }
-  if (model.get("plotly_js")) {
-    loadPlotly(model.get("plotly_js")).then((P) => { plotly = P; chart(); });
-  }
+  whenIdle(() => loadPlotly(model).then((P) => { if (!destroyed) { plotly = P; chart(); } }));
 
-  const onSetup = () => { setup = model.get("setup"); usePips(setup.pips); label(); resize(); };
+  const onSetup = () => { setup = model.get("setup"); root.lang = pageLang(setup.lang); usePips(setup.pips); label(); resize(); };
+  keepKeys(root, (e, target) => {
+    if (!spacePlays(e.key, target && target.tagName)) return;
+    e.preventDefault();
+    if (!buttons.deal.disabled) send(dealMessage());
+  });
   const onResize = () => resize();
   const observer = new ResizeObserver(onResize);
   observer.observe(root);
@@ -1506,6 +1622,7 @@ function renderSteal({ model, el: host }) {
   host.append(root);
   const send = (msg) => model.send(msg);
   let setup = model.get("setup");
+  root.lang = pageLang(setup.lang);
   const buttons = {};
   for (const name of ["flip", "steal", "step", "back", "new"]) {
     const b = el("button", { type: "button", class: `wt-btn ${name === "flip" ? "wt-primary" : ""}`, "data-action": name });
@@ -1637,7 +1754,14 @@ function renderSteal({ model, el: host }) {
     else if (hit) send({ do: hit.do });
   });
 
-  const onSetup = () => { setup = model.get("setup"); usePips(setup.pips); label(); controls(); resize(); };
+  const onSetup = () => {
+    setup = model.get("setup"); root.lang = pageLang(setup.lang); usePips(setup.pips); label(); controls(); resize();
+  };
+  keepKeys(root, (e, target) => {
+    if (!spacePlays(e.key, target && target.tagName)) return;
+    e.preventDefault();
+    if (!buttons.flip.disabled) send({ do: "flip" });
+  });
   const onRules = () => { rules.innerHTML = model.get("rules"); };   // the text module's own HTML
   const onResize = () => resize();
   const observer = new ResizeObserver(onResize);

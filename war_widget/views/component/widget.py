@@ -12,7 +12,6 @@ Buttons send their action as a custom message (a moment, not state).
 """
 from __future__ import annotations
 
-import html
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -25,8 +24,9 @@ from ...session.keeping import RecordStore
 from ...session.options import SPEEDS
 from ...session.war import WarSession
 from ...text.i18n import label
+from .. import plotly_source
 from ..cards import PIPS
-from ..war.results import ResultsPanel
+from ..war.results import ResultsPanel, guess_line
 from . import panel
 from .play import ANSWERS, SessionPlay
 
@@ -45,11 +45,19 @@ _WORDS = ("flip", "step", "back", "autoplay", "slow", "normal", "fast", "fast_fo
 _PIPS = {str(rank): [list(spot) for spot in spots] for rank, spots in PIPS.items()}   # the usual layout
 
 
-def _int(value: object, default: int = 0) -> int:
-    try:
-        return int(value)  # type: ignore[call-overload]
-    except (TypeError, ValueError):
+def _int(value: object, name: str, default: int = 0) -> int:
+    """A whole number from a browser message (JSON: an int, or a float with nothing after the
+    point); missing: ``default``.  Infinity, NaN, a huge number or text is a ValueError naming the
+    field, which the handler says in the notice (``int(inf)`` raised OverflowError out of it)."""
+    if value is None:
         return default
+    if isinstance(value, str) and value.strip().lstrip("-").isdigit() and len(value) <= 12:
+        value = int(value)
+    if isinstance(value, float) and value.is_integer() and abs(value) <= 1 << 31:
+        value = int(value)
+    if isinstance(value, bool) or not isinstance(value, int) or abs(value) > 1 << 31:
+        raise ValueError(f"the table's message gave {name} = {str(value)[:40]}; {name} must be a whole number")
+    return value
 
 
 def _said(settings: Any, session: WarSession) -> Any:
@@ -86,9 +94,8 @@ class TableComponent(anywidget.AnyWidget):
     setup = traitlets.Dict().tag(sync=True)         # names, mode, words, rules line: per game
     beats: Any = traitlets.List().tag(sync=True)        # the beats the browser has not shown yet (+ the last)
     shown = traitlets.Int(0).tag(sync=True)         # written by the browser: the beat on screen
-    # the count chart: Plotly's own plotly.js (sent once, run by the browser), the series up to the
-    # last block of CHART_BLOCK rounds (changes once a block) and the rounds since (small)
-    plotly_js = traitlets.Unicode("").tag(sync=True)
+    # the count chart (plotly.js comes once per page on the browser's request: views/plotly_source):
+    # the series up to the last block of CHART_BLOCK rounds (changes once a block) and the rounds since
     chart_head: Any = traitlets.Dict().tag(sync=True)
     chart_mid: Any = traitlets.Dict().tag(sync=True)
     chart_tail: Any = traitlets.Dict().tag(sync=True)
@@ -122,9 +129,6 @@ class TableComponent(anywidget.AnyWidget):
         self._settings_key: tuple[object, ...] | None = None
         self.listeners: list[Callable[[list[dict[str, Any]]], None]] = []
         self.chart = bool(chart)
-        if self.chart:
-            from plotly.offline import get_plotlyjs  # public: the plotly.js bundle the package ships
-            kwargs["plotly_js"] = get_plotlyjs()
         super().__init__(**kwargs)
         self._push(self.play.current(), cut=True)
         self.play.listen(self._push)
@@ -139,9 +143,18 @@ class TableComponent(anywidget.AnyWidget):
         self._setup_key = key
         return {"names": p.names, "mode": p.mode, "guess": p.guess, "players": len(p.names),
                 "rules_line": p.rules_line, "lang": p.reg, "values": p.values(), "code": p.code,
-                "total": s.view().total, "words": {w: s.label(w) for w in _WORDS},
+                "total": s.view().total, "words": self._words(),
                 "limit": p.game.rules.round_limit, "chart": self.chart, "panel": self.panel,
                 "animate": self.animations, "pips": _PIPS}
+
+    def _words(self) -> dict[str, str]:
+        """The table's words; the questions' title names the question these rules ask ("Which is
+        stronger?" where the battle is not played in the numbers)."""
+        s = self.session
+        words = {w: s.label(w) for w in _WORDS}
+        if s.guess.kind != "bigger":
+            words["guess_title"] = s.label("guess_title_strong")
+        return words
 
     def _state(self) -> dict[str, Any]:
         s = self.session
@@ -188,8 +201,7 @@ class TableComponent(anywidget.AnyWidget):
         g = s.guess
         if g.on or g.asked:
             r.numbers["guess"] = g.score
-            r.value += (f"<p>{html.escape(label('res_guess', s.reg))} "
-                        f"<b>{html.escape(label('res_guess_value', s.reg, right=g.right, asked=g.asked))}</b></p>")
+            r.value += guess_line(g.kind, g.right, g.asked, s.reg)   # under the questions' own name
         value = s.words(r.value)   # under a teacher's name, no word of war in the results either
         if value != self.results:
             self.results = value
@@ -226,7 +238,7 @@ class TableComponent(anywidget.AnyWidget):
 
     def _on_action(self, _widget: object, content: dict[str, Any], _buffers: object) -> None:
         """A button in the browser: the same method a script calls."""
-        if not isinstance(content, dict):
+        if not isinstance(content, dict) or plotly_source.answer(self, content):
             return
         do = content.get("do")
         s = self.session
@@ -234,7 +246,7 @@ class TableComponent(anywidget.AnyWidget):
             if do == "flip":
                 self.flip()
             elif do == "press":
-                self.press(_int(content.get("seat"), -1))
+                self.press(_int(content.get("seat"), "seat", -1))
             elif do == "step":
                 self.step()
             elif do == "back":
@@ -249,8 +261,8 @@ class TableComponent(anywidget.AnyWidget):
                 if s.guess.asking:
                     self.answer(str(content["symbol"]))
             elif do == "goto":
-                s.goto_round(max(0, min(_int(content.get("round")), s.history.furthest)))
-                war = _int(content.get("war"))
+                round_, war = _int(content.get("round"), "round"), _int(content.get("war"), "war")
+                s.goto_round(max(0, min(round_, s.history.furthest)))
                 if war > 0:                    # a war marker: say how to walk through it
                     s.notify(label("goto_war_hint", s.reg, n=war))
                     s.refresh("notice")

@@ -70,9 +70,11 @@ class WarWidget(TableComponent):
     presets), ``time_limit`` (seconds, e.g. 180 for the 3-minute game), ``animations`` (False:
     draw only the state after each action), ``game`` (show this ``Game``, e.g. a lesson's
     ``Game.from_hands(...)`` position), ``clock`` (the time source of the time limit), ``guess``
-    ("Which is bigger?": each flip waits for ``answer(">" | "=" | "<")``; "number" asks about
-    the numbers, A = 1), ``name`` (the game's name on the page, e.g. "Compare" or 「かずくらべ」,
-    where "war" is unwelcome: then no word on the table says war; text/naming.py)."""
+    (each flip waits for ``answer(">" | "=" | "<")``; the question follows the battle: "Which is
+    bigger?" in the number lessons, ``WarWidget("number_lesson", guess="number")``, where A = 1
+    in the battle too, "Which is stronger?" under any other rules; "to10" asks about A-10 only),
+    ``name`` (the game's name on the page, e.g. "Compare" or 「かずくらべ」, where "war" is
+    unwelcome: then no word on the table says war; text/naming.py)."""
 
     def __init__(self, rules: Rules | str = "classic", seed: int | None = None, code: str | None = None,
                  mode: str = "cpu", speed: str = "normal", lang: str = "en",

@@ -9,9 +9,20 @@ from typing import Any
 from ...game.stats import Leads
 from ...text.i18n import counts_text, label, reason_text, record_line, register, value_text
 
-__all__ = ["ResultsPanel", "story", "story_of"]
+__all__ = ["ResultsPanel", "story", "story_of", "guess_line"]
 
 _WAR_EN = {1: "the war", 2: "the double war", 3: "the triple war"}
+
+
+def guess_line(kind: str, right: int, asked: int, lang: str = "en") -> str:
+    """The results' line of the questions, as HTML, under the name of the questions asked:
+    "Which is bigger? 3 of 4 right" for the numbers, "Which is stronger? ..." for a strength
+    quiz (``kind``: ``Guess.kind``), never "which is bigger?" for a quiz about strength."""
+    if kind not in ("bigger", "stronger"):
+        raise ValueError(f"kind must be 'bigger' or 'stronger'; got {kind!r}")
+    title = label("res_guess" if kind == "bigger" else "res_guess_strong", lang)
+    value = label("res_guess_value", lang, right=right, asked=asked)
+    return f"<p>{html.escape(title)} <b>{html.escape(value)}</b></p>"
 
 
 def story(history: Sequence[tuple[int | None, int, tuple[int, ...]]], dealt: Sequence[int],

@@ -1,5 +1,5 @@
 /* Written by tools/kernel_builds.py from the presets: do not edit (run the tool). */
-/* The build for kids. */
+/* The build for kids + number_lesson. */
 #define FIX_PLAYERS 2
 #define FIX_FACE_DOWN 0
 #define FIX_CAPTURE 0
