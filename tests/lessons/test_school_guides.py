@@ -26,7 +26,8 @@ def test_the_guides_point_to_the_school_variants_and_the_name() -> None:
 
 def test_notebook_05_has_the_extension_played_by_the_engine() -> None:
     for name, said, last in (("05_number_comparison.ipynb", "Which is bigger: 7 + 5 or 3 + 6?", "place_value"),
-                             ("05_number_comparison_ja.ipynb", "7 + 5と 3 + 6、どっちが 大きい？", "3けたの 数づくり")):
+                             ("05_number_comparison_ja.ipynb", "7 + 5と 3 + 6、どっちが 大きい？",
+                              "3けたの かずづくり")):
         cells = json.loads((ROOT / "notebooks" / name).read_text(encoding="utf-8"))["cells"]
         code = next(c for c in cells if c.get("id") == "school-code")
         source, output = "".join(code["source"]), "".join("".join(o.get("text", "")) for o in code["outputs"])

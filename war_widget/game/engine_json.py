@@ -88,7 +88,7 @@ def _load(state: dict[str, Any], cls: type[G]) -> G:
     except ValueError as exc:
         raise SaveError(f"deal: {exc}") from None
     step, now = game.step, game.round_number
-    guard = replay_guard(save.beats, save.round, beats_per_round(save.rules.deck + save.rules.jokers,
+    guard = replay_guard(save.beats, save.round, beats_per_round(save.rules.deck_size + save.rules.jokers,
                                                                  save.rules.players))
     for done in range(save.beats):
         if step() is None:

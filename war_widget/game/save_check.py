@@ -152,6 +152,6 @@ def read_save(state: dict[str, Any]) -> Save:
     if not isinstance(counts, list) or len(counts) != rules.players:
         raise SaveError(f"check.counts must be a list of {rules.players} holdings")
     rounds = whole(check["round"], "check.round")
-    check_length(beats, rounds, rules.round_limit, rules.deck + rules.jokers, rules.players)
+    check_length(beats, rounds, rules.round_limit, rules.deck_size + rules.jokers, rules.players)
     return Save(rules, seed, hands, beats, ended_now, rounds,
                 tuple(whole(c, "check.counts") for c in counts), str(check["phase"]))
