@@ -1,10 +1,11 @@
-"""The C kernel (``kernel.c``): built on first use with the machine's C compiler, loaded with ctypes.
+"""The C kernel (``kernel.c``) built at run time with the machine's C compiler, loaded with ctypes: opt-in
+(``WAR_WIDGET_KERNEL=build``), for rule sets the extension has no specialised build for.
 
 Each rule set gets its own build, the rules in force fixed as constants (``-DFIX_SHORTAGE=1``...), so
 the compiler drops every branch of a rule not in force: about half a second of ``cc -O2`` the first
-time, a cached shared library (a few tens of KB) after that.  The package stays pure Python: the C
-source is package data, and without a compiler (or on a build error) :func:`library` returns None
-and the caller falls back to the numba kernel or the engine.
+time, a cached shared library (a few tens of KB) after that.  The C source is package
+data, and without a compiler (or on a build error) :func:`library` returns None
+and the caller falls back to the extension's general build or the engine.
 
 Where builds go (the first writable of): ``$WAR_WIDGET_CACHE_DIR``, the user cache directory
 (platformdirs), the system temporary directory; a library is written under a temporary name and
@@ -27,7 +28,7 @@ from pathlib import Path
 
 import numpy as np
 
-from ._kernel import (
+from .table import (
     R_CAPTURE,
     R_DEAL,
     R_DECK_SIZE,
