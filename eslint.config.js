@@ -14,4 +14,8 @@ export default [
     files: ["tests/js/**/*.js"],
     languageOptions: { ecmaVersion: 2022, sourceType: "module", globals: { ...globals.node } },
   },
+  {
+    files: ["tests/js/gallery.js"],          // a page of the browser test (tests/views/test_card_gallery.py)
+    languageOptions: { globals: { ...globals.browser } },
+  },
 ];

@@ -3,21 +3,24 @@
 Run ``python benchmarks/bench_simulate.py``; in one run, medians of repeated runs, interleaved so
 every side sees the same machine load:
 
-* the first call in a fresh process, ``simulate("pagat", 1000, seed=1)``, with empty caches (the
-  C kernel is built for pagat), with the cache warm, and (``--numba-cold``) numba's kernel with an
-  empty numba cache: wall and CPU time (the compiler's included);
-* rounds per CPU second on one core for pagat, classic_long and three_down: a plain C loop of
-  each rule set (written below, ``cc -O2``; it draws from SplitMix64 as the engine does and
-  gathers in the engine's order, so it plays the very same games: checked game by game before
-  timing), ``simulate()`` (the C kernel built for the rules in use), the C kernel's one build
-  for all rules, and the numba kernel; their ratios to the C loop, and the worst of the three;
+* the first call in a fresh process, ``simulate("pagat", 1000, seed=1)``: the extension's build for
+  pagat, nothing compiled (wall and CPU time, import included);
+* rounds per CPU second on one core for pagat, classic_long, three_down, kids and pagat with 4
+  players: a plain C loop of each rule set (written below, ``cc -O2``; it draws from SplitMix64 as
+  the engine does and gathers in the engine's order, so it plays the very same games: checked game
+  by game before timing), ``simulate()`` (the extension's build for those rules) and the general
+  build (every rule read from the table); their ratios to the C loop, and the worst (goal 0.9 for
+  ``simulate()``);
+* the general build on random rule sets against a build made for each (``WAR_WIDGET_KERNEL=build``,
+  ``cc -O2``: the rules fixed as constants, as a hand-written loop would have them; goal 0.5);
 * the plain Python loop most people write for pagat (ints, ``random.shuffle``, a ``deque`` per
-  player), and ``simulate()``'s ratio to it;
+  player), and ``simulate()``'s ratio to it; the pure-Python path's ratio to that loop
+  (``benchmarks/bench_pure_python.py``'s ``measure()``, when that file is there);
 * the wall-clock speed-up of ``simulate(..., workers=2)`` over one worker on 10^6 pagat games (the
   arrays checked equal to a serial run's), the CPU time it used, and, as the baseline of the same
   moment, what two plain C loop processes at once gain over one on this machine (2.00 when two
-  cores are idle; ``--workers 1 2 3 4`` for more counts, ``--numba-workers`` for the numba kernel);
-* 1,000,000 pagat games on one core in a fresh process (time and peak RSS).
+  cores are idle; ``--workers 1 2 3 4`` for more counts);
+* 1,000,000 pagat games on one core in a child process of its own (time and peak RSS).
 """
 from __future__ import annotations
 
@@ -32,13 +35,15 @@ import tempfile
 import time
 from collections import deque
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import numpy as np  # noqa: E402
 
-from war_widget.sim.fastsim import simulate_range  # noqa: E402
+from war_widget import Rules  # noqa: E402
+from war_widget.sim.fastsim import kernel_build, simulate_range  # noqa: E402
 from war_widget.sim.simulation import simulate  # noqa: E402
 
 C_SOURCE = r"""
@@ -52,7 +57,13 @@ C_SOURCE = r"""
    a short player lays what they have and turns up their last card (none at all: they lose), 240
    rounds at most.
    three_down: 3 down, won cards shuffled to the bottom of the hand, a short player turns up their
-   last card, a player with no card left reuses their face-up card (both: the game ends). */
+   last card, a player with no card left reuses their face-up card (both: the game ends).
+   kids: three_down with no card down (a war is one more card each, face up).
+   pagat4: pagat for four players (cards dealt round the table): the tied players fight the war; a
+   fighter short of the war's two cards forfeits the cards they hold (all short: the most cards fight
+   on, a tie of them ends the game); when every fighter is short while a player outside the war holds
+   cards, the fighters forfeit and the others' face-up cards decide; a war's cards are gathered battle
+   by battle, seat by seat, then shuffled; the last player holding cards wins. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -175,7 +186,7 @@ static long classic_long(uint64_t seed) {
     }
 }
 
-static long three_down(uint64_t seed) {
+static long reuse_war(uint64_t seed, int down) {
     int table[52];
     Hand h[2];
     st = seed;
@@ -186,12 +197,12 @@ static long three_down(uint64_t seed) {
         rounds++;
         int a = pop(&h[0]), b = pop(&h[1]);
         table[t++] = a; table[t++] = b;
-        while (a / 4 == b / 4) {                                   /* war: 3 down, 1 up */
+        while (a / 4 == b / 4) {                                   /* war: `down` down, 1 up */
             if (h[0].len == 0) reuse0 = 1;                         /* no card left: turn up the last again */
             if (h[1].len == 0) reuse1 = 1;
             if (reuse0 && reuse1) return rounds;                   /* both reuse: the game ends */
-            int n0 = reuse0 ? 0 : (h[0].len - 1 < 3 ? h[0].len - 1 : 3);
-            int n1 = reuse1 ? 0 : (h[1].len - 1 < 3 ? h[1].len - 1 : 3);
+            int n0 = reuse0 ? 0 : (h[0].len - 1 < down ? h[0].len - 1 : down);
+            int n1 = reuse1 ? 0 : (h[1].len - 1 < down ? h[1].len - 1 : down);
             int d0[3], d1[3];
             for (int i = 0; i < n0; i++) d0[i] = pop(&h[0]);
             for (int i = 0; i < n1; i++) d1[i] = pop(&h[1]);
@@ -209,9 +220,106 @@ static long three_down(uint64_t seed) {
     }
 }
 
+static inline int listed(const int *a, int n, int p) {
+    for (int i = 0; i < n; i++) if (a[i] == p) return 1;
+    return 0;
+}
+static inline int without(int *a, int n, int p) {              /* remove p from a[0..n): the new n */
+    int k = 0;
+    for (int i = 0; i < n; i++) if (a[i] != p) a[k++] = a[i];
+    return k;
+}
+
+static long pagat4(uint64_t seed) {
+    int tc[52], tp[52], tb[52], g[52], deck[52];
+    Hand h[4];
+    st = seed;
+    memset(h, 0, sizeof h);
+    for (int i = 0; i < 52; i++) deck[i] = i;
+    shuffle(deck, 52);
+    for (int i = 0; i < 52; i++) push(&h[i & 3], deck[i]);
+    long rounds = 0;
+    for (;;) {
+        int in[4], nin = 0, f[4], nf, t = 0, battle = 0, wars = 0, face[4], winner = -1, compare_only = 0;
+        rounds++;
+        for (int p = 0; p < 4; p++) if (h[p].len) in[nin++] = p;
+        for (int i = 0; i < nin; i++) f[i] = in[i];
+        nf = nin;
+        for (;;) {
+            if (!compare_only) {                                   /* every fighter turns up a card */
+                battle++;
+                for (int i = 0; i < nf; i++) {
+                    int p = f[i];
+                    face[p] = pop(&h[p]); tp[t] = p; tc[t] = face[p]; tb[t++] = battle;
+                }
+            }
+            compare_only = 0;
+            int top = -1, best[4], nb = 0;
+            for (int i = 0; i < nf; i++) if (face[f[i]] / 4 > top) top = face[f[i]] / 4;
+            for (int i = 0; i < nf; i++) if (face[f[i]] / 4 == top) best[nb++] = f[i];
+            if (nb == 1) { winner = best[0]; break; }
+            wars++;                                                /* war among the tied */
+            nf = nb;
+            for (int i = 0; i < nb; i++) f[i] = best[i];
+            int outside = 0, all_short = 1;
+            for (int j = 0; j < nin; j++) if (!listed(f, nf, in[j]) && h[in[j]].len) outside = 1;
+            for (int i = 0; i < nf; i++) if (h[f[i]].len >= 2) all_short = 0;
+            if (outside && all_short) {                            /* the fighters forfeit, the others decide */
+                int hold[4], nh = 0;
+                for (int j = 0; j < nin; j++) if (!listed(f, nf, in[j]) && h[in[j]].len) hold[nh++] = in[j];
+                for (int i = 0; i < nf; i++) {
+                    int p = f[i];
+                    while (h[p].len) { tp[t] = p; tc[t] = pop(&h[p]); tb[t++] = battle + 1; }
+                    nin = without(in, nin, p);
+                }
+                nf = nh;
+                for (int i = 0; i < nh; i++) f[i] = hold[i];
+                if (nf == 1) { winner = f[0]; break; }
+                compare_only = 1;
+                continue;
+            }
+            int shortl[4], ns = 0;
+            for (int i = 0; i < nf; i++) if (h[f[i]].len < 2) shortl[ns++] = f[i];
+            if (ns && ns == nf) {                                  /* all short: the most cards fight on */
+                int most = 0;
+                for (int i = 0; i < nf; i++) if (h[f[i]].len > most) most = h[f[i]].len;
+                ns = 0;
+                for (int i = 0; i < nf; i++) if (h[f[i]].len < most) shortl[ns++] = f[i];
+                if (nf - ns > 1) return rounds;                    /* tied for the most: the game ends */
+            }
+            for (int k = 0; k < ns; k++) {
+                int p = shortl[k];
+                while (h[p].len) { tp[t] = p; tc[t] = pop(&h[p]); tb[t++] = battle + 1; }
+                nin = without(in, nin, p);
+                nf = without(f, nf, p);
+            }
+            if (nf == 1) { winner = f[0]; break; }
+            for (int i = 0; i < nf; i++) { int p = f[i]; tp[t] = p; tc[t] = pop(&h[p]); tb[t++] = battle + 1; }
+        }
+        int *won = tc;
+        if (wars) {                                                /* battle by battle, seat by seat */
+            int k = 0;
+            for (int i = 0, j; i < t; i = j) {
+                for (j = i; j < t && tb[j] == tb[i]; j++) {}
+                for (int p = 0; p < 4; p++)
+                    for (int m = i; m < j; m++) if (tp[m] == p) g[k++] = tc[m];
+            }
+            won = g;
+        }
+        shuffle(won, t);
+        for (int i = 0; i < t; i++) push(&h[winner], won[i]);
+        int holding = 0;
+        for (int p = 0; p < 4; p++) holding += h[p].len > 0;
+        if (holding == 1) return rounds;
+    }
+}
+
+static long three_down(uint64_t seed) { return reuse_war(seed, 3); }
+static long kids(uint64_t seed) { return reuse_war(seed, 0); }
+
 int main(int argc, char **argv) {
     long (*play)(uint64_t) = !strcmp(argv[1], "pagat") ? pagat : !strcmp(argv[1], "classic_long") ? classic_long
-                             : three_down;
+                             : !strcmp(argv[1], "kids") ? kids : !strcmp(argv[1], "pagat4") ? pagat4 : three_down;
     uint64_t seed = strtoull(argv[2], 0, 10);
     long games = atol(argv[3]);
     int each = argc > 4;
@@ -281,16 +389,15 @@ def run_c(binary: Path, preset: str, seed: int, games: int, each: bool = False) 
     return float(wall), float(cpu), int(total), [int(x) for x in out[:-2]]
 
 
-def run_kernel(preset: str, seed: int, games: int, kernel: str = "c", fixed: bool = True,
-               threads: int = 1) -> tuple[float, float, int]:
+def run_kernel(rules: Any, seed: int, games: int, fixed: bool = True, threads: int = 1) -> tuple[float, float, int]:
     """One run of the compiled simulator: (wall seconds, CPU seconds of this process, rounds)."""
     start, cpu = time.perf_counter(), time.process_time()
-    rows = simulate_range(preset, seed, 0, games, kernel=kernel, fixed=fixed, threads=threads)
+    rows = simulate_range(rules, seed, 0, games, fixed=fixed, threads=threads)
     return time.perf_counter() - start, time.process_time() - cpu, int(rows.lengths.sum(dtype=np.int64))
 
 
 def fresh_process(code: str, env: dict[str, str] | None = None) -> str:
-    drop = ("NUMBA_CACHE_DIR", "WAR_WIDGET_CACHE_DIR", "WAR_WIDGET_KERNEL")
+    drop = ("WAR_WIDGET_CACHE_DIR", "WAR_WIDGET_KERNEL")
     base = {k: v for k, v in os.environ.items() if k not in drop}
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT,
                           env={**base, "PYTHONPATH": str(ROOT), **(env or {})})
@@ -312,34 +419,92 @@ MILLION = ("import resource, time, sys\n"
            "dt, dc = time.perf_counter() - t, time.process_time() - c\n"
            "print(f'{{dt:.2f}} {{dc:.2f}} {{resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f}} "
            "{{r.lengths.mean():.1f}}')")
-PRESETS = ("pagat", "classic_long", "three_down")
+# the rule sets with a plain C loop: name -> (the loop's name, the rules)
+PRESETS: dict[str, tuple[str, Rules]] = {
+    "pagat": ("pagat", Rules.preset("pagat")),
+    "classic_long": ("classic_long", Rules.preset("classic_long")),
+    "three_down": ("three_down", Rules.preset("three_down")),
+    "kids": ("kids", Rules.preset("kids")),
+    "pagat x4": ("pagat4", Rules.preset("pagat").replace(players=4)),
+}
 
 
-def first_calls(repeats: int, numba_cold: bool) -> None:
-    """The first call in a fresh process: empty caches (C kernel built), warm cache, and numba's."""
-    rows: dict[str, list[tuple[float, float]]] = {"empty cache (C kernel built)": [], "warm cache": []}
+def first_calls(repeats: int) -> None:
+    """The first call in a fresh process: the extension's pagat build, nothing compiled."""
+    values: list[tuple[float, float]] = []
     sums = set()
     for _ in range(repeats):
-        with tempfile.TemporaryDirectory() as cache, tempfile.TemporaryDirectory() as numba_cache:
-            env = {"WAR_WIDGET_CACHE_DIR": cache, "NUMBA_CACHE_DIR": numba_cache}
-            wall, cpu, total = fresh_process(FIRST_CALL, env).split()
-            rows["empty cache (C kernel built)"].append((float(wall), float(cpu)))
-            wall, cpu, total2 = fresh_process(FIRST_CALL, env).split()
-            rows["warm cache"].append((float(wall), float(cpu)))
-            sums |= {total, total2}
-    if numba_cold:
-        rows["numba kernel, empty numba cache"] = []
-        with tempfile.TemporaryDirectory() as numba_cache:
-            wall, cpu, total = fresh_process(FIRST_CALL, {"NUMBA_CACHE_DIR": numba_cache,
-                                                          "WAR_WIDGET_KERNEL": "numba"}).split()
-            rows["numba kernel, empty numba cache"].append((float(wall), float(cpu)))
+        with tempfile.TemporaryDirectory() as cache:
+            wall, cpu, total = fresh_process(FIRST_CALL, {"WAR_WIDGET_CACHE_DIR": cache}).split()
+            values.append((float(wall), float(cpu)))
             sums.add(total)
+            assert not os.listdir(cache), "the first call built something"
     assert len(sums) == 1, f"the first calls played different games: {sums}"
-    print(f"first simulate('pagat', 1000, seed=1) in a fresh process (import + build or load + play; medians of "
-          f"{repeats}; CPU includes the compiler):")
-    for name, values in rows.items():
-        print(f"  {name:34s} wall {statistics.median(v[0] for v in values):6.2f} s   "
-              f"CPU {statistics.median(v[1] for v in values):6.2f} s")
+    print(f"first simulate('pagat', 1000, seed=1) in a fresh process (import + play, nothing compiled; medians of "
+          f"{repeats}): wall {statistics.median(v[0] for v in values):.3f} s, "
+          f"CPU {statistics.median(v[1] for v in values):.3f} s")
+
+
+def random_rule_sets(count: int, seed: int) -> list[Rules]:
+    """``count`` valid rule sets the kernel plays, each field drawn from its option list."""
+    from war_widget.game import rules as r
+    from war_widget.sim.fastsim import unsupported_reason
+    options: dict[str, tuple[Any, ...]] = {
+        "deck": tuple(d for d in r.DECKS if d != 40), "jokers": r.JOKER_COUNTS, "joker_deal": r.JOKER_DEALS,
+        "rank_order": r.RANK_ORDERS, "players": r.PLAYER_COUNTS, "face_down": r.FACE_DOWNS, "capture": r.CAPTURES,
+        "gather": r.GATHER_ORDERS, "shuffle_won_pile": (False, True), "shortage": r.SHORTAGES, "zero": r.ZEROS,
+        "war_players": r.WAR_PLAYERS, "teams": (False, True), "round_limit": (None, 240), "goal": r.GOALS,
+        "deal": r.DEALS, "tiebreak": r.TIEBREAKS}
+    rnd = random.Random(seed)
+    found: list[Rules] = []
+    while len(found) < count:
+        try:
+            rules = Rules(**{k: rnd.choice(v) for k, v in options.items()})
+        except ValueError:
+            continue
+        if unsupported_reason(rules) is None and kernel_build(rules) == "general":
+            found.append(rules)
+    return found
+
+
+def general_on_random_rules(repeats: int, games: int, count: int = 8) -> None:
+    """The general build against a build made for each rule set (its rules fixed as constants)."""
+    sets = random_rule_sets(count, 2026)
+    os.environ["WAR_WIDGET_KERNEL"] = "build"
+    try:
+        for rules in sets:                                  # build (and check) before timing
+            assert kernel_build(rules) == "built here", "no C compiler for the run-time builds"
+            a, b = simulate_range(rules, 3, 0, 200), simulate_range(rules, 3, 0, 200, fixed=False)
+            assert np.array_equal(a.lengths, b.lengths) and np.array_equal(a.winners, b.winners)
+        ratios: list[float] = []
+        for rules in sets:
+            per: list[float] = []
+            for rep in range(repeats):
+                _, c_fixed, n_fixed = run_kernel(rules, rep, games, fixed=True)
+                _, c_general, n_general = run_kernel(rules, rep, games, fixed=False)
+                assert n_fixed == n_general
+                per.append(c_fixed / c_general)             # rounds per CPU second, general / built for it
+            ratios.append(statistics.median(per))
+    finally:
+        del os.environ["WAR_WIDGET_KERNEL"]
+    print(f"\nthe general build on {count} random rule sets, rounds per CPU second / a build made for each "
+          f"(cc -O2, its rules fixed; medians of {repeats} runs of {games:,} games): median "
+          f"{statistics.median(ratios):.2f}, worst {min(ratios):.2f} (goal 0.5); each: "
+          + " ".join(f"{x:.2f}" for x in ratios))
+
+
+def pure_python() -> None:
+    """The pure-Python path's ratio to the plain Python loop (bench_pure_python.py, the quiet mode's)."""
+    try:
+        sys.path.insert(0, str(Path(__file__).resolve().parent))
+        import bench_pure_python  # type: ignore[import-not-found]
+    except ImportError:
+        print("  pure-Python path: benchmarks/bench_pure_python.py is not here yet")
+        return
+    m = bench_pure_python.measure()
+    print(f"  pure-Python path (simulate() by the engine's quiet mode, bench_pure_python.measure(): medians of "
+          f"{m['repeats']} runs of {m['games']} games, CPU): {m['engine_rounds_per_s']:,.0f} rounds/s, the plain "
+          f"Python deque loop {m['plain_rounds_per_s']:,.0f}: ratio {m['ratio']:.2f} (goal 0.33)")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -350,56 +515,52 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--worker-games", type=int, default=1_000_000, help="games per timed run of the workers")
     parser.add_argument("--python-games", type=int, default=1_000)
     parser.add_argument("--games", type=int, default=50_000, help="games per timed run of the kernels and C loops")
+    parser.add_argument("--random-games", type=int, default=5_000, help="games per run on each random rule set")
     parser.add_argument("--million", type=int, default=1_000_000, help="games for the one-core run (0 to skip)")
     parser.add_argument("--workers", type=int, nargs="+", default=[1, 2], help="worker counts to time (1 first)")
-    parser.add_argument("--numba-workers", action="store_true", help="also time the numba kernel's workers")
-    parser.add_argument("--numba-cold", action="store_true", help="also time numba's first compilation (~20 s CPU)")
     args = parser.parse_args(argv)
-    first_calls(args.repeats, args.numba_cold)
-    for preset in PRESETS:                                 # build / load every kernel before timing
-        for kernel, fixed in (("c", True), ("c", False), ("numba", True)):
-            for threads in (1, 2):
-                simulate_range(preset, 1, 0, 10, kernel=kernel, fixed=fixed, threads=threads)
+    first_calls(args.repeats)
     with tempfile.TemporaryDirectory() as tmp:
         binary = build_c(Path(tmp))
         if binary is None:
-            print("no C compiler (cc, gcc, clang) found: the C loops and the C kernel are skipped")
+            print("no C compiler (cc, gcc, clang) found: the C loops are skipped")
             return 1
-        for preset in PRESETS:
-            check = simulate_range(preset, 99, 0, 2_000).lengths.tolist()
-            assert run_c(binary, preset, 99, 2_000, each=True)[3] == check, f"the {preset} C loop must play its games"
-        sides = ("C loop", "simulate()", "C kernel, one build", "numba kernel")
+        for name, (loop, rules) in PRESETS.items():
+            check = simulate_range(rules, 99, 0, 2_000).lengths.tolist()
+            assert run_c(binary, loop, 99, 2_000, each=True)[3] == check, f"the {name} C loop must play its games"
+        sides = ("C loop", "simulate()", "general build")
         cpu: dict[tuple[str, str], list[float]] = {}
         python: list[float] = []
         for r in range(args.repeats):      # interleaved: every side sees the same machine load
             w, c, rounds = run_python(r, args.python_games)
             python.append(rounds / c)
-            for preset in PRESETS:
+            for name, (loop, rules) in PRESETS.items():
                 for side in sides:
                     if side == "C loop":
-                        w, c, rounds, _ = run_c(binary, preset, r, args.games)
+                        w, c, rounds, _ = run_c(binary, loop, r, args.games)
                     else:
-                        kernel = "numba" if side == "numba kernel" else "c"
-                        w, c, rounds = run_kernel(preset, r, args.games, kernel=kernel, fixed=side == "simulate()")
-                    cpu.setdefault((preset, side), []).append(rounds / c)
+                        w, c, rounds = run_kernel(rules, r, args.games, fixed=side == "simulate()")
+                    cpu.setdefault((name, side), []).append(rounds / c)
         med = {k: statistics.median(v) for k, v in cpu.items()}
         print(f"\nrounds per CPU second, one core (medians of {args.repeats} interleaved runs of {args.games:,} games; "
-              "the same games on every side; simulate() is the C kernel built for the rules in use, 'one build' the "
-              "C kernel that reads every rule from its table):")
-        print(f"  {'':36s}" + "".join(f"{p:>14s}" for p in PRESETS))
+              "the same games on every side; simulate() is the extension's build for the rules, 'general build' "
+              "its build that reads every rule from the table):")
+        print(f"  {'':30s}" + "".join(f"{p:>14s}" for p in PRESETS))
         for side in sides:
-            print(f"  {side:36s}" + "".join(f"{med[(p, side)]:14,.0f}" for p in PRESETS))
+            print(f"  {side:30s}" + "".join(f"{med[(p, side)]:14,.0f}" for p in PRESETS))
         for side in sides[1:]:
             ratios = [med[(p, side)] / med[(p, "C loop")] for p in PRESETS]
-            print(f"  {side + ' / C loop':36s}" + "".join(f"{x:14.2f}" for x in ratios) + f"   worst {min(ratios):.2f}")
+            print(f"  {side + ' / C loop':30s}" + "".join(f"{x:14.2f}" for x in ratios) + f"   worst {min(ratios):.2f}")
         py = statistics.median(python)
         print(f"  plain Python loop (pagat, ints, random.shuffle, deque): {py:,.0f}; simulate() / Python loop: "
               f"{med[('pagat', 'simulate()')] / py:.1f}x")
-        workers(args.worker_repeats, args.worker_games, sorted(set(args.workers) | {1}), binary, args.numba_workers)
+        pure_python()
+        general_on_random_rules(args.repeats, args.random_games)
+        workers(args.worker_repeats, args.worker_games, sorted(set(args.workers) | {1}), binary)
     if args.million:
         dt, dc, rss, mean = fresh_process(MILLION.format(games=args.million)).split()
-        print(f"\n{args.million:,} games of pagat on one core in {float(dt):.1f} s wall, {float(dc):.1f} s CPU (mean "
-              f"length {mean} rounds); peak RSS of that process {rss} MB")
+        print(f"\n{args.million:,} games of pagat on one core in a child process of its own: {float(dt):.1f} s wall, "
+              f"{float(dc):.1f} s CPU (mean length {mean} rounds); peak RSS of that process {rss} MB")
     print(f"\n(the benchmark took {time.perf_counter() - began:.0f} s)")
     return 0
 
@@ -422,43 +583,37 @@ def machine_parallelism(binary: Path, games: int, repeats: int) -> float:
     return statistics.median(ratios)
 
 
-def workers(repeats: int, games: int, counts: list[int], binary: Path, numba: bool) -> None:
-    """Wall-clock speed-up of N workers over one (``simulate(..., workers=N)``, the C kernel; the
-    numba kernel too if asked), the arrays checked equal to the serial run's, with the CPU time
-    they used and what two plain C loop processes gain on this machine at the same time."""
-    walls: dict[tuple[str, int], list[float]] = {}
-    cpus: dict[tuple[str, int], list[float]] = {}
-    kernels = ("c", "numba") if numba else ("c",)
-    reference = {k: simulate("pagat", 20_000, seed=5, progress=False) for k in ("c",)}
+def workers(repeats: int, games: int, counts: list[int], binary: Path) -> None:
+    """Wall-clock speed-up of N workers over one (``simulate(..., workers=N)``), the arrays checked
+    equal to the serial run's, with the CPU time they used and what two plain C loop processes gain
+    on this machine at the same time."""
+    walls: dict[int, list[float]] = {}
+    cpus: dict[int, list[float]] = {}
+    reference = simulate("pagat", 20_000, seed=5, progress=False)
     for n in counts:
         same = simulate("pagat", 20_000, seed=5, workers=n, progress=False)
         for f in ("lengths", "winners", "reasons", "wars", "double_wars", "cycle_starts", "cycle_periods"):
-            assert np.array_equal(getattr(same, f), getattr(reference["c"], f)), f"workers={n} changed the {f}"
+            assert np.array_equal(getattr(same, f), getattr(reference, f)), f"workers={n} changed the {f}"
     machine = []
     for r in range(repeats):
         machine.append(machine_parallelism(binary, games // 4, 1))
-        for kernel in kernels:
-            for n in counts:
-                if kernel == "c":                        # as people call it
-                    start, cpu0 = time.perf_counter(), time.process_time()
-                    simulate("pagat", games, seed=r, workers=n, progress=False)
-                    w, c = time.perf_counter() - start, time.process_time() - cpu0
-                else:
-                    w, c, _ = run_kernel("pagat", r, games, kernel=kernel, threads=n)
-                walls.setdefault((kernel, n), []).append(w)
-                cpus.setdefault((kernel, n), []).append(c)
+        for n in counts:
+            start, cpu0 = time.perf_counter(), time.process_time()
+            simulate("pagat", games, seed=r, workers=n, progress=False)
+            walls.setdefault(n, []).append(time.perf_counter() - start)
+            cpus.setdefault(n, []).append(time.process_time() - cpu0)
     print(f"\nworkers on pagat, {games:,} games (simulate(..., workers=N): N threads; medians of {repeats}; "
           f"{os.cpu_count()} cores, load average now {os.getloadavg()[0]:.1f}; the arrays equal the serial run's):")
-    for kernel in kernels:
-        one = statistics.median(walls[(kernel, 1)])
-        for n in counts[1:]:
-            wall = statistics.median(walls[(kernel, n)])
-            cpu = statistics.median(cpus[(kernel, n)])
-            print(f"  {kernel} kernel, workers={n}: WALL-CLOCK SPEED-UP {one / wall:4.2f}x over workers=1 "
-                  f"({one:.2f} s -> {wall:.2f} s); CPU time {cpu / statistics.median(cpus[(kernel, 1)]):4.2f}x "
-                  f"one worker's; CPU / wall / workers {cpu / wall / n:4.2f} (1.00: every worker ran all the time)")
+    one = statistics.median(walls[1])
+    for n in counts[1:]:
+        wall = statistics.median(walls[n])
+        cpu = statistics.median(cpus[n])
+        print(f"  workers={n}: WALL-CLOCK SPEED-UP {one / wall:4.2f}x over workers=1 ({one:.2f} s -> {wall:.2f} s); "
+              f"CPU time {cpu / statistics.median(cpus[1]):4.2f}x one worker's; CPU / wall / workers "
+              f"{cpu / wall / n:4.2f} (1.00: every worker ran all the time)")
     print(f"  this machine now: two plain C loop processes at once finish {statistics.median(machine):4.2f}x "
           "sooner than one (2.00 on two idle cores: the most two workers can gain here now)")
+
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -1,8 +1,7 @@
 """A light core (issue 20): the built wheel installed into an empty virtual environment WITHOUT
-extras (no numba, no llvmlite) imports ``war_widget`` loading no numpy or widget library, plays a
-game, and ``simulate()`` runs (by the engine when no compiled simulator is there, said once with how
-to get it), giving the same arrays as the compiled simulator here (the ``fast`` extra); the
-installed ``war-widget`` command prints its version and the same summary."""
+extras imports ``war_widget`` loading no numpy or widget library, plays a game, and ``simulate()``
+runs on the compiled kernel the wheel carries (no numba anywhere), giving the same arrays as the
+compiled simulator here; the installed ``war-widget`` command prints its version and the same summary."""
 from __future__ import annotations
 
 import json
@@ -32,14 +31,14 @@ def dists(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
 PLAY = textwrap.dedent("""
     import importlib.util, json, sys
     import war_widget
-    light = sorted(m for m in sys.modules if m.split(".")[0] in ("numpy", "numba", "ipycanvas", "ipywidgets"))
+    light = sorted(m for m in sys.modules if m.split(".")[0] in ("numpy", "ipycanvas", "ipywidgets"))
     from war_widget import Game, simulate
     game = Game("kids", seed=11)
     outcome = game.play_to_end()
     result = simulate("pagat", 300, seed=5, progress=False)
     by_engine = simulate("pagat", 300, seed=5, progress=False, method="engine")
     from war_widget.sim import fastsim
-    kernel = getattr(fastsim, "kernel_name", lambda: None)()    # a compiled simulator without numba (a C one)?
+    kernel = fastsim.kernel_name()                              # the wheel's compiled kernel
     print(json.dumps({"version": war_widget.__version__, "file": war_widget.__file__, "light": light,
                       "numba": importlib.util.find_spec("numba") is not None, "method": result.method,
                       "kernel": kernel, "same": all((getattr(result, n) == getattr(by_engine, n)).all()
@@ -64,11 +63,8 @@ def test_the_wheel_without_extras_plays_and_simulates_by_the_engine(dists: dict[
     assert seen["version"] == VERSION and seen["file"].startswith(str(tmp_path / "venv"))
     assert seen["light"] == [] and seen["numba"] is False
     assert seen["same"] is True                                      # auto and the engine agree
-    if seen["kernel"] is None:                                       # no compiled simulator at all: the engine,
-        assert seen["method"] == "engine"                            # said once, with how to get the fast one
-        assert done.stderr.count("war-widget[fast]") == 1
-    else:
-        assert seen["kernel"] != "numba" and seen["method"] == "fast"
+    assert (seen["kernel"], seen["method"]) == ("c", "fast")         # the kernel compiled into the wheel
+    assert "compiled simulator is not in this install" not in done.stderr
     # the same game and the same arrays as here, where the extra is installed (the compiled simulator)
     from war_widget import Game, simulate
 

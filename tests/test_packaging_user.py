@@ -98,8 +98,8 @@ def test_the_user_is_not_root_and_uses_the_systems_python(user_clone: tuple[Path
 
 def test_the_user_imports_war_widget_and_plays(user_clone: tuple[Path, Path, float]) -> None:
     clone, home, _ = user_clone
-    code = ("import war_widget, numba, voila; from war_widget import Game; g = Game('classic', seed=3); "
-            "g.play_to_end(); print(war_widget.__file__, sum(g.counts) + len(g.table))")
+    code = ("import war_widget, war_widget.sim.fastsim._compiled, voila; from war_widget import Game; "
+            "g = Game('classic', seed=3); g.play_to_end(); print(war_widget.__file__, sum(g.counts) + len(g.table))")
     done = subprocess.run(as_user([str(clone / ".venv" / "bin" / "python"), "-c", code], home), cwd=home,
                           capture_output=True, text=True, timeout=300, check=False)
     assert done.returncode == 0, done.stderr[-3000:]

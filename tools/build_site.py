@@ -52,7 +52,6 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 BROWSER_ABSENT = {
     "widgetsnbextension": "the classic Notebook's front end; the site serves the lab extensions instead",
     "jupyterlab-widgets": "a front end only; the site serves its lab extension (site/extensions.txt)",
-    "numba": "compiles to machine code, cannot run in WebAssembly; simulate() uses the engine there",
     "numpy": "no Pyodide build of numpy can be reached from the registries this project uses",
 }
 
@@ -170,7 +169,8 @@ def build_own_wheel(dest: Path) -> Path:
             f"Requires-Python: {project['requires-python']}", *[f"Requires-Dist: {r}" for r in project["dependencies"]]]
     files: dict[str, bytes] = {}
     for path in sorted((ROOT / "war_widget").rglob("*")):
-        if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".pyc":
+        # not the C kernel built in place (pip install -e .): the browser's Python plays by the engine
+        if path.is_file() and "__pycache__" not in path.parts and path.suffix not in (".pyc", ".so", ".pyd"):
             files[path.relative_to(ROOT).as_posix()] = path.read_bytes()
     files[f"{dist}/METADATA"] = ("\n".join(meta) + "\n").encode()
     files[f"{dist}/WHEEL"] = (b"Wheel-Version: 1.0\nGenerator: tools/build_site.py\n"

@@ -1,7 +1,7 @@
 """The lesson notebooks as the classroom site holds them: which code cells need Python on a computer.
 
-The site's Python (Pyodide) has no numpy and no numba.  A code cell needs a computer when it
-imports numpy (or numba, or a war_widget module that imports numpy), when it plays many games with
+The site's Python (Pyodide) has no numpy.  A code cell needs a computer when it
+imports numpy (or a war_widget module that imports numpy), when it plays many games with
 ``simulate()`` (the fast simulator needs numpy; in the browser the engine plays them one after
 another, for many minutes), when it shows a Plotly chart with ``fig.show()`` (plotly's show()
 needs nbformat, not in the browser either), or when it uses a name that such a cell made.  The site's copy of a
@@ -26,7 +26,7 @@ ROOT = Path(__file__).resolve().parents[1]
 #: the site copy's notebook metadata key: {"runs_in_browser": bool, "needs_python": [cell numbers]}
 METADATA_KEY = "war_widget_site"
 #: modules that cannot be imported in the browser
-ABSENT_MODULES = ("numpy", "numba")
+ABSENT_MODULES = ("numpy",)
 #: simulate() with at most this many games (a literal) is quick in the browser too
 SMALL_SIMULATION = 100
 #: the note quotes at most this much of a cell's first line
@@ -45,7 +45,7 @@ class Need:
 
 
 def numpy_modules(package: Path = ROOT / "war_widget") -> frozenset[str]:
-    """The package's modules that import numpy or numba at import time (not inside ``try``)."""
+    """The package's modules that import numpy at import time (not inside ``try``)."""
     found = set()
     for path in package.rglob("*.py"):
         tree = ast.parse(path.read_text(encoding="utf-8"))
@@ -206,7 +206,7 @@ def needs_python(cells: list[dict[str, Any]], absent: frozenset[str] | None = No
 NOTE = {
     "en": {
         "title": "**In the classroom site, some cells of this lesson need Python on a computer.**",
-        "why": ("This browser's Python (Pyodide) has no numpy, no numba and no nbformat, so the code cells below stop "
+        "why": ("This browser's Python (Pyodide) has no numpy and no nbformat, so the code cells below stop "
                 "with an error here, or would take many minutes. Their outputs were computed on a computer "
                 "and are shown as they were stored."),
         "rest": ("Every other cell runs here. (Code cells are counted from the top; those that kept their "
@@ -224,7 +224,7 @@ NOTE = {
     },
     "ja": {
         "title": "**このサイト（ブラウザー）では、このレッスンの一部のセルはパソコンの Python が必要です。**",
-        "why": ("ブラウザーの Python（Pyodide）には numpy、numba、nbformat がありません。そのため、下のコードセルは"
+        "why": ("ブラウザーの Python（Pyodide）には numpy と nbformat がありません。そのため、下のコードセルは"
                 "ここではエラーになるか、とても長い時間がかかります。出力はパソコンで計算して保存したものを"
                 "そのまま表示しています。"),
         "rest": ("ほかのセルはここで動きます。"

@@ -12,7 +12,7 @@ import { RecordingContext } from "./recording_context.js";
 function paintOne(frame) {
   const ctx = new RecordingContext();
   if (frame.kind === "war") {
-    const L = T.layout(frame.width, frame.height, frame.setup.players || 2);
+    const L = T.layout(frame.width, frame.height, frame.setup.players || 2, { line: Boolean(frame.setup.number_line) });
     T.paint(ctx, L, frame.setup, frame.view, [], 1, frame.kind);
     return { w: L.w, h: L.h, ops: ctx.ops };
   }
@@ -31,7 +31,7 @@ process.stdin.on("end", () => {
   const request = JSON.parse(input);
   T.usePips(request.pips);
   const colours = Object.fromEntries(["INK", "RED", "GOLD", "SEAT_COLOURS", "SEAT_TEXT", "FELT", "WAR_MARKER",
-    "CHART_BG", "BANKROLL",
+    "CHART_BG", "BANKROLL", "LINE_INK", "LINE_BAND", "COURT_PANEL", "LINE_MIN_PX",
     "SEAT_DASH"].map((name) => [name, T[name]]));
   process.stdout.write(JSON.stringify({ frames: request.frames.map(paintOne), colours }));
 });

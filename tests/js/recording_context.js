@@ -6,16 +6,19 @@
 // alpha, its bounding box cut to the clip) or {op: "text", text, x, y, px, weight, fill, alpha,
 // align, baseline, halo} (halo: the stroke drawn round that text just before it, if any).
 // A fill style is a colour string or a gradient {kind, args, stops}. Text is measured 0.6 em a
-// character.
+// character. translate, scale, rotate and setTransform are followed: points, boxes and text
+// positions are recorded in canvas px, a text's px scaled by the transform's vertical scale, and
+// a rotated text carries its `angle` (radians; 0 for upright text), a squeezed one its `sx`
+// (the horizontal scale: 1 for a text drawn as it is).
 
 const STATE = ["fillStyle", "strokeStyle", "font", "textAlign", "textBaseline", "lineWidth", "lineJoin", "globalAlpha",
-  "clipBox"];
+  "clipBox", "matrix"];
 
 export class RecordingContext {
   constructor() {
     Object.assign(this, { fillStyle: "#000000", strokeStyle: "#000000", font: "10px sans-serif", textAlign: "start",
-      textBaseline: "alphabetic", lineWidth: 1, globalAlpha: 1, lineCap: "butt", lineJoin: "miter", shadowColor: "", shadowBlur: 0,
-      shadowOffsetY: 0, clipBox: null });
+      textBaseline: "alphabetic", lineWidth: 1, globalAlpha: 1, lineCap: "butt", lineJoin: "miter", shadowColor: "",
+      shadowBlur: 0, shadowOffsetY: 0, clipBox: null, matrix: [1, 0, 0, 1, 0, 0] });
     this.ops = [];
     this.path = [];
     this.saved = [];
@@ -24,22 +27,37 @@ export class RecordingContext {
   save() { this.saved.push(Object.fromEntries(STATE.map((k) => [k, this[k]]))); }
   restore() { Object.assign(this, this.saved.pop() || {}); }
   beginPath() { this.path = []; }
-  moveTo(x, y) { this.path.push([x, y]); }
-  lineTo(x, y) { this.path.push([x, y]); }
-  arcTo(x1, y1, x2, y2) { this.path.push([x1, y1], [x2, y2]); }
-  arc(x, y, r) { this.path.push([x - r, y - r], [x + r, y + r]); }
+  moveTo(x, y) { this.path.push(this.at(x, y)); }
+  lineTo(x, y) { this.path.push(this.at(x, y)); }
+  quadraticCurveTo(cx, cy, x, y) { this.path.push(this.at(cx, cy), this.at(x, y)); }
+  bezierCurveTo(ax, ay, bx, by, x, y) { this.path.push(this.at(ax, ay), this.at(bx, by), this.at(x, y)); }
+  arcTo(x1, y1, x2, y2) { this.path.push(this.at(x1, y1), this.at(x2, y2)); }
+  arc(x, y, r) { this.path.push(this.at(x - r, y - r), this.at(x + r, y + r), this.at(x - r, y + r), this.at(x + r, y - r)); }
+  rect(x, y, w, h) { this.path.push(this.at(x, y), this.at(x + w, y + h), this.at(x, y + h), this.at(x + w, y)); }
+  /** (x, y) through the current transform. */
+  at(x, y) {
+    const [a, b, c, d, e, f] = this.matrix;
+    return [a * x + c * y + e, b * x + d * y + f];
+  }
+  transform(a2, b2, c2, d2, e2, f2) {
+    const [a, b, c, d, e, f] = this.matrix;
+    this.matrix = [a * a2 + c * b2, b * a2 + d * b2, a * c2 + c * d2, b * c2 + d * d2, a * e2 + c * f2 + e,
+      b * e2 + d * f2 + f];
+  }
   closePath() {}
   clip() { this.clipBox = cut(box(this.path), this.clipBox); }
   stroke() {}
   setLineDash() {}
-  translate() {}
-  scale() {}
-  setTransform() {}
+  translate(x, y) { this.transform(1, 0, 0, 1, x, y); }
+  scale(x, y) { this.transform(x, 0, 0, y, 0, 0); }
+  rotate(r) { this.transform(Math.cos(r), Math.sin(r), -Math.sin(r), Math.cos(r), 0, 0); }
+  setTransform(a, b, c, d, e, f) { this.matrix = [a ?? 1, b ?? 0, c ?? 0, d ?? 1, e ?? 0, f ?? 0]; }
+  resetTransform() { this.matrix = [1, 0, 0, 1, 0, 0]; }
   clearRect() {}
   createLinearGradient(...args) { return gradient("linear", args); }
   createRadialGradient(...args) { return gradient("radial", args); }
   fill() { this.record(box(this.path)); }
-  fillRect(x, y, w, h) { this.record([x, y, x + w, y + h]); }
+  fillRect(x, y, w, h) { this.record(box([this.at(x, y), this.at(x + w, y + h), this.at(x, y + h), this.at(x + w, y)])); }
   record(b) {
     if (b) this.ops.push({ op: "fill", fill: style(this.fillStyle), alpha: this.globalAlpha, box: cut(b, this.clipBox) });
   }
@@ -52,8 +70,12 @@ export class RecordingContext {
     const halo = h && h.text === text && h.x === x && h.y === y ? { stroke: h.stroke, width: h.width, join: h.join }
       : null;
     this.lastHalo = null;
-    this.ops.push({ op: "text", text: String(text), x, y, px: px(this.font), weight: weight(this.font),
-      fill: style(this.fillStyle), alpha: this.globalAlpha, align: this.textAlign, baseline: this.textBaseline, halo });
+    const [a, b, c, d] = this.matrix;
+    const [tx, ty] = this.at(x, y);
+    const angle = Math.round(Math.atan2(b, a) * 1e6) / 1e6;
+    this.ops.push({ op: "text", text: String(text), x: tx, y: ty, px: px(this.font) * Math.hypot(c, d),
+      sx: Math.hypot(a, b), weight: weight(this.font), fill: style(this.fillStyle), alpha: this.globalAlpha, align: this.textAlign,
+      baseline: this.textBaseline, angle, halo });
   }
   texts() { return this.ops.filter((o) => o.op === "text"); }
   fills() { return this.ops.filter((o) => o.op === "fill"); }

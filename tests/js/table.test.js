@@ -3,10 +3,24 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import {
-  AUTOPLAY_GAP_MS, answerWords, beatTiming, cardSpots, chartFont, chartFrame, CHART_STACK_BELOW, chartSeries, fitPx,
-  flights, keyAction, layout, mergeBeats, parseCard, WAR_SPEED,
-  ownsKey, pageLang, pipSpots, RANK_MIN_PX, spacePlays, tableSize, wantsTick, wantsTickAhead,
+  AUTOPLAY_GAP_MS, answerWords, beatTiming, cardSpots, chartFont, chartFrame, CHART_STACK_BELOW, chartSeries,
+  faceGeometry, fitPx, flights, keyAction, layout, lineMarks, LINE_MIN_PX, markSpot, mergeBeats, ownsKey, pageLang, paint,
+  parseCard, RANK_MIN_PX, SEAT_COLOURS, spacePlays, tableSize, usePips, WAR_SPEED, wantsTick, wantsTickAhead,
 } from "../../war_widget/views/component/table.js";
+import { RecordingContext } from "./recording_context.js";
+
+// the pip table Python sends (views/cards.PIPS), for the tests that draw number cards
+const PIPS = {
+  2: [[0.5, 0], [0.5, 1]], 3: [[0.5, 0], [0.5, 0.5], [0.5, 1]], 4: [[0, 0], [1, 0], [0, 1], [1, 1]],
+  5: [[0, 0], [1, 0], [0.5, 0.5], [0, 1], [1, 1]], 6: [[0, 0], [1, 0], [0, 0.5], [1, 0.5], [0, 1], [1, 1]],
+  7: [[0, 0], [1, 0], [0.5, 0.25], [0, 0.5], [1, 0.5], [0, 1], [1, 1]],
+  8: [[0, 0], [1, 0], [0.5, 0.25], [0, 0.5], [1, 0.5], [0.5, 0.75], [0, 1], [1, 1]],
+  9: [[0, 0], [1, 0], [0, 1 / 3], [1, 1 / 3], [0.5, 0.5], [0, 2 / 3], [1, 2 / 3], [0, 1], [1, 1]],
+  10: [[0, 0], [1, 0], [0.5, 1 / 6], [0, 1 / 3], [1, 1 / 3], [0, 2 / 3], [1, 2 / 3], [0.5, 5 / 6], [0, 1], [1, 1]],
+};
+const measure = (text, px) => String(text).length * px * 0.6;
+const PHONE = tableSize(370, 390, 844, 330, 40);
+const PROJECTOR = tableSize(1880, 1920, 1080, 260, 120);
 
 test("card codes read as rank, suit and colour; jokers as a star", () => {
   assert.deepEqual(
@@ -36,17 +50,22 @@ test("an upright phone gets a portrait table, rank glyphs >= 34 px", () => {
   assert.ok(L.cw > 60, `cards ${L.cw} px wide`);
 });
 
-test("the piles and the middle row never overlap, for 2, 3 and 4 players", () => {
-  for (const [w, h] of [[1500, 760], [354, 420], [800, 500]]) {
-    for (const n of [2, 3, 4]) {
-      const L = layout(w, h, n);
-      const boxes = L.piles.map((p) => [p.x, p.y, p.x + L.cw, p.y + L.ch]);
-      const table = L.piles.map((_, seat) => [seat, "10H", 1, 1]);
-      for (const s of cardSpots(table, L)) boxes.push([s.x, s.y, s.x + L.cw, s.y + L.ch]);
+test("the piles and the middle cards never overlap, for 2, 3 and 4 players, with and without the number line", () => {
+  for (const [w, h] of [[1500, 760], [354, 420], [800, 500], [PHONE.width, PHONE.height], [748, 652]]) {
+    for (const [n, line] of [[2, false], [2, true], [3, false], [4, false]]) {
+      const L = layout(w, h, n, { line });
+      const boxes = L.piles.map((p) => [p.x, p.y, p.x + L.pw, p.y + L.ph]);
+      // a war: each seat's three newest cards
+      const table = [];
+      for (let b = 0; b < 3; b++) L.piles.forEach((_, seat) => table.push([seat, "10H", 1, b + 1]));
+      for (const s of cardSpots(table, L)) if (s.x === Math.max(...cardSpots(table, L).filter((o) => o.seat === s.seat).map((o) => o.x))) {
+        boxes.push([s.x, s.y, s.x + L.cw, s.y + L.ch]);
+      }
+      if (L.line) boxes.push([L.line.x0, L.line.top, L.line.x1, L.line.bottom]);
       for (let i = 0; i < boxes.length; i++) {
         const [x0, y0, x1, y1] = boxes[i];
         assert.ok(x0 >= 0 && y0 >= L.top - 1 && x1 <= L.bar.x && y1 <= h, `${w}x${h} n=${n}: box ${i} on the felt`);
-        for (let j = i + 1; j < (n === 2 ? boxes.length : L.piles.length); j++) {
+        for (let j = i + 1; j < boxes.length; j++) {
           const [a0, b0, a1, b1] = boxes[j];
           const overlap = Math.min(x1, a1) - Math.max(x0, a0) > 1 && Math.min(y1, b1) - Math.max(y0, b0) > 1;
           assert.ok(!overlap, `${w}x${h} n=${n}: boxes ${i} and ${j} overlap`);
@@ -131,17 +150,77 @@ test("the chart's series: head and tail of one game joined, cut at the round on 
   assert.ok(chartFont(390) >= 13 && chartFont(1900) <= 22);
 });
 
-test("number cards get their number of pips inside the card, beside the corner rank", () => {
-  const pips = { 2: [[0.5, 0], [0.5, 1]], 7: [[0, 0], [1, 0], [0.5, 0.25], [0, 0.5], [1, 0.5], [0, 1], [1, 1]] };
-  const spots = pipSpots(pips, 7, 10, 20, 150, 210, 34);
-  assert.equal(spots.length, 7);
-  for (const sp of spots) {
-    assert.ok(sp.x > 10 + 0.1 * 150 + 34 * 0.7 && sp.x < 10 + 150, `pip x ${sp.x} clear of the corner rank`);
-    assert.ok(sp.y > 20 && sp.y < 20 + 210 && sp.size >= 8);
+test("a number card's pips: as many as its number, never dropped, clear of both corner indices", () => {
+  for (const [w, h] of [[98, 174], [160, 228], [300, 430], [60, 84]]) {
+    for (let rank = 2; rank <= 10; rank++) {
+      const g = faceGeometry(`${rank}S`, w, h, 34, measure, PIPS);
+      assert.equal(g.pips.length, rank, `${w}x${h}: the ${rank}`);
+      for (const p of g.pips) assert.ok(p.x > 0 && p.x < w && p.y > 0 && p.y < h && p.size >= 2);
+    }
+    assert.equal(faceGeometry("12S", w, h, 34, measure, PIPS).pips, undefined, "a court card has no pips");
+    assert.ok(faceGeometry("14S", w, h, 34, measure, PIPS).ace.size > faceGeometry("5S", w, h, 34, measure, PIPS).pips[0].size);
   }
-  assert.equal(pipSpots(pips, 2, 0, 0, 150, 210, 34).length, 2);
-  assert.equal(pipSpots(pips, 12, 0, 0, 150, 210, 34), null, "a picture card has no pips");
-  assert.equal(pipSpots(pips, 7, 0, 0, 60, 84, 34), null, "too small beside a 34 px rank: one big suit instead");
+  assert.throws(() => faceGeometry("7S", 100, 140, 34, measure, {}), /no pip layout for rank 7/);
+});
+
+test("on an upright phone the cards are tall enough for a 34 px corner rank and pips bigger than its suit", () => {
+  const L = layout(PHONE.width, PHONE.height, 2);
+  assert.ok(L.rankPx >= RANK_MIN_PX && L.ch / L.cw > 1.6, `${L.cw}x${L.ch}`);
+  const g = faceGeometry("10H", L.cw, L.ch, L.rankPx, measure, PIPS);
+  assert.ok(g.pips[0].size > g.index.suitPx, `pips ${g.pips[0].size} px, index suit ${g.index.suitPx} px`);
+  const P = layout(PROJECTOR.width, PROJECTOR.height, 2);
+  assert.ok(P.ch / P.cw < 1.45 && P.cw > L.cw, "a projector's cards keep a printed card's shape");
+});
+
+test("the tick or cross sits between the two cards it grades, never over the computer's pile", () => {
+  for (const [w, h] of [[1500, 760], [PHONE.width, PHONE.height], [800, 500]]) {
+    for (const line of [false, true]) {
+      const L = layout(w, h, 2, { line });
+      const m = markSpot(L);
+      const spots = cardSpots([[0, "7H", 1, 1], [1, "3S", 1, 1]], L);
+      const left = spots.find((s) => s.seat === 1);
+      const right = spots.find((s) => s.seat === 0);
+      assert.ok(m.x - m.r >= left.x + L.cw * 0.98 && m.x + m.r <= right.x + L.cw * 0.02, `${w}x${h}: between the cards`);
+      assert.ok(m.y - m.r >= Math.min(left.y, right.y) && m.y + m.r <= Math.max(left.y, right.y) + L.ch, "level with them");
+      const pile = L.piles[1];
+      const overPile = m.x + m.r > pile.x && m.x - m.r < pile.x + L.pw && m.y + m.r > pile.y && m.y - m.r < pile.y + L.ph;
+      assert.ok(!overPile, `${w}x${h}: over the computer's pile`);
+      assert.ok(m.r >= 14, "a mark a child sees");
+    }
+  }
+});
+
+test("the number line marks each card at its number, in its seat's colour, under the cards", () => {
+  for (const [w, h] of [[PROJECTOR.width, PROJECTOR.height], [PHONE.width, PHONE.height]]) {
+    const L = layout(w, h, 2, { line: true });
+    assert.ok(L.line && L.line.px >= LINE_MIN_PX);
+    assert.ok(L.line.top >= L.cy + L.ch * 0.56, "under the middle cards");
+    const line = { low: 0, high: 13 };
+    const marks = lineMarks(L, line, [[0, 7], [1, 3]]);
+    const step = (L.line.x1 - L.line.x0) / 13;
+    assert.deepEqual(marks.map((m) => Math.round((m.x - L.line.x0) / step)), [7, 3]);
+    assert.ok(marks[1].y < L.line.y && marks[0].y > L.line.y, "the top seat's mark above the line, yours under it");
+    // the picture: every number 0-13 written once under its tick, and the marks in the seat colours
+    usePips(PIPS);
+    const ctx = new RecordingContext();
+    const view = { hands: [20, 30], won: [0, 0], table: [[0, "7H", 1, 1], [1, "3S", 1, 1]], out: [0, 0], progress: 0,
+      progress_text: "", waiting: [], aid: "7 > 3", banner: null, winner: null, feedback: null, numbers: [[0, 7], [1, 3]] };
+    paint(ctx, L, { names: ["You", "Computer"], number_line: line }, view, [], 1, "flip");
+    const labels = ctx.texts().filter((t) => t.y > L.line.y && t.y < L.line.bottom && /^\d+$/.test(t.text)
+      && t.baseline === "top");
+    assert.deepEqual(labels.map((t) => Number(t.text)), [...Array(14).keys()]);
+    assert.ok(labels.every((t) => t.px >= LINE_MIN_PX));
+    const fills = ctx.fills().map((f) => f.fill);
+    assert.ok(fills.includes(SEAT_COLOURS[0]) && fills.includes(SEAT_COLOURS[1]));
+    const inMarks = ctx.texts().filter((t) => (t.text === "7" || t.text === "3") && t.baseline === "middle"
+      && Math.abs(t.y - L.line.y) < L.line.px * 2.5);
+    assert.deepEqual(inMarks.map((t) => t.text).sort(), ["3", "7"], "each mark writes its card's number");
+    const aid = ctx.texts().find((t) => t.text === "7 > 3");
+    assert.ok(aid.y > L.cy + L.ch * 0.5 && aid.y < L.line.y, "the aid between the cards and the line");
+    // a number outside the line (none given) or another deck's range draws no mark
+    assert.deepEqual(lineMarks(L, { low: 0, high: 10 }, [[0, 12]]), []);
+    assert.deepEqual(lineMarks(layout(w, h, 2), line, [[0, 7]]), [], "no line, no marks");
+  }
 });
 
 test("the answer buttons say the number mode's words, or the table's when no question waits", () => {

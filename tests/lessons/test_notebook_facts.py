@@ -149,3 +149,124 @@ def test_four_says_what_is_shortest():
     assert "A game can end after exactly 26 rounds only if" not in text
     for claim in ("**24 rounds with one war**", "**22 rounds**", "**a single round**", "**two rounds**"):
         assert claim in text
+
+
+# --- sentences about the notebooks themselves (issue 27) ---------------------------------------------------
+ALL_NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
+
+
+def _cells(path: Path) -> list:
+    return list(nbformat.read(path, as_version=4).cells)
+
+
+def _flat(text: str) -> str:
+    return re.sub(r"\s+", "", text)
+
+
+def test_the_last_cell_named_is_the_last_cell():
+    """"made by the last cell" / 「最後のセル」: the cell that writes the lessons (``build(``) must then be
+    the notebook's last code cell (in 05, 05_ja and 01_play_ja another section followed it)."""
+    for path in ALL_NOTEBOOKS:
+        for cell in _cells(path):
+            if cell.cell_type != "markdown":
+                continue
+            text = _flat(cell.source)
+            for match in re.finditer(r"(?:`?(\d\d_[a-z_]+)`?の)?最後のセル|(?i:thelastcell)", text):
+                target = ROOT / "notebooks" / f"{match.group(1)}.ipynb" if match.group(1) else path
+                code = [c for c in _cells(target) if c.cell_type == "code"]
+                assert "build(" in code[-1].source, f"{path.name} says {match.group(0)!r}, but it is not"
+
+
+def test_the_build_cell_counts_files_not_pages(tmp_path):
+    """「14ページ できました」: build() writes files (a guide is several printed pages, the board dot
+    cards thirteen); the cell says how many files, and the number is the number build writes."""
+    from war_widget.lessons import build
+
+    written = len(build(tmp_path))
+    for name in ("05_number_comparison.ipynb", "05_number_comparison_ja.ipynb"):
+        cell = next(c for c in _cells(ROOT / "notebooks" / name) if c.cell_type == "code" and "build(" in c.source)
+        output = "".join(o.get("text", "") for o in cell.outputs)
+        assert not re.search(r"\d+\s*(?:pages|ページ)", output), f"{name}: {output!r}"
+        assert re.search(rf"^{written} files|^ファイルが {written}こ", output), f"{name}: {output!r} ({written} files)"
+
+
+def _package_strings() -> str:
+    """Every string the package can show, as source text (the words and the component)."""
+    pkg = ROOT / "war_widget"
+    files = [*(pkg / "text").rglob("*.py"), *(pkg / "views").rglob("*.py"), *(pkg / "views").rglob("*.js"),
+             *(pkg / "session").rglob("*.py")]
+    return "".join(p.read_text(encoding="utf-8") for p in files)
+
+
+def test_the_play_lesson_names_only_what_the_screen_shows():
+    """「今回の物語」: every 「label」 01_play_ja quotes stands on the screen (the package's strings or the
+    notebook's own outputs). What people say is exempt: a question or a call (？ ！) or a quote
+    followed by と (「せーの」と声をそろえて). ([000] calls the count chart 「今回の物語」 in passing; the
+    screen has no such label.)"""
+    path = ROOT / "notebooks" / "01_play_ja.ipynb"
+    cells = _cells(path)
+    shown = _package_strings() + "".join(o.get("text", "") for c in cells if c.cell_type == "code"
+                                         for o in c.get("outputs", []))
+    quoted = [m for c in cells if c.cell_type == "markdown" for m in re.findall(r"「([^「」]+)」(?!と)", c.source)]
+    assert len(quoted) >= 15
+    missing = [q for q in quoted if not q.endswith(("？", "！", "?", "!")) and q not in shown]
+    assert missing == []
+
+
+# What a war moves: the tied cards, then face_down + 1 more each when both players can finish it.
+# A player who runs short moves fewer: under shortage="lose" that player loses and the table goes
+# to the other (2 cards); under zero="reuse" a player with no card left plays the last one again.
+WAR_DEALS = {   # preset: (a deal both players can finish, its cards; the fewest found, its deal, its cards)
+    "kids": ([["5S", "KH", "2C"], ["5D", "9C", "3D"]], 4, [["8S", "KD"], ["8H"]], 3),
+    "pagat": ([["5S", "2H", "KH", "2C"], ["5D", "3H", "9C", "3D"]], 6, [["8S", "QC"], ["8H"]], 2),
+    "three_down": ([["5S", "2H", "3H", "4H", "KH", "2C"], ["5D", "2S", "3S", "4S", "9C", "3D"]], 10,
+                   [["5S"], ["5H", "AC"]], 3),
+    "classic_long": ([["5S", "2H", "KH", "2C"], ["5D", "3H", "9C", "3D"]], 6, [["8S", "QC"], ["8H"]], 2),
+}
+
+
+def _moved(preset: str, hands: list[list[str]]) -> int:
+    record = Game.from_hands(preset, hands).play_round()
+    assert record is not None and record.wars >= 1 and record.winner is not None, (preset, hands)
+    return len(record.cards_moved)
+
+
+def test_six_says_what_a_war_moves_under_its_presets():
+    """06 said "a war moves at least six cards": under its presets a war can move 2 (pagat, classic_long:
+    the player who runs short loses) or 3 (kids, three_down); six is what a pagat war moves when both
+    players can finish it."""
+    text = _text("06_strategy.ipynb")
+    used = set(re.findall(r'"(kids|pagat|three_down|classic_long)"', "\n".join(
+        c.source for c in _cells(ROOT / "notebooks" / "06_strategy.ipynb") if c.cell_type == "code")))
+    assert used == set(WAR_DEALS)
+    words = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "ten": 10}
+    for preset, (full, full_moved, short, fewest) in WAR_DEALS.items():
+        rules = Rules.preset(preset)
+        assert _moved(preset, full) == full_moved == 2 + 2 * (rules.face_down + 1)
+        assert _moved(preset, short) == fewest
+        for claim in re.findall(r"at least (\w+) cards", text):   # a claimed minimum holds under every preset
+            assert words.get(claim, 0) <= fewest, f"06 says a war moves at least {claim} cards; {preset}: {fewest}"
+    assert "a war moves at least six cards" not in text
+    assert "six cards when both players can finish it" in text
+
+
+def test_a_number_question_is_asked_only_where_the_battle_plays_the_numbers():
+    """05_ja's last cell was WarWidget(rules="kids", guess="number"): it asked about A and K with A = 1,
+    marked "K is bigger" right, and the battle said the ace wins. Every widget or session a notebook
+    makes with guess="number" plays rules whose battle is the numbers (the number lessons, the
+    school variants)."""
+    from war_widget.text.number_mode import question_kind
+
+    calls = 0
+    for path in ALL_NOTEBOOKS:
+        for cell in _cells(path):
+            if cell.cell_type != "code":
+                continue
+            for call in re.findall(r"(?:WarWidget|WarSession)\((.*?)\)\s*(?:$|\n)", cell.source, flags=re.S):
+                if not re.search(r"guess\s*=\s*[\"']number", call):
+                    continue
+                calls += 1
+                preset = re.search(r"(?:rules|from_hands)\s*[=(]\s*[\"'](\w+)", call)
+                assert preset, f"{path.name}: {call!r} asks a number question under the default rules"
+                assert question_kind(Rules.preset(preset.group(1))) == "bigger", f"{path.name}: {call!r}"
+    assert calls >= 6          # 05 and 05_ja: the quiz, the last cell, the school variants' table

@@ -53,8 +53,8 @@ def test_the_sentences_in_japanese(lang: str, flip: str, compare: str) -> None:
     kids, shown = session("addition", ADD, lang="ja", aids=True)      # the aids choose the children's register
     kids.flip()
     said = [b.sentence for b in shown[-1].beats[:2]]
-    assert said == ["1回め：あなたは 7と 5（7 + 5 = 12）、コンピューターは 3と 6（3 + 6 = 9）。",
-                    "7 + 5 = 12は 3 + 6 = 9より 大きい！ あなたの かち。"]
+    assert said == ["1かいめ：あなたは 7と 5（7 + 5 = 12）、コンピューターは 3と 6（3 + 6 = 9）。",
+                    "7 + 5 = 12は 3 + 6 = 9より 大きい！\u3000あなたの かち。"]
     assert shown[-1].beats[1].view.aid == "7 + 5 > 3 + 6  →  12 > 9"
     for line in said:
         assert not beyond_grade2(line) and term_problems(line, "ja_kids") == []
@@ -72,7 +72,7 @@ def test_a_tie_says_both_values_and_the_war_turns_up_two_more() -> None:
     assert beats[5].sentence == "2 + 8 = 10 beats 4 + 4 = 8: You win the war."
     ja, shown = session("addition", TIE, lang="ja")
     ja.flip()
-    assert shown[-1].beats[2].sentence == "戦争です！1枚ずつ伏せて、次の2枚で勝負します。"
+    assert shown[-1].beats[2].sentence == "戦争です！\u30001枚ずつ伏せて、次の2枚で勝負します。"
 
 
 @pytest.mark.parametrize("preset, hands, ask, buttons, feedback", [
@@ -106,7 +106,7 @@ def test_the_guess_in_the_childrens_register() -> None:
     assert q is not None and q.text == "7 + 5と 3 + 6、どっちが 大きい？"
     assert q.buttons[">"] == "7 + 5の ほうが 大きい"
     s.answer("<")
-    assert s.guess.feedback == "ざんねん。こたえは「7 + 5の ほうが 大きい」。 7 + 5 = 12、3 + 6 = 9。12 > 9。"
+    assert s.guess.feedback == "ざんねん。こたえは「7 + 5の ほうが 大きい」。7 + 5 = 12、3 + 6 = 9。12 > 9。"
     same, _ = session("addition", [["7S", "5S", "2C"], ["7H", "5H", "3D"]], guess=True, lang="ja")
     same.flip()                           # the same cards: the buttons name whose they are
     q = same.guess.current()
@@ -193,7 +193,7 @@ def test_a_named_tie_is_once_more() -> None:
     assert beats[5].sentence == "2 + 8 = 10 beats 4 + 4 = 8: You win the tie-break."
     ja, shown = session("addition", TIE, lang="ja", name="かずくらべ")
     ja.flip()
-    assert shown[-1].beats[2].sentence == "もう一勝負です！1枚ずつ伏せて、次の2枚で勝負します。"
+    assert shown[-1].beats[2].sentence == "もう一勝負です！\u30001枚ずつ伏せて、次の2枚で勝負します。"
     table = ja.label("table_name", counts="あなた20枚", progress="1ラウンド目")
     assert table == "「かずくらべ」のテーブル。あなた20枚。1ラウンド目。"
 

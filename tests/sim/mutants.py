@@ -1,23 +1,25 @@
 """Single-line mutants of the kernels' rule branches, and whether the guard catches each.
 
 Run ``python tests/sim/mutants.py`` (minutes: each mutant runs tests/sim/test_guard.py on a copy
-of the package with that one line changed; a numba mutant compiles the numba kernel afresh).  A
-mutant is caught when the guard fails on it.  Not collected by pytest: a tool, like a benchmark.
+of the package with that one line changed; a kernel.c mutant first compiles the copy's extension,
+every build of it, with the C compiler Python was built with).  A mutant is caught when the guard
+fails on it.  Not collected by pytest: a tool, like a benchmark.
 """
 from __future__ import annotations
 
 import argparse
 import os
+import shlex
 import shutil
 import subprocess
 import sys
+import sysconfig
 import tempfile
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 C = "war_widget/sim/fastsim/kernel.c"
-NUMBA = "war_widget/sim/fastsim/_kernel.py"
 STEAL = "war_widget/sim/steal.py"
 TIMEOUT = 900        # seconds for one mutant's guard run: a guard that runs longer hangs, a failure of its own
 
@@ -97,15 +99,6 @@ MUTANTS: list[tuple[str, str, str, str]] = [
      "quick_rounds: the lower card wins"),
     (C, "            a ^= x & (keep - 1);", "            a ^= x & -keep;",
      "quick_rounds: the shuffle of two cards keeps the first card when the second moves"),
-    (NUMBA, "    enough = need if r[R_SHORTAGE] == SHORT_LOSE else 1", "    enough = need",
-     "the issue's mutant, in the numba kernel"),
-    (NUMBA, "        need = (11 if tie_rank >= 14 else min(tie_rank, 10)) if fd == BY_RANK else fd + 1",
-     "        need = (11 if tie_rank >= 14 else min(tie_rank, 10)) if fd == BY_RANK else fd + 2",
-     "numba: one card too many face down"),
-    (NUMBA, "            reason = K_SHORTAGE if short_end else K_ALL_CARDS", "            reason = K_ALL_CARDS",
-     "numba: a shortage win reported as all cards"),
-    (NUMBA, "        seat_first(s, tlen, winner, True)", "        seat_first(s, tlen, winner, False)",
-     "numba: loser_first gathers the winner's cards first"),
     (STEAL, "                stake = len(table) + 2", "                stake = len(table) + 1",
      "Steal War's replica: greedy weighs a smaller stake"),
     (STEAL, "            short = [p for p in (0, 1) if have[p] < 4]",
@@ -122,18 +115,31 @@ MUTANTS: list[tuple[str, str, str, str]] = [
 EQUIVALENT = {i for i, m in enumerate(MUTANTS) if "(equivalent:" in m[3]}
 
 
+def build_extension(copy: Path) -> None:
+    """Compile the copy's extension in place (as ``setup.py build_ext --inplace`` does, without
+    setuptools): _kernelmodule.c and every build of kernel.c, into one shared library."""
+    fastsim = copy / "war_widget" / "sim" / "fastsim"
+    target = fastsim / ("_compiled" + sysconfig.get_config_var("EXT_SUFFIX"))
+    for old in fastsim.glob("_compiled*"):
+        old.unlink()
+    cc = shlex.split(sysconfig.get_config_var("CC") or "cc")
+    sources = [str(fastsim / "_kernelmodule.c"), *map(str, sorted((fastsim / "builds").glob("*.c")))]
+    subprocess.run([*cc, "-shared", "-fPIC", "-std=c99", "-O2", "-I" + sysconfig.get_paths()["include"], *sources,
+                    "-o", str(target)], check=True, capture_output=True, text=True)
+
+
 def run(index: int, file: str, old: str, new: str, work: Path) -> tuple[str, float, str]:
     """("caught" / "MISSED" / "HUNG", seconds, the first failing test's line) for one mutant on a fresh copy."""
     copy = work / f"m{index}"
-    shutil.copytree(ROOT / "war_widget", copy / "war_widget", ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copytree(ROOT / "war_widget", copy / "war_widget", ignore=shutil.ignore_patterns("__pycache__", "*.so"))
     path = copy / file
     text = path.read_text()
     assert text.count(old) == 1, f"mutant {index}: the line must occur once in {file}: {old!r}"
     path.write_text(text.replace(old, new))
-    env = {**os.environ, "PYTHONPATH": str(copy), "WAR_WIDGET_CACHE_DIR": str(copy / "cache"),
-           "NUMBA_CACHE_DIR": str(copy / "numba"), "GUARD_NO_SHRINK": "1"}
+    build_extension(copy)
+    env = {**os.environ, "PYTHONPATH": str(copy), "WAR_WIDGET_CACHE_DIR": str(copy / "cache"), "GUARD_NO_SHRINK": "1"}
     env.pop("WAR_WIDGET_KERNEL", None)
-    select = {NUMBA: "numba", STEAL: "steal"}.get(file, "not numba and not steal")
+    select = "steal" if file == STEAL else "not steal"
     where = subprocess.run([sys.executable, "-c", "import war_widget; print(war_widget.__file__)"], env=env, cwd=copy,
                            capture_output=True, text=True, check=True).stdout.strip()
     assert where.startswith(str(copy)), f"the tests would import {where}, not the mutant"

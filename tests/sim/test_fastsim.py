@@ -3,15 +3,14 @@
 Game ``i`` of ``simulate(rules, n, seed)`` must be ``Game(rules, game_seed(seed, i))`` played to
 the end: the same length, winner, reason, rounds with a war and with two or more, and for a game
 that repeats, the same cycle start and period.  Checked live (the engine is the reference) on
-every preset, on rule sets drawn by hypothesis from every option (2-4 players, teams, goals,
+every preset (by its build compiled into the extension, and by the general build), on rule sets
+drawn by hypothesis from every option (2-4 players, teams, goals,
 captures, gathers, shortages, jokers, rank orders, decks, tie-breaks), on games that cycle, and
-with a cap that cuts cycles short.  Plus the generator itself (the engine's SplitMix64 draws,
-the rejected draw included) and a distribution check against 20,000 stored engine games.
+with a cap that cuts cycles short; and a distribution check against 20,000 stored engine games.
 """
 from __future__ import annotations
 
 import math
-import os
 from pathlib import Path
 from typing import Any
 
@@ -23,15 +22,16 @@ from scipy import stats
 
 from war_widget import Game, Rules
 from war_widget.game.events import Termination
-from war_widget.game.rng import MASK64, SplitMix64
 from war_widget.game.rules import GATHER_ORDERS, NUMBER_DECKS, SCHOOL_PRESETS, SHORTAGES
 from war_widget.sim.fastsim import (
+    _compiled,
     encode_rules,
+    kernel_build,
     simulate_range,
+    specialised_rule_sets,
     supports,
     unsupported_reason,
 )
-from war_widget.sim.fastsim._kernel import activate
 from war_widget.sim.simulation import NATURAL_ENDS, REASONS, game_seed, simulate
 
 # length, winner (-1: none), reason, war rounds, double-war rounds, cycle start, cycle period (-1: none)
@@ -52,21 +52,24 @@ def engine_row(rules: Rules, seed: int, index: int, max_rounds: int | None) -> R
             -1 if o.cycle_period is None else o.cycle_period)
 
 
-def fast_rows(rules: Rules, seed: int, count: int, max_rounds: int | None) -> list[Row]:
-    r = simulate_range(rules, seed, 0, count, max_rounds)
+def fast_rows(rules: Rules, seed: int, count: int, max_rounds: int | None, fixed: bool = True) -> list[Row]:
+    r = simulate_range(rules, seed, 0, count, max_rounds, fixed=fixed)
     return [(int(r.lengths[i]), int(r.winners[i]), REASONS[int(r.reasons[i])].name, int(r.wars[i]),
              int(r.double_wars[i]), int(r.cycle_starts[i]), int(r.cycle_periods[i])) for i in range(count)]
 
 
-def assert_like_engine(rules: Rules, seed: int, count: int, max_rounds: int | None = 100_000) -> list[Row]:
-    """Play ``count`` games both ways; fail naming the first games and fields that differ."""
-    fast = fast_rows(rules, seed, count, max_rounds)
+def assert_like_engine(rules: Rules, seed: int, count: int, max_rounds: int | None = 100_000,
+                       fixed: bool = True) -> list[Row]:
+    """Play ``count`` games both ways (``fixed=False``: by the general build); fail naming the
+    first games and fields that differ."""
+    fast = fast_rows(rules, seed, count, max_rounds, fixed)
     engine = [engine_row(rules, seed, i, max_rounds) for i in range(count)]
     bad = [(i, e, f) for i, (e, f) in enumerate(zip(engine, fast, strict=True)) if e != f]
     if bad:
         i, e, f = bad[0]
         fields = [name for name, a, b in zip(FIELDS, e, f, strict=True) if a != b]
-        pytest.fail(f"{rules!r}: {len(bad)} of {count} games differ; game {i} (seed {seed}): {fields}: "
+        pytest.fail(f"{rules!r} ({kernel_build(rules, fixed)} build): {len(bad)} of {count} games differ; "
+                    f"game {i} (seed {seed}): {fields}: "
                     f"engine {e}, compiled {f}")
     return engine
 
@@ -76,10 +79,40 @@ def assert_like_engine(rules: Rules, seed: int, count: int, max_rounds: int | No
 KERNEL_PRESETS = [p for p in Rules.presets() if p not in SCHOOL_PRESETS and Rules.preset(p).deck not in NUMBER_DECKS]
 
 
+@pytest.mark.parametrize("fixed", [True, False], ids=["its build", "general build"])
 @pytest.mark.parametrize("preset", KERNEL_PRESETS)
-def test_every_preset_plays_as_the_engine(preset: str) -> None:
+def test_every_preset_plays_as_the_engine(preset: str, fixed: bool) -> None:
+    """Each preset by the build compiled in for its rules (as simulate() plays it) and by the
+    general build, game by game as the engine."""
     assert supports(preset)
-    assert_like_engine(Rules.preset(preset), 23, 25)
+    build = kernel_build(preset, fixed)                  # presets of the same kernel rules share a build
+    assert (preset in build.split(" + ")) if fixed else build == "general", (build, "run tools/kernel_builds.py")
+    assert_like_engine(Rules.preset(preset), 23, 25, fixed=fixed)
+
+
+@pytest.mark.parametrize("name", ["pagat, 3 players", "pagat, 4 players"])
+def test_the_other_compiled_in_rule_sets_play_as_the_engine(name: str) -> None:
+    rules = specialised_rule_sets()[name]
+    assert kernel_build(rules) == name
+    assert_like_engine(rules, 29, 25)
+
+
+def test_the_extension_holds_a_build_for_every_preset_as_the_build_files_say() -> None:
+    """The committed build files are the presets' (tools/kernel_builds.py --check), and the
+    extension was compiled from them: one build per distinct preset rule set, and the general one."""
+    import subprocess
+    import sys
+    root = Path(__file__).resolve().parents[2]
+    done = subprocess.run([sys.executable, str(root / "tools" / "kernel_builds.py"), "--check"], capture_output=True,
+                          text=True, check=False)
+    assert done.returncode == 0, "stale kernel builds: run python tools/kernel_builds.py, then pip install -e .\n" + (
+        done.stdout)
+    header = (root / "war_widget" / "sim" / "fastsim" / "builds" / "builds.h").read_text()
+    assert _compiled is not None
+    names = [name for name, _ in _compiled.builds()]
+    assert names[0] == "general" and all(f'"{n}"' in header for n in names), "rebuild the extension: pip install -e ."
+    for name, rules in specialised_rule_sets().items():
+        assert name in kernel_build(rules).split(" + "), name
 
 
 def test_the_known_cycle_is_found_at_the_engines_round() -> None:
@@ -166,14 +199,6 @@ def test_only_callable_policies_are_left_to_the_engine() -> None:
         encode_rules(Rules.preset("kids").replace(gather=("shuffle", lambda cards, p: cards)))
 
 
-def test_rules_are_data_one_compilation_serves_every_rule_set() -> None:
-    play_games = activate().play_games
-    for name in KERNEL_PRESETS:
-        simulate_range(name, 1, 0, 3, kernel="numba")
-    simulate_range(Rules.preset("pagat").replace(players=4, teams=True), 1, 0, 3, kernel="numba")
-    assert len(play_games.signatures) == 1
-
-
 def test_chunking_and_threads_do_not_change_games() -> None:
     whole = simulate_range("pagat", 8, 0, 600)
     parts = [simulate_range("pagat", 8, lo, lo + 150) for lo in range(0, 600, 150)]
@@ -181,51 +206,6 @@ def test_chunking_and_threads_do_not_change_games() -> None:
     for name in whole.__dataclass_fields__:
         assert np.array_equal(getattr(whole, name), np.concatenate([getattr(p, name) for p in parts]))
         assert np.array_equal(getattr(whole, name), getattr(threaded, name))
-
-
-# --- the generator ----------------------------------------------------------------------------------
-def test_game_seeds_are_the_python_definition() -> None:
-    for seed in (0, 987654321, 2 ** 64 - 1):
-        for i in (0, 1, 59, 10 ** 9):
-            assert int(activate().game_seed(np.uint64(seed), np.int64(i))) == game_seed(seed, i)
-
-
-def _unxorshift(y: int, shift: int) -> int:
-    x = y
-    for _ in range(64 // shift + 1):
-        x = y ^ (x >> shift)
-    return x
-
-
-def _state_giving(output: int) -> int:
-    """The generator state whose next64() returns ``output`` (SplitMix64's mix is a bijection)."""
-    z = _unxorshift(output, 31)
-    z = (z * pow(0x94D049BB133111EB, -1, 1 << 64)) & MASK64
-    z = _unxorshift(z, 27)
-    z = (z * pow(0xBF58476D1CE4E5B9, -1, 1 << 64)) & MASK64
-    z = _unxorshift(z, 30)
-    return (z - 0x9E3779B97F4A7C15) & MASK64
-
-
-@pytest.mark.parametrize("n", [3, 5, 52, 2 ** 63 + 5])
-def test_a_rejected_draw_is_redrawn_as_the_python_generator_does(n: int) -> None:
-    state = _state_giving(MASK64)             # the largest output: rejected for any n not dividing 2**64
-    rng = np.array([state], np.uint64)
-    expected = SplitMix64.from_state(state)
-    assert int(activate().below(rng, np.int64(n) if n < 2 ** 63 else np.uint64(n))) == expected.below(n)
-    assert int(rng[0]) == expected.state and expected.state != (state + 0x9E3779B97F4A7C15) & MASK64
-
-
-def test_shuffles_are_the_python_shuffles() -> None:
-    for seed in range(50):
-        rng = np.array([game_seed(seed, 3)], np.uint64)
-        items = np.arange(64, dtype=np.int32)
-        count = seed % 55
-        activate().shuffle(rng, items, count)
-        gen = SplitMix64(game_seed(seed, 3))
-        expected = list(range(count))
-        gen.shuffle(expected)
-        assert items[:count].tolist() == expected and int(rng[0]) == gen.state
 
 
 # --- statistics with independent seeds --------------------------------------------------------------
@@ -256,23 +236,6 @@ def test_length_distribution_and_shares_match_stored_engine_games(preset: str) -
         assert abs(pa - pb) <= 3 * se, (preset, pa, pb, se)
 
 
-# --- the first call ----------------------------------------------------------------------------------
-def test_a_slow_first_call_in_a_notebook_says_one_line(capsys: pytest.CaptureFixture[str]) -> None:
-    import time
-
-    from war_widget.sim.fastsim import _compile_notice, first_call_message
-    with _compile_notice(ready=False, in_kernel=True, delay=0.05):
-        time.sleep(0.3)                         # stands for compiling
-    with _compile_notice(ready=False, in_kernel=False, delay=0.05):
-        time.sleep(0.2)                         # a script: silent
-    with _compile_notice(ready=True, in_kernel=True, delay=0.05):
-        time.sleep(0.2)                         # already loaded: silent
-    with _compile_notice(ready=False, in_kernel=True, delay=0.5):
-        pass                                    # quick: silent
-    time.sleep(0.6)
-    assert capsys.readouterr().err == first_call_message() + "\n"
-
-
 def test_the_docstring_examples_run() -> None:
     import doctest
 
@@ -283,54 +246,11 @@ def test_the_docstring_examples_run() -> None:
         assert result.attempted > 0 and result.failed == 0, module.__name__
 
 
-def test_the_compiled_kernel_is_cached_where_it_can_be_written(tmp_path: Path) -> None:
-    """In-tree next to the package when writable (an editable install), else numba's user cache;
-    NUMBA_CACHE_DIR (CI) overrides both.  A fresh process with NUMBA_CACHE_DIR set finds it there."""
-    import os
-    import subprocess
-    import sys
-
-    play_games = activate().play_games
-    simulate_range("pagat", 1, 0, 2, kernel="numba")
-    where = Path(play_games._cache._cache_path)
-    assert os.access(where, os.W_OK)
-    assert any(f.name.startswith("_kernel.play_games-") and f.suffix == ".nbi" for f in where.iterdir())
-    code = ("from war_widget.sim.fastsim._kernel import activate\n"
-            "play_games = activate().play_games\n"
-            "print(type(play_games._cache._impl.locator).__name__, play_games._cache._cache_path)")
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False,
-                          env={**os.environ, "NUMBA_CACHE_DIR": str(tmp_path)})
-    assert done.returncode == 0, done.stderr
-    flag, path = done.stdout.split()
-    assert flag == "UserProvidedCacheLocator" and path.startswith(str(tmp_path))
-
-
-def test_the_note_is_for_compiling_not_for_loading_the_cache(tmp_path: Path) -> None:
-    """A warm cache loads in about a second and says nothing (so nbval's checked cells print the
-    same on a fresh machine once the tests have written the cache); an empty cache would compile."""
-    import subprocess
-    import sys
-
-    from war_widget.sim.simulation import simulate
-
-    simulate("pagat", 2, seed=1)                       # writes the cache if this run compiled
-    probe = ("from war_widget.sim.fastsim import _compile_notice; "
-             "print(_compile_notice(in_kernel=True).ready)")
-    env_cold = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path)}
-    env_warm = {k: v for k, v in os.environ.items() if k != "NUMBA_CACHE_DIR"}
-    if "NUMBA_CACHE_DIR" in os.environ:
-        env_warm["NUMBA_CACHE_DIR"] = os.environ["NUMBA_CACHE_DIR"]
-    warm = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, env=env_warm, check=True)
-    cold = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, env=env_cold, check=True)
-    assert warm.stdout.strip() == "True"
-    assert cold.stdout.strip() == "False"
-
-
 def test_a_kernel_stuck_in_a_game_is_an_error_naming_the_game_never_a_result() -> None:
     """K_STUCK (a round that ran past any round the rules allow: a kernel bug, as a mutant of the
     drop-out made) must not come back as a game result: simulate_range's rows raise, naming the game."""
     from war_widget.sim.fastsim import Rows
-    from war_widget.sim.fastsim._kernel import C_REASON, COLUMNS, K_STUCK
+    from war_widget.sim.fastsim.table import C_REASON, COLUMNS, K_STUCK
     out = np.zeros((5, COLUMNS), np.int32)
     assert Rows.from_matrix(out, 100).lengths.shape == (5,)
     out[3, C_REASON] = K_STUCK

@@ -1,10 +1,11 @@
-"""The guard between the compiled kernels (C and numba) and the engine: round by round, from small deals.
+"""The guard between the compiled kernel (C) and the engine: round by round, from small deals.
 
 Sampling the end of whole games misses a rule branch that only a rare position reaches (a war
 among four players when one runs short under ``last_card_up``...).  So, as a move generator is
 checked position by position: hypothesis draws the rules from the option lists of
 ``war_widget.game.rules`` and a small deal (2-4 players, 8-20 cards: wars and shortages in most
-rounds), both kernels play it from that position (``play_from_position``) and the engine plays
+rounds), the kernel plays it from that position (``play_from_position``: its general build, the
+builds compiled in for the presets on their own rules, a build made here) and the engine plays
 ``Game.from_hands`` of the same deal and seed, and the whole history must agree: every round's
 winner, wars and every player's count after it, and how and when the game ends.  The map from
 every ``Rules`` field to its kernel entries (``RULE_COLUMNS``) is checked against
@@ -29,19 +30,18 @@ from war_widget.sim.fastsim import (
     KERNEL_TO_REASON,
     REFUSED_FIELDS,
     RULE_COLUMNS,
-    _ckernel,
-    _kernel,
+    _compiled,
     encode_rules,
-    kernel_name,
-    numba_available,
+    kernel_build,
     play_from_position,
+    specialised_rule_sets,
     unsupported_reason,
 )
+from war_widget.sim.fastsim import table as layout
 from war_widget.sim.steal import FAST_POLICIES, fast_game_from
 from war_widget.variants.steal import POLICIES, StealWarGame
 
 REASONS = tuple(Termination)
-KERNELS = [k for k, ok in (("c", _ckernel.compiler() is not None), ("numba", numba_available())) if ok]
 ROUNDS = 150               # rounds played from each drawn position (most small games end well before)
 # tests/sim/mutants.py sets GUARD_NO_SHRINK: a mutant is caught by the first failure, not its smallest
 PHASES = (Phase.explicit, Phase.reuse, Phase.generate) if os.environ.get("GUARD_NO_SHRINK") else tuple(Phase)
@@ -119,11 +119,16 @@ def rule_sets(draw: st.DrawFn) -> Rules:
     return Rules()
 
 
+# the rule sets the extension holds a specialised build for (every preset the kernel plays, ...)
+SPECIALISED = list(specialised_rule_sets().values())
+
+
 @st.composite
-def small_deals(draw: st.DrawFn) -> tuple[Rules, list[list[Any]], int]:
-    """Rules, 8-20 cards of their deck (half the time of a few ranks only) dealt into hands of any
-    sizes (two hands at least hold cards), and the seed of the shuffles after the deal."""
-    rules = draw(rule_sets())
+def small_deals(draw: st.DrawFn, rules: st.SearchStrategy[Rules] | None = None) -> tuple[Rules, list[list[Any]], int]:
+    """Rules (any, or drawn from ``rules``), 8-20 cards of their deck (half the time of a few ranks
+    only) dealt into hands of any sizes (two hands at least hold cards), and the seed of the
+    shuffles after the deal."""
+    rules = draw(rules if rules is not None else rule_sets())
     pool = draw(st.permutations(rules.deck_cards))
     if draw(st.booleans()):                        # cards of 2-5 ranks only: a war in most rounds
         keep = {c.rank for c in pool[:draw(st.integers(2, 5))]}
@@ -145,11 +150,14 @@ Deal = tuple[Rules, list[list[Any]], int]
 
 
 @st.composite
-def two_player_deals(draw: st.DrawFn) -> Deal:
+def two_player_deals(draw: st.DrawFn, presets: bool = False) -> Deal:
     """Two players (the C kernel's own paths: the short path of rounds without a war, and war_two,
     which plays a war while both hands hold a whole battle and hands the rest to the general
-    path): 16-40 cards of 2-6 ranks, so wars of several battles, and hands running short in one."""
-    for _ in range(50):
+    path): 16-40 cards of 2-6 ranks, so wars of several battles, and hands running short in one.
+    ``presets``: the rules of a two-player specialised build (its constants, its short path)."""
+    if presets:
+        rules = draw(st.sampled_from([r for r in SPECIALISED if r.players == 2]))
+    for _ in range(0 if presets else 50):
         rules = draw(rule_sets())
         gather = rules.gather if isinstance(rules.gather, str) else rules.gather[:2]
         try:
@@ -158,7 +166,7 @@ def two_player_deals(draw: st.DrawFn) -> Deal:
         except ValueError:
             continue
     else:
-        rules = Rules()
+        rules = rules if presets else Rules()
     pool = draw(st.permutations(rules.deck_cards))
     keep = {c.rank for c in pool[:draw(st.integers(2, 6))]}
     pool = [c for c in pool if c.rank in keep] + [c for c in pool if c.rank not in keep]
@@ -179,13 +187,13 @@ def engine_history(rules: Rules, hands: list[list[Any]],
     return rows, (outcome.reason.name, -1 if outcome.winner is None else outcome.winner)
 
 
-def assert_same_history(rules: Rules, hands: list[list[Any]], seed: int, kernel: str, fixed: bool = False) -> None:
+def assert_same_history(rules: Rules, hands: list[list[Any]], seed: int, fixed: bool = False) -> None:
     expected, end = engine_history(rules, hands, seed)
-    got = play_from_position(rules, hands, seed, ROUNDS, kernel, fixed)
+    got = play_from_position(rules, hands, seed, ROUNDS, fixed)
     n = rules.players
     rows = [(int(h[3]), int(h[2]), *(int(c) for c in h[4:4 + n])) for h in got]
-    where = f"{kernel} kernel, {rules!r}, hands {[[c.code for c in h] for h in hands]}, seed {seed}"
-    stuck = [k for k, h in enumerate(got) if int(h[0]) == _kernel.K_STUCK]
+    where = f"{kernel_build(rules, fixed)} build, {rules!r}, hands {[[c.code for c in h] for h in hands]}, seed {seed}"
+    stuck = [k for k, h in enumerate(got) if int(h[0]) == layout.K_STUCK]
     assert not stuck, f"{where}: the kernel got stuck in round {stuck[0] + 1 if stuck else 0} (a round without end)"
     if end is not None and end[0] == "CYCLE":   # the engine stops at a repeated position; play_from does not look
         rows = rows[:len(expected)]
@@ -201,125 +209,136 @@ def assert_same_history(rules: Rules, hands: list[list[Any]], seed: int, kernel:
         assert all(int(h[0]) < 0 for h in got), f"{where}: the kernel ended a game the engine plays on"
 
 
-@pytest.mark.parametrize("kernel", KERNELS)
 @settings(max_examples=300, deadline=None, derandomize=True, phases=PHASES,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(deal=small_deals())
-def test_small_deals_play_round_by_round_as_the_engine(kernel: str, deal: Deal) -> None:
-    assert_same_history(*deal, kernel)
+def test_small_deals_play_round_by_round_as_the_engine(deal: Deal) -> None:
+    assert_same_history(*deal)
+
+
+@settings(max_examples=120, deadline=None, derandomize=True, phases=PHASES,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(deal=small_deals(st.sampled_from(SPECIALISED)))
+def test_the_builds_compiled_in_for_the_presets_play_them_round_by_round(deal: Deal) -> None:
+    """As simulate() plays a preset: the extension's build for its rules, fixed as constants (and
+    for two players with a shuffled gather, the short path of rounds without a war)."""
+    assert kernel_build(deal[0]) != "general", "a preset without its compiled-in build: run tools/kernel_builds.py"
+    assert_same_history(*deal, fixed=True)
 
 
 @settings(max_examples=40, deadline=None, derandomize=True, phases=PHASES,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(deal=small_deals())
-def test_the_c_kernel_built_for_the_rules_in_use_plays_them_round_by_round(deal: Deal) -> None:
-    """As simulate() runs it: a build per rule set, the rules fixed as constants (and for two
-    players with a played or shuffled gather, the short path of rounds without a war)."""
-    if "c" not in KERNELS:
-        pytest.fail("no C compiler: the C kernel cannot be guarded")
-    assert_same_history(*deal, "c", fixed=True)
+def test_a_kernel_built_here_for_the_rules_in_use_plays_them_round_by_round(deal: Deal) -> None:
+    """The opt-in run-time build (WAR_WIDGET_KERNEL=build: this machine's C compiler, the rules in
+    use fixed as constants), from the same kernel.c."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("WAR_WIDGET_KERNEL", "build")
+        assert kernel_build(deal[0]) in ("built here", *(n for n, _ in _compiled.builds()))
+        assert_same_history(*deal, fixed=True)
 
 
-@pytest.mark.parametrize("fixed", [True, False])
+@pytest.mark.parametrize("presets", [True, False])
 @settings(max_examples=30, deadline=None, derandomize=True, phases=PHASES,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
-@given(deal=two_player_deals())
-def test_two_player_wars_of_many_battles_play_round_by_round_as_the_engine(fixed: bool, deal: Deal) -> None:
-    if "c" not in KERNELS:
-        pytest.fail("no C compiler: the C kernel cannot be guarded")
-    assert_same_history(*deal, "c", fixed=fixed)
+@given(data=st.data())
+def test_two_player_wars_of_many_battles_play_round_by_round_as_the_engine(presets: bool, data: st.DataObject) -> None:
+    """Two-player rules drawn freely (the general build) or a two-player preset's (its build)."""
+    assert_same_history(*data.draw(two_player_deals(presets)), fixed=presets)
 
 
-BUILDS = [(k, f) for k in KERNELS for f in ((True, False) if k == "c" else (False,))]   # numba: one build
+BUILDS = [("compiled", True), ("compiled", False), ("build", True)]   # build: WAR_WIDGET_KERNEL=build
 
 
-@pytest.mark.parametrize(("kernel", "fixed"), BUILDS)
+@pytest.mark.parametrize(("mode", "fixed"), BUILDS)
 @pytest.mark.parametrize("gather", ["played", ("played", "winner_first"), ("shuffle", "played")])
-def test_a_played_order_gather_keeps_the_cards_in_the_order_played(kernel: str, fixed: bool, gather: Any) -> None:
+def test_a_played_order_gather_keeps_the_cards_in_the_order_played(mode: str, fixed: bool, gather: Any,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
     """gather="played" (for one seat or both): the two cards of a round without a war go under the
     winner's hand as turned up, never shuffled, on the two-player short path of every build."""
     rules = Rules.preset("pagat").replace(gather=gather)
     hands = (["2S", "KH", "4S", "QH", "6S", "JH", "8S", "TH", "3C", "9D"],
              ["AH", "3S", "KS", "5S", "QS", "7S", "JS", "9S", "TC", "4D"])
-    assert_same_history(rules, [[Card.parse(c) for c in h] for h in hands], 9, kernel, fixed)
+    monkeypatch.setenv("WAR_WIDGET_KERNEL", mode)
+    assert_same_history(rules, [[Card.parse(c) for c in h] for h in hands], 9, fixed)
 
 
-@pytest.mark.parametrize("kernel", KERNELS)
-def test_the_four_player_drop_out_under_last_card_up(kernel: str) -> None:
+def test_the_four_player_drop_out_under_last_card_up() -> None:
     """The path of the issue's mutant (``enough = need`` in dropouts_now): four players, a war
     among two who hold one card each while the others still hold cards."""
     rules = Rules.preset("pagat").replace(players=4, shortage="last_card_up", capture="bottom", round_limit=None)
     hands = [["KS", "5C"], ["KH"], ["2D", "3D", "4D"], ["6H", "7H", "8H"]]
-    assert_same_history(rules, [[Card.parse(c) for c in h] for h in hands], 3, kernel)
+    assert_same_history(rules, [[Card.parse(c) for c in h] for h in hands], 3)
 
 
-@pytest.mark.parametrize("kernel", KERNELS)
 @pytest.mark.parametrize("shortage", rules_module.SHORTAGES)
-def test_an_aces_war_by_rank_lays_ten_cards_down(kernel: str, shortage: str) -> None:
+def test_an_aces_war_by_rank_lays_ten_cards_down(shortage: str) -> None:
     """face_down="by_rank": a war of aces lays 10 down, which the small deals above rarely reach
     (a player needs 11 cards after the tie): a deal of 24 cards where it decides the round."""
     rules = Rules.preset("razboi").replace(shortage=shortage)
     ranks = "23456789TJQK"
     hands = [["AS", *(r + "S" for r in ranks[:10])], ["AH", *(r + "H" for r in ranks)]]
-    assert_same_history(rules, [[Card.parse(c) for c in h] for h in hands], 5, kernel)
+    assert_same_history(rules, [[Card.parse(c) for c in h] for h in hands], 5)
 
 
-@pytest.mark.parametrize("kernel", KERNELS)
-def test_both_players_reusing_under_aside_are_decided_by_counts(kernel: str) -> None:
+@pytest.mark.parametrize("fixed", [True, False], ids=["its build", "general build"])
+@pytest.mark.parametrize("hands", [(["KS", "5C"], ["KH"]), (["KS", "5C"], ["KH"], ["2S"])], ids=["2 players", "3"])
+def test_when_every_fighter_is_short_the_one_with_most_cards_fights_on(fixed: bool, hands: tuple[list[str], ...]
+                                                                       ) -> None:
+    """shortage="lose" with every fighter short of a war's cards (and nobody outside the war holding
+    any): the fighters with the most cards fight on and the others forfeit (the small deals reach
+    this rarely: mutant 9 of mutants.py, every fighter forfeiting, slipped past them)."""
+    rules = Rules.preset("pagat").replace(players=len(hands))
+    assert_same_history(rules, [[Card.parse(c) for c in h] for h in hands], 7, fixed)
+
+
+def test_both_players_reusing_under_aside_are_decided_by_counts() -> None:
     """kids_aside: a tie on both players' last cards, nobody can turn up another (zero="reuse"):
     the cards set aside decide, as in the engine (two players who keep their cards tie instead)."""
     rules = Rules.preset("kids_aside")
-    assert_same_history(rules, [[Card.parse(c) for c in h] for h in (["KS", "5H"], ["2S", "5C"])], 1, kernel)
+    assert_same_history(rules, [[Card.parse(c) for c in h] for h in (["KS", "5H"], ["2S", "5C"])], 1)
 
 
-@pytest.mark.parametrize("kernel", KERNELS)
-def test_a_team_whose_two_players_are_out_loses_at_once(kernel: str) -> None:
+def test_a_team_whose_two_players_are_out_loses_at_once() -> None:
     """teams: seats 1 and 3 lose their last cards in one round while seats 2 and 4 still hold
     cards: the game ends there (the small deals rarely put both of a team's last cards in one round)."""
     rules = Rules.preset("pagat").replace(players=4, teams=True)
     hands = (["2S"], ["KS"], ["3S"], ["QS", "5H"])
-    assert_same_history(rules, [[Card.parse(c) for c in h] for h in hands], 2, kernel)
+    assert_same_history(rules, [[Card.parse(c) for c in h] for h in hands], 2)
 
 
-@pytest.mark.parametrize("kernel", KERNELS)
-def test_a_won_pile_is_taken_up_when_the_hand_holds_just_the_cards_laid_down(kernel: str) -> None:
+def test_a_won_pile_is_taken_up_when_the_hand_holds_just_the_cards_laid_down() -> None:
     """capture="won_pile": in a war, a hand of exactly the cards to lay face down takes up the won
     pile first (there would be no card left to turn up); the small deals rarely meet a war then."""
     rules = Rules.preset("classic").replace(round_limit=None)
     hands = (["KS", "5S", "7S"], ["2S", "5H", "8H", "9H"])
-    assert_same_history(rules, [[Card.parse(c) for c in h] for h in hands], 4, kernel)
+    assert_same_history(rules, [[Card.parse(c) for c in h] for h in hands], 4)
 
 
-@pytest.mark.parametrize("kernel", KERNELS)
-def test_the_lowest_card_beats_an_ace_on_the_two_player_short_path(kernel: str) -> None:
+def test_the_lowest_card_beats_an_ace_on_the_two_player_short_path() -> None:
     """rank_order="low_beats_ace" (pjanitsa, the 6 is lowest): a 6 against an ace wins, a 7 does
     not, in rounds that take the two-player short path."""
     rules = Rules.preset("pjanitsa")
     hands = (["AS", "7C", "AD", "9C"], ["6H", "AH", "7D", "9D"])
-    assert_same_history(rules, [[Card.parse(c) for c in h] for h in hands], 6, kernel)
+    assert_same_history(rules, [[Card.parse(c) for c in h] for h in hands], 6)
 
 
-@pytest.mark.parametrize("kernel", KERNELS)
-def test_a_player_outside_the_war_holding_only_a_won_pile_fights_on(kernel: str) -> None:
+def test_a_player_outside_the_war_holding_only_a_won_pile_fights_on() -> None:
     """Three players, capture="won_pile": two tie on their last cards, the third turned up their
     last card in hand but holds a won pile, so the tied two drop out and the third takes the round."""
     rules = Rules.preset("classic").replace(players=3, round_limit=None)
     hands = (["5S", "9S"], ["5H", "9H"], ["KS", "8C"])
-    assert_same_history(rules, [[Card.parse(c) for c in h] for h in hands], 8, kernel)
+    assert_same_history(rules, [[Card.parse(c) for c in h] for h in hands], 8)
 
 
-def test_both_kernels_are_tested_here_and_the_c_layout_is_the_python_one() -> None:
-    assert kernel_name() in ("c", "numba") and KERNELS, "no compiled kernel to guard on this machine"
-    lib = _ckernel.library(())
-    if lib is None:
-        pytest.fail("the C kernel did not build on a machine with a C compiler")
-    got = np.zeros(24, np.int64)
-    lib.war_layout(got.ctypes.data)
-    k = _kernel
-    assert got.tolist() == [k.CAP, k.HAND, k.WON, k.HHEAD, k.HLEN, k.WHEAD, k.WLEN, k.OUT, k.LAST_WINNER,
-                            k.STATE_SIZE, k.R_GATHER, k.STRENGTH, k.RANK, k.RED, k.DECK, k.TABLE_SIZE, k.COLUMNS,
-                            k.K_REUSE_TIE, k.G_LOSER_FIRST, k.SHORT_FEWEST, k.GOAL_LOSER_FIRST_OUT, k.CAPTURE_ASIDE,
-                            k.BY_RANK, k.K_STUCK]
+def test_the_compiled_kernel_is_here_and_its_layout_is_the_python_one() -> None:
+    assert _compiled is not None, "no compiled kernel to guard: the extension was not built (pip install -e .)"
+    k = layout
+    want = [k.CAP, k.HAND, k.WON, k.HHEAD, k.HLEN, k.WHEAD, k.WLEN, k.OUT, k.LAST_WINNER, k.STATE_SIZE, k.R_GATHER,
+            k.STRENGTH, k.RANK, k.RED, k.DECK, k.TABLE_SIZE, k.COLUMNS, k.K_REUSE_TIE, k.G_LOSER_FIRST,
+            k.SHORT_FEWEST, k.GOAL_LOSER_FIRST_OUT, k.CAPTURE_ASIDE, k.BY_RANK, k.K_STUCK]
+    for build in range(len(_compiled.builds())):
+        assert list(_compiled.layout(build)) == want, _compiled.builds()[build]
 
 
 # --- Steal War's fast replica (sim/steal.py) against its engine ---------------------------------------

@@ -34,7 +34,10 @@ from war_widget.sim.simulation import FastSimulatorMissing, simulate
 
 ROOT = Path(war_widget.__file__).resolve().parent.parent
 FIELDS = ("lengths", "winners", "reasons", "wars", "double_wars", "cycle_starts", "cycle_periods")
-RULES = ("classic", "kids_aside")       # two rule sets (two builds) the engine plays quickly
+# two rule sets the extension has no specialised build for (so WAR_WIDGET_KERNEL=build builds them
+# here), which the engine plays quickly
+RULES = ("classic", "kids_aside")
+PLAYERS = 3
 GAMES = 40
 NOBODY = 65534
 CC = _ckernel.compiler()
@@ -42,14 +45,14 @@ assert CC is not None, "these tests attack the C kernel's build: they need a C c
 
 CHILD = """
 import json, os, sys, warnings
-sys.modules["numba"] = None         # the default install: no numba, so a failed C kernel means the engine
 {prelude}
 with warnings.catch_warnings(record=True) as caught:
     warnings.simplefilter("always")
+    from war_widget import Rules
     from war_widget.sim.simulation import simulate
     from war_widget.sim.fastsim import _ckernel
-    results = [simulate(name, {games}, seed=1) for name in {rules!r}]
-    again = simulate({rules!r}[0], {games}, seed=1)
+    results = [simulate(Rules.preset(name).replace(players={players}), {games}, seed=1) for name in {rules!r}]
+    again = simulate(Rules.preset({rules!r}[0]).replace(players={players}), {games}, seed=1)
 with open("/proc/self/maps") as maps:
     mapped = sorted({{line.split()[-1] for line in maps if "war_kernel_" in line}})
 print(json.dumps({{"methods": [r.method for r in results], "again": again.method,
@@ -74,6 +77,7 @@ def _wrap(real):
     return stat
 os.lstat, os.stat = _wrap(os.lstat), _wrap(os.stat)
 """
+NO_EXTENSION = 'sys.modules["war_widget.sim.fastsim._compiled"] = None   # an install with no compiled kernel'
 PLANTED_C = """
 #include <stdio.h>
 __attribute__((constructor)) static void planted(void) {
@@ -83,8 +87,12 @@ __attribute__((constructor)) static void planted(void) {
 """
 
 
+def rules_of(name: str) -> Rules:
+    return Rules.preset(name).replace(players=PLAYERS)
+
+
 def engine_arrays(name: str, games: int = GAMES) -> dict[str, list[int]]:
-    r = simulate(name, games, seed=1, method="engine")
+    r = simulate(rules_of(name), games, seed=1, method="engine")
     return {f: getattr(r, f).tolist() for f in FIELDS}
 
 
@@ -92,7 +100,7 @@ EXPECTED = {name: engine_arrays(name) for name in RULES}
 
 
 def flags_of(name: str) -> tuple[str, ...]:
-    return _ckernel.build_flags(encode_rules(Rules.preset(name)))
+    return _ckernel.build_flags(encode_rules(rules_of(name)))
 
 
 def name_of(name: str) -> str:
@@ -101,17 +109,21 @@ def name_of(name: str) -> str:
     return file_name
 
 
+def child_env() -> dict[str, str]:
+    """This environment for a child that opts in to the run-time build, less what would choose for it."""
+    base = {k: v for k, v in os.environ.items()
+            if k not in ("WAR_WIDGET_CACHE_DIR", "WAR_WIDGET_BUILD_TIMEOUT", "CC", "XDG_CACHE_HOME", "TMPDIR")}
+    return {**base, "PYTHONPATH": str(ROOT), "WAR_WIDGET_KERNEL": "build"}
+
+
 def run_child(tmp_path: Path, env: dict[str, str], prelude: str = "", rules: tuple[str, ...] = RULES
               ) -> dict[str, Any]:
     """simulate() each of ``rules`` (and the first again) in a fresh process; it must not crash."""
-    base = {k: v for k, v in os.environ.items()
-            if k not in ("NUMBA_CACHE_DIR", "WAR_WIDGET_CACHE_DIR", "WAR_WIDGET_KERNEL", "WAR_WIDGET_BUILD_TIMEOUT",
-                         "CC", "XDG_CACHE_HOME", "TMPDIR")}
     home = tmp_path / "home"
     home.mkdir(exist_ok=True)
-    code = CHILD.format(prelude=prelude, games=GAMES, rules=rules, fields=FIELDS)
+    code = CHILD.format(prelude=prelude, games=GAMES, rules=rules, fields=FIELDS, players=PLAYERS)
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=600,
-                          env={**base, "PYTHONPATH": str(ROOT), "HOME": str(home), **env}, cwd=tmp_path, check=False)
+                          env={**child_env(), "HOME": str(home), **env}, cwd=tmp_path, check=False)
     assert done.returncode == 0, f"the child ended with {done.returncode}: {done.stderr[-3000:]}"
     got: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
     assert got["arrays"] == [EXPECTED[name] for name in rules]     # the engine's games, whatever happened
@@ -379,7 +391,7 @@ def test_a_damaged_library_with_a_failing_compiler_is_refused_and_the_engine_pla
         lib.with_suffix(".json").unlink()
         record = {**_ckernel._inputs(str(fake), _ckernel.source(), flags_of("classic")), "library_sha256": good}
         moved.with_suffix(".json").write_text(json.dumps(record))
-    got = run_child(tmp_path, {"WAR_WIDGET_CACHE_DIR": str(cache), "CC": str(fake)}, rules=("classic",))
+    got = run_child(tmp_path, {"WAR_WIDGET_CACHE_DIR": str(cache), "CC": str(fake)}, NO_EXTENSION, rules=("classic",))
     assert got["methods"] == ["engine"] and got["again"] == "engine" and got["mapped"] == [] and not marker.exists()
     said = [m for c, m in got["warnings"] if c == "FastSimulatorMissing"]
     assert len(said) == 1 and "exited with status 1" in said[0] and "with the engine" in said[0]
@@ -389,9 +401,8 @@ def test_processes_building_the_same_rules_at_once_never_load_half_a_file(tmp_pa
     """Three processes start on an empty cache together: each gets the C kernel and the engine's
     games, and the cache holds one verified library and record per rule set, no partial files."""
     cache = tmp_path / "cache"
-    base = {k: v for k, v in os.environ.items() if k not in ("WAR_WIDGET_CACHE_DIR", "CC", "WAR_WIDGET_KERNEL")}
-    code = CHILD.format(prelude="", games=GAMES, rules=RULES, fields=FIELDS)
-    env = {**base, "PYTHONPATH": str(ROOT), "WAR_WIDGET_CACHE_DIR": str(cache)}
+    code = CHILD.format(prelude="", games=GAMES, rules=RULES, fields=FIELDS, players=PLAYERS)
+    env = {**child_env(), "WAR_WIDGET_CACHE_DIR": str(cache)}
     children = [subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                  text=True, env=env) for _ in range(3)]
     for child in children:
@@ -418,14 +429,16 @@ def fake_compiler(tmp_path: Path, body: str) -> Path:
 
 @pytest.fixture
 def fresh_kernel(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> pytest.MonkeyPatch:
-    """This process as a fresh one: no C kernel loaded, nothing said, no numba, an empty private cache."""
+    """This process as a fresh one opting in to the run-time build, in an install without the compiled
+    kernel: no C kernel loaded, nothing said, an empty private cache."""
     monkeypatch.setattr(_ckernel, "_LOADED", {})
     monkeypatch.setattr(_ckernel, "_BROKEN", [])
     monkeypatch.setattr(_ckernel, "_WHY", {})
     monkeypatch.setattr(simulation, "_FELL_BACK_SAID", [])
     monkeypatch.setattr(simulation, "_WARNED", [])
-    monkeypatch.setattr(fastsim, "numba_available", lambda: False)
-    monkeypatch.delenv("WAR_WIDGET_KERNEL", raising=False)
+    monkeypatch.setattr(_ckernel, "_SAID", set())
+    monkeypatch.setattr(fastsim, "_compiled", None)
+    monkeypatch.setenv("WAR_WIDGET_KERNEL", "build")
     monkeypatch.setenv("WAR_WIDGET_CACHE_DIR", str(tmp_path / "cache"))
     return monkeypatch
 
@@ -437,7 +450,7 @@ def play_all() -> tuple[list[str], list[str]]:
         warnings.simplefilter("always")
         for workers in (None, 2):
             for name in RULES:
-                r = simulate(name, GAMES, seed=1, workers=workers)
+                r = simulate(rules_of(name), GAMES, seed=1, workers=workers)
                 methods.append(r.method)
                 assert {f: getattr(r, f).tolist() for f in FIELDS} == EXPECTED[name]
     return methods, [str(w.message) for w in caught if w.category is FastSimulatorMissing]
@@ -455,6 +468,30 @@ def test_a_failing_compiler_means_the_engine_plays_and_says_so_once(tmp_path: Pa
                     "kernel: xcrun: error: invalid active developer path), so simulate() plays the games with the "
                     "engine: the same results, more slowly"]
     assert len((tmp_path / "runs").read_text().split()) == 1
+
+
+def test_a_failing_compiler_with_the_compiled_kernel_installed_plays_its_general_build(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The opt-in build fails where the extension is installed: its general build plays the same
+    games, and the failed build is said once."""
+    assert fastsim.compiled_available(), "this test needs the compiled kernel (the package's build)"
+    for name, empty in (("_LOADED", {}), ("_BROKEN", []), ("_WHY", {}), ("_SAID", set())):
+        monkeypatch.setattr(_ckernel, name, empty)
+    fake = fake_compiler(tmp_path, "exit 1")
+    for name, value in (("WAR_WIDGET_KERNEL", "build"), ("WAR_WIDGET_CACHE_DIR", str(tmp_path / "cache")),
+                        ("CC", str(fake))):
+        monkeypatch.setenv(name, value)
+    methods = []
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        for name in (*RULES, *RULES):
+            r = simulate(rules_of(name), GAMES, seed=1)
+            methods.append(r.method)
+            assert {f: getattr(r, f).tolist() for f in FIELDS} == EXPECTED[name]
+    assert methods == ["fast"] * 4 and fastsim.kernel_build(rules_of("classic")) == "general"
+    said = [str(w.message) for w in caught]
+    assert said == [f"the C compiler {fake} exited with status 1 building the kernel, so the compiled simulator's "
+                    "general build plays these rules: the same results"]
 
 
 def alive(pid: int) -> bool:
@@ -546,7 +583,7 @@ def test_the_progress_bar_counts_each_game_once_when_the_engine_takes_over(fresh
     fresh_kernel.setattr(simulation, "_progress_bar", lambda games, rules, show: Bar())
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", FastSimulatorMissing)
-        r = simulate("classic", GAMES, seed=1, progress=True)
+        r = simulate(rules_of("classic"), GAMES, seed=1, progress=True)
     assert r.method == "engine" and sum(counted) == GAMES and np.array_equal(r.lengths, EXPECTED["classic"]["lengths"])
 
 

@@ -123,7 +123,7 @@ def check_beats_ja(table: Table) -> None:
     """What check_beats checks of an English table, for the Japanese one: at every beat the round
     and the counts it shows are the beat's own."""
     for b in table.record():
-        assert f"{b['round']}回め" in b["roundText"] or b["round"] == 0, b
+        assert f"{b['round']}かいめ" in b["roundText"] or b["round"] == 0, b
         assert [int(n) for n in re.findall(r"\d+", b["countsText"])] == b["counts"], b
 
 

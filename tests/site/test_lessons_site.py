@@ -1,5 +1,5 @@
 """The lessons in the classroom site: each runs in the browser, or opens with a note naming the
-code cells that need Python on a computer (numpy and numba are not in the browser), and why.
+code cells that need Python on a computer (numpy is not in the browser), and why.
 
 One REPL page runs, from the site's /drive, every code cell of the lessons that the build marks as
 running in the browser, and every cell the note does not name of the others (the play lessons'

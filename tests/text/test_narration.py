@@ -103,7 +103,7 @@ def test_draws_cycles_and_time():
     assert narrate(out[-1], "ja", names=ANATA) == ("1ラウンドもめくらないうちに終わりました（時間切れ）。"
                                                    "引き分けです（あなた1枚、コンピューター1枚）。")
     assert (narrate(out[-1], "ja", names=ANATA, kids=True)
-            == "おしまい！（時間切れ） 引き分け。（あなた 1まい、コンピューター 1まい）")
+            == "おしまい！\u3000じかんぎれ。ひきわけ（あなた 1まい、コンピューター 1まい）。")
     # bicycle: won cards go under the hand in played order.  2<3 then 4<5: all to the computer.
     won = Game.from_hands("bicycle", [["2S", "4S"], ["3S", "5S"]])
     assert narrate(beats(won)[-1], names=YOU) == "Game over after 2 rounds (all cards): Computer wins, 0 to 4."

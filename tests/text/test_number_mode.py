@@ -139,7 +139,7 @@ def test_plain_number_order_asks_which_is_bigger():
     rules = Rules.preset("classic").replace(rank_order="ace_low")
     assert plain_number_order(rules)
     q = question(*cards("K", "7"), rules, "rules", "ja_kids")
-    assert q.kind == "bigger" and q.buttons == {">": "Kの ほうが 大きい", "=": "同じ", "<": "7の ほうが 大きい"}
+    assert q.kind == "bigger" and q.buttons == {">": "Kの ほうが 大きい", "=": "おなじ", "<": "7の ほうが 大きい"}
     assert not plain_number_order(rules.replace(jokers=2)) and not plain_number_order(rules.replace(tiebreak="suits"))
 
 
@@ -157,7 +157,7 @@ def test_a_joker_is_no_number_but_can_be_stronger():
 def test_the_same_rank_is_told_apart_by_its_owner():
     q = question(*cards("7", "7"), Rules.preset("number_lesson"), "number", "ja_kids",
                  names=("あなた", "コンピューター"))
-    assert q.buttons == {">": "あなたの 7の ほうが 大きい", "=": "同じ", "<": "コンピューターの 7の ほうが 大きい"}
+    assert q.buttons == {">": "あなたの 7の ほうが 大きい", "=": "おなじ", "<": "コンピューターの 7の ほうが 大きい"}
 
 
 def test_childrens_words_are_for_children():

@@ -133,6 +133,9 @@ def _war_frames() -> list[dict[str, Any]]:
     tables.append((WarWidget(seed=8, mode="two_player", records=False), ["flip"]))
     for players in (3, 4):
         tables.append((WarWidget(rules=Rules(players=players), seed=4, records=False), ["flip"] * 8))
+    # the number lesson's number line (numbers decide: A = 1 ... K = 13; or asked about)
+    tables.append((WarWidget(rules=Rules(rank_order="ace_low"), seed=6, aids=True, records=False), ["flip"] * 6))
+    tables.append((WarWidget(seed=9, guess="number", records=False), ["answer>", "answer<", "answer="] * 2))
     for widget, actions in tables:
         views = [widget.beats[-1]["view"]]
         for action in actions:
@@ -257,11 +260,14 @@ def under(ops: list[dict[str, Any]], upto: int, x: float, y: float) -> RGBA:
 
 
 def text_points(t: dict[str, Any]) -> list[tuple[float, float]]:
-    """Points inside the box a text covers (0.6 em a character, as the recording measures it)."""
-    w, h = 0.6 * t["px"] * len(t["text"]), t["px"]
-    x0 = {"left": t["x"], "start": t["x"], "right": t["x"] - w, "end": t["x"] - w}.get(t["align"], t["x"] - w / 2)
-    y0 = {"top": t["y"], "middle": t["y"] - h / 2, "bottom": t["y"] - h}.get(t["baseline"], t["y"] - 0.75 * h)
-    return [(x0 + w * fx, y0 + h * fy) for fx in (0.15, 0.5, 0.85) for fy in (0.3, 0.5, 0.7)]
+    """Points inside the box a text covers (0.6 em a character, as the recording measures it,
+    times its squeeze ``sx``), turned with it (a card's lower corner index is turned half a turn)."""
+    w, h = 0.6 * t["px"] * len(t["text"]) * t.get("sx", 1), t["px"]
+    x0 = {"left": 0.0, "start": 0.0, "right": -w, "end": -w}.get(t["align"], -w / 2)
+    y0 = {"top": 0.0, "middle": -h / 2, "bottom": -h}.get(t["baseline"], -0.75 * h)
+    turn = -1 if abs(abs(t.get("angle", 0)) - math.pi) < 1e-6 else 1
+    return [(t["x"] + turn * (x0 + w * fx), t["y"] + turn * (y0 + h * fy)) for fx in (0.15, 0.5, 0.85)
+            for fy in (0.3, 0.5, 0.7)]
 
 
 def text_contrasts(frame: dict[str, Any]) -> list[tuple[float, float, dict[str, Any]]]:
@@ -358,6 +364,37 @@ def test_casino_verdicts_read_on_their_pill_and_differ_when_colour_blind():
         for b in tones[i + 1:]:
             de, vision = worst_delta_e(a, b)
             assert de >= MIN_DE, f"Casino verdicts {a} and {b} under {vision}: ΔE76 {de:.1f}"
+
+
+def test_the_number_line_reads_on_the_felt_at_a_phone_and_a_projector_size():
+    """The number lesson's line under the cards: every number 0-13 written under its tick at the
+    page's smallest text size or more, white on its band (WCAG AA where it lies), both cards'
+    marks in their seats' colours with their numbers on them, readable."""
+    c = colours()
+    lined = [f for f in painted()["frames"] if f["kind"] == "war" and f["sent"]["setup"].get("number_line")]
+    assert {(f["w"] > f["h"]) for f in lined} == {True, False}, "drawn on a landscape and an upright table"
+    marked = 0
+    for frame in lined:
+        ops = frame["ops"]
+        band = [i for i, o in enumerate(ops) if o["op"] == "fill" and o["fill"] == c["LINE_BAND"]]
+        assert len(band) == 1
+        labels = [(i, o) for i, o in enumerate(ops) if i > band[0] and o["op"] == "text" and o["baseline"] == "top"
+                  and o["fill"] == c["LINE_INK"] and o["text"].isdigit()]
+        assert [int(o["text"]) for _, o in labels] == list(range(14)), [o["text"] for _, o in labels]
+        assert all(o["px"] >= c["LINE_MIN_PX"] >= 16 for _, o in labels)
+        numbers = frame["sent"]["view"].get("numbers") or []
+        for seat, n in numbers:
+            marks = [o for o in ops if o["op"] == "text" and o["baseline"] == "middle" and o["text"] == str(n)
+                     and o["fill"] == c["SEAT_TEXT"][seat]]
+            assert marks, f"no mark for seat {seat}'s {n}"
+            discs = [o for o in ops if o["op"] == "fill" and o["fill"] == c["SEAT_COLOURS"][seat]]
+            assert discs
+            marked += 1
+        for ratio, needed, t in text_contrasts(frame):
+            if (t["baseline"] in ("top", "middle") and t["text"].isdigit() and ops.index(t) > band[0]
+                    and t["y"] > ops[band[0]]["box"][1]):
+                assert ratio >= needed, (t["text"], t["fill"], ratio)
+    assert marked >= 4, "frames with both cards marked"
 
 
 # --- the chart (Plotly, in the page) ------------------------------------------------------

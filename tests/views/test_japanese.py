@@ -34,7 +34,7 @@ from war_widget.text.i18n import (
     register,
 )
 from war_widget.text.i18n_ja import KIDS
-from war_widget.text.kanji_grades import GRADE1, GRADE2, beyond_grade2
+from war_widget.text.kanji_grades import GRADE1, GRADE2, beyond_register
 from war_widget.text.narration import narrate
 from war_widget.text.steal import TEXT as STEAL_TEXT
 from war_widget.text.terms_ja import term_problems
@@ -79,6 +79,8 @@ def problems(texts, kids: bool = False) -> list[str]:
         if not raw:
             continue
         text = visible(str(raw))
+        if text == "日本語":   # the language picker names each language in its own language
+            continue
         english = [w for w in re.findall(r"[A-Za-z]+", GAME_NUMBER.sub(" ", text)) if w not in RANKS]
         if english:
             found.append(f"English {english}: {text!r}")
@@ -91,8 +93,8 @@ def problems(texts, kids: bool = False) -> list[str]:
         if NAME_RUNS_INTO_NUMBER.search(text) or (NUMBERED_COMPUTER.search(text)
                                                   and COMPUTER_RUNS_INTO_NUMBER.search(text)):
             found.append(f"a numbered name runs into a number: {text!r}")
-        if kids and beyond_grade2(text):
-            found.append(f"kanji beyond grade 2 {beyond_grade2(text)}: {text!r}")
+        if kids and beyond_register(text, "ja_kids"):   # the children's register keeps to grade 1
+            found.append(f"kanji beyond the children's register {beyond_register(text, 'ja_kids')}: {text!r}")
         found += [f"{slip}: {text!r}" for slip in term_problems(text, "ja_kids" if kids else "ja")]
         if ZERO_STREAK.search(text) or ZERO_RECORD.search(text):
             found.append(f"a streak or record of zero said as a number: {text!r}")
@@ -417,8 +419,8 @@ def test_every_label_option_preset_and_rule_line_in_both_registers():
                   counts="あなた26枚、コンピューター26枚", value="3回", a="9♠", b="7♥", text="9 > 7", right=3,
                   asked=4, progress="3ラウンド目", cards="9♠と7♥")
     texts = [label(k, "ja", **fields) for k in LABELS["ja"]]
-    fields.update(error="ばんごうを たしかめてね。", counts="あなた 26まい、コンピューター 26まい", value="3回",
-                  progress="3回め")
+    fields.update(error="ばんごうを たしかめてね。", counts="あなた 26まい、コンピューター 26まい", value="3かい",
+                  progress="3かいめ")
     kid = [label(k, "ja_kids", **fields) for k in LABELS["ja_kids"]]
     for reg, out in (("ja", texts), ("ja_kids", kid)):
         for name, values in RULE_OPTIONS.items():
@@ -455,9 +457,9 @@ def test_the_story_speaks_a_childs_language():
     history = [(0, 0, (27, 25)), (0, 0, (28, 24)), (1, 1, (24, 28)), (0, 0, (25, 27)), (0, 0, (30, 22)),
                (0, 0, (31, 21))]
     kids = story(history, (26, 26), ["あなた", "コンピューター"], "ja_kids")
-    assert kids == ("あなたは 1回めから 2回めまで 多く もって いたよ。 "
-                    "3回めの もういっしょうぶで コンピューターが おいこしたよ。 "
-                    "さいごは あなたが また 多く なったよ。（あなた 31まい、コンピューター 21まい）")
+    assert kids == ("あなたは 1かいめから 2かいめまで おおく もって いたよ。"
+                    "3かいめの もういっしょうぶで コンピューターが おいこしたよ。"
+                    "さいごは また あなたが おおく もって いたよ（あなた 31まい、コンピューター 21まい）。")
     assert problems([kids], kids=True) == []
     assert register("ja", kids=True) == "ja_kids" and register("en", kids=True) == "en"
 
@@ -580,7 +582,7 @@ def test_one_name_for_each_thing():
     """The term list (war_widget/text/terms_ja.py) over every label of both registers, and the
     game lengths named in the unit their progress bar counts in."""
     assert label("len_50", "ja") == "50ラウンド" and label("rounds_of", "ja", n=3, limit=50).endswith("50ラウンド")
-    assert label("len_50", "ja_kids") == "50回" and label("rounds_of", "ja_kids", n=3, limit=50).endswith("50回")
+    assert label("len_50", "ja_kids") == "50かい" and label("rounds_of", "ja_kids", n=3, limit=50).endswith("50かい")
     for reg in ("ja", "ja_kids"):
         slips = [(k, term_problems(v, reg)) for k, v in LABELS[reg].items() if term_problems(v, reg)]
         assert slips == []

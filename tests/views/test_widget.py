@@ -112,7 +112,7 @@ def test_the_story_names_the_longest_lead():
         "At the end Computer was ahead (You 19, Computer 33).")
     assert story(history, (26, 26), ["あなた", "コンピューター"], "ja") == (
         "あなたは1ラウンド目から3ラウンド目までリードしていました。4ラウンド目の2回続いた戦争で、"
-        "コンピューターがリードを奪いました。最後はコンピューターがリードしていました（あなた19枚、コンピューター33枚）。")
+        "コンピューターがリードを奪いました。最後はあなた19枚、コンピューター33枚で、コンピューターのほうが多く持っていました。")
     # a game you won does not end on the lead you lost: the story says you took it back
     history += [(0, 0, (40, 12)), (0, 0, (41, 11))]
     assert story(history, (26, 26), ["You", "Computer"]).endswith(

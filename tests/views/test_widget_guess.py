@@ -188,11 +188,11 @@ def test_the_number_lesson_asks_bigger_and_its_battle_agrees():
     assert w.narration_log[-1] == "Aと K、どっちが 大きい？"
     words = w.beats[-1]["question"]["buttons"]          # the answer buttons' words, from the number mode
     assert [f"{a}  {words[a]}" for a in "><"] == [">  Aの ほうが 大きい", "<  Kの ほうが 大きい"]
-    assert words["="] == "同じ"
+    assert words["="] == "おなじ"
     assert w.answer("<") is True                      # 1 < 13, and the K wins the battle: A = 1 in it too
     assert w.game.counts == (1, 3)
     assert w.view().aid == "A < K"
-    assert w.session.guess.feedback == "せいかい！ Kの ほうが 大きい。 Aは 1、Kは 13。1 < 13。"
+    assert w.session.guess.feedback == "せいかい！\u3000Kの ほうが 大きい。Aは 1、Kは 13。1 < 13。"
     assert all(not re.search(r"[（(]1[45][）)]", line) for line in w.narration_log)
 
 

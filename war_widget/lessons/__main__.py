@@ -16,7 +16,7 @@ def main(argv: list[str] | None = None) -> int:
     except (ValueError, OSError) as exc:
         print(f"war_widget.lessons: {exc}", file=sys.stderr)
         return 1
-    print(f"{len(paths)} pages written to {args[0]}")
+    print(f"{len(paths)} files written to {args[0]}")
     return 0
 
 

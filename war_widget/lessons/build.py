@@ -1,4 +1,4 @@
-"""Write the lessons' pages into one folder: guides (HTML + Markdown) and printables (HTML).
+"""Write the lessons' files into one folder: guides (HTML + Markdown) and printables (HTML).
 
 Written atomically (a temporary file, then a rename), so a page is never half written.
 """
@@ -9,11 +9,12 @@ import tempfile
 from pathlib import Path
 
 from .guides import GUIDES, guide_html, guide_markdown
-from .printables import dot_cards, record_sheet, rules_card
+from .printables import dot_cards, dot_cards_board, record_sheet, rules_card
 
 __all__ = ["build", "PRINTABLES"]
 
-PRINTABLES = {"record_sheet": record_sheet, "dot_cards": dot_cards, "rules_card": rules_card}
+PRINTABLES = {"record_sheet": record_sheet, "dot_cards": dot_cards, "dot_cards_board": dot_cards_board,
+              "rules_card": rules_card}
 
 
 def _write(path: Path, text: str) -> None:
@@ -30,7 +31,7 @@ def _write(path: Path, text: str) -> None:
 
 
 def build(folder: str | os.PathLike[str]) -> list[Path]:
-    """Write every guide and printable into ``folder`` (made if missing); the paths written.
+    """Write every guide and printable into ``folder`` (made if missing); the paths of the files written.
 
     Names: ``guide_<lesson>_<lang>.html`` / ``.md`` and ``<printable>_<lang>.html``."""
     out = Path(folder)

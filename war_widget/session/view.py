@@ -11,6 +11,7 @@ from ..game.cards import Card
 from ..game.engine import TableCard
 from ..game.rules import Rules
 from ..text.i18n import register
+from ..text.i18n_ja import to_kana
 from ..text.number_mode import plain_number_order
 from ..text.school import compare_line
 
@@ -55,8 +56,9 @@ _STRENGTH_WORDS = {
     "en": {"beats": "{w} beats {l}", "strongest": "{w} is the strongest", "tie": "{a} and {b} are just as strong"},
     "ja": {"beats": "{w}は{l}より強い", "strongest": "{w}がいちばん強い", "tie": "{a}と{b}は同じ強さ"},
     "ja_kids": {"beats": "{w}は {l}より つよい", "strongest": "{w}が いちばん つよい",
-                "tie": "{a}と {b}は 同じ つよさ"},
+                "tie": "{a}と {b}は おなじ つよさ"},
 }
+_STRENGTH_WORDS["ja_kana"] = {key: to_kana(text) for key, text in _STRENGTH_WORDS["ja_kids"].items()}
 
 
 def compare_text(cards: Sequence[tuple[int, Card]], winner: int | None, tied: Sequence[int],

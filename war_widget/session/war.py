@@ -28,7 +28,7 @@ from ..game.events import Event
 from ..game.rules import Rules
 from ..game.stats import RunningStats
 from ..text.i18n import (
-    check_lang,
+    check_war_lang,
     counts_text,
     describe_rules,
     join_names,
@@ -130,7 +130,7 @@ class WarSession:
             raise ValueError("give at most one of seed, code (a game number) or game (a Game to show)")
         if game is not None and not isinstance(game, Game):
             raise ValueError(f"game must be a war_widget Game (e.g. Game.from_hands(...)); got {game!r}")
-        self.lang = check_lang(lang)
+        self.lang = check_war_lang(lang)   # "en", "ja" or "ja_kana" (the first-grade register)
         self.mode, self.opponent, self.speed = mode, opponent, speed
         self.clock = TimeLimit(check_clock(clock), check_time_limit(time_limit))
         self._listeners: Listeners[Shown] = Listeners()
@@ -499,7 +499,7 @@ class WarSession:
         self.act("aids", self._set_aids, on)
 
     def set_lang(self, lang: str) -> None:
-        check_lang(lang)
+        check_war_lang(lang)
         self.act("lang", self._set_lang, lang)
 
     def set_records(self, on: bool = True) -> None:
@@ -569,6 +569,8 @@ class WarSession:
             self.notify(label("guess_none", self.reg))
             self.refresh("answer")
             return None
+        if self.notice in {self.words(label(key, self.reg)) for key in ("guess_wait", "guess_wait_strong")}:
+            self.notice = ""      # "First say which is bigger / stronger": said, so the notice goes
         result: list[bool] = []
         beats = self._play(lambda: result.append(self.guess.answer(symbol)))
         self._after("answer", beats, animate=True)

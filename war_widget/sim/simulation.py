@@ -4,7 +4,7 @@ Game ``i`` of a simulation with seed ``s`` is dealt from ``game_seed(s, i)``, so
 game of a simulation can be replayed on its own with ``Game(rules, game_seed(s, i))``.
 
 Every rule set with named gather orders is played by the compiled simulator
-(``war_widget.sim.fastsim``: a C kernel built by the machine's compiler, or numba), which plays
+(``war_widget.sim.fastsim``: the C kernel, an extension the package's build compiles), which plays
 exactly the engine's games; rules with a callable gather policy by the engine itself, one game
 after another, and so is every rule set where no compiled simulator is installed (said once, with
 how to get it) or where it fails (a compiler that fails or hangs, any exception: said once, with
@@ -308,9 +308,10 @@ def _check_args(rules: Rules | str, games: int, seed: int, max_rounds: int | Non
     return checked
 
 
-NOT_INSTALLED = ("the fast simulator is not installed (no C compiler and no numba found), so simulate() plays "
-                 "the games with the engine: the same results, more slowly. To get it: "
-                 'pip install "war-widget[fast]"')
+NOT_INSTALLED = ("war_widget's compiled simulator is not in this install (it was installed from source without a "
+                 "C compiler), so simulate() plays the games with the engine, the same results more slowly; for "
+                 "speed, install a C compiler and reinstall war-widget, or install it from a wheel: "
+                 "pip install --force-reinstall --only-binary war-widget war-widget")
 FELL_BACK = ("the compiled simulator failed here ({reason}), so simulate() plays the games with the engine: "
              "the same results, more slowly")
 NO_NUMPY = ("the fast simulator is not available here: it needs numpy, which this Python does not have (the "
@@ -364,8 +365,7 @@ def _run_range(rules: Rules, seed: int, start: int, stop: int, max_rounds: int |
                 progress(n)
         try:
             from .fastsim import simulate_range
-            rows = simulate_range(rules, seed, start, stop, max_rounds, threads=threads, progress=advance,
-                                  in_notebook=_in_jupyter_kernel())
+            rows = simulate_range(rules, seed, start, stop, max_rounds, threads=threads, progress=advance)
             return tuple(getattr(rows, f) for f in _FIELDS)
         except Exception as exc:  # noqa: BLE001 - any failure of a compiled path: the engine plays the games
             if progress is not None and counted[0]:

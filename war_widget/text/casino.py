@@ -125,7 +125,7 @@ def describe_hand(hand: HandResult, lang: str = "en") -> str:
     if hand.outcome is Outcome.TIE:
         half = hand.bet / 2
         half = int(half) if float(half).is_integer() else half
-        return (f"{first}同じ数です！{tie}戦争する（もう{money(hand.bet)}賭ける）か、"
+        return (f"{first}同じ数です！\u3000{tie}戦争する（もう{money(hand.bet)}賭ける）か、"
                 f"降参する（{money(half)}を失う）かを選んでください。")
     if hand.outcome is Outcome.WIN:
         return f"{first}あなたの勝ちです。{money(abs(main))}もらえます。{tie}"
@@ -134,7 +134,7 @@ def describe_hand(hand: HandResult, lang: str = "en") -> str:
     if hand.outcome is Outcome.SURRENDER:
         return f"{first}同じ数なので、降参して{money(-main)}を失います。{tie}"
     assert hand.war_player is not None and hand.war_dealer is not None  # every other outcome went to war
-    war = (f"{first}同じ数なので、戦争です！3枚を伏せてから1枚ずつ配り、あなたは{rank_name(hand.war_player)}、"
+    war = (f"{first}同じ数なので、戦争です！\u30003枚を伏せてから1枚ずつ配り、あなたは{rank_name(hand.war_player)}、"
            f"ディーラーは{rank_name(hand.war_dealer)}です。")
     verdict = {
         Outcome.WAR_WIN: f"あなたの勝ちです。{money(main)}もらえます。",

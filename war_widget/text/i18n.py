@@ -13,14 +13,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from .i18n_ja import JA, KIDS, OPTIONS, PRESET_NAMES, REASONS, describe_rules_ja, error_ja
+from .i18n_ja import JA, KIDS, OPTIONS, PRESET_NAMES, REASONS, describe_rules_ja, error_ja, kids_fields, to_kana
 
-__all__ = ["LANGS", "REGISTERS", "LABELS", "label", "check_lang", "register", "player_names", "reason_text",
+__all__ = ["LANGS", "WAR_LANGS", "REGISTERS", "LABELS", "label", "check_lang", "check_war_lang", "register",
+           "player_names", "reason_text",
            "option_text", "preset_text", "describe_rules", "join_names", "error_text", "counts_text",
            "notice_text", "value_text", "record_line"]
 
 LANGS = ("en", "ja")
-REGISTERS = ("en", "ja", "ja_kids")
+# the War table also speaks the first-grade register: hiragana and katakana only (lang="ja_kana")
+WAR_LANGS = ("en", "ja", "ja_kana")
+REGISTERS = ("en", "ja", "ja_kids", "ja_kana")
+KIDS_REGISTERS = ("ja_kids", "ja_kana")
 
 LABELS: dict[str, dict[str, str]] = {
     "en": {
@@ -126,7 +130,7 @@ _OPTIONS = {
 # The options added for the research conventions (issue 11), in Japanese; i18n_ja's own words win.
 _JA_ADDED: dict[str, Any] = {
     "labels": {"ja": {"gather": "取った札を戻す順番", "tiebreak": "同じ数が出たとき"},
-               "ja_kids": {"gather": "とった カードを もどす じゅんばん", "tiebreak": "同じ 数が 出た とき"}},
+               "ja_kids": {"gather": "とった カードを もどす じゅんばん", "tiebreak": "おなじ かずが 出た とき"}},
     "ja": {("gather", "shuffle"): "よく切ってから戻す", ("gather", "played"): "出した順に戻す",
            ("gather", "winner_first"): "勝った人の札から戻す", ("gather", "loser_first"): "負けた人の札から戻す",
            ("gather", "previous_winner_first"): "前の回に勝った人の札から戻す（数学の研究での決まり）",
@@ -136,7 +140,7 @@ _JA_ADDED: dict[str, Any] = {
     "ja_kids": {("gather", "shuffle"): "まぜて もどす", ("gather", "played"): "出した じゅんに もどす",
                 ("gather", "winner_first"): "かった 人の カードから もどす",
                 ("gather", "loser_first"): "まけた 人の カードから もどす",
-                ("gather", "previous_winner_first"): "前の 回に かった 人の カードから もどす",
+                ("gather", "previous_winner_first"): "まえの かいに かった 人の カードから もどす",
                 ("gather", "high_first"): "つよい カードから もどす",
                 ("gather", "low_first"): "よわい カードから もどす",
                 ("tiebreak", "none"): "もういっしょうぶ（マークは かんけい なし）",
@@ -147,6 +151,8 @@ for _reg in ("ja", "ja_kids"):
         OPTIONS[_reg].setdefault(_key, _text)
     for _name, _text in _JA_ADDED["labels"][_reg].items():
         LABELS[_reg].setdefault(_name, _text)
+LABELS["ja_kana"] = {key: to_kana(text) for key, text in LABELS["ja_kids"].items()}
+OPTIONS["ja_kana"] = {key: to_kana(text) for key, text in {**OPTIONS["ja"], **OPTIONS["ja_kids"]}.items()}
 
 
 def check_lang(lang: str) -> str:
@@ -156,9 +162,18 @@ def check_lang(lang: str) -> str:
     return lang
 
 
+def check_war_lang(lang: str) -> str:
+    """``lang`` if the War table speaks it ("en", "ja", or "ja_kana", the first-grade register),
+    else a ValueError naming the choices."""
+    if lang not in WAR_LANGS:
+        raise ValueError(f"lang must be one of {', '.join(map(repr, WAR_LANGS))}; got {lang!r}")
+    return lang
+
+
 def register(lang: str, kids: bool = False) -> str:
     """The register of ``lang``: "ja_kids" for Japanese with ``kids``, else ``lang`` itself
-    (a register code passes through: ``register("ja_kids") == "ja_kids"``)."""
+    (a register code passes through: ``register("ja_kids") == "ja_kids"``; the first-grade
+    register "ja_kana" stays itself with or without ``kids``)."""
     lang = _check_register(lang)
     return "ja_kids" if kids and lang == "ja" else lang
 
@@ -171,7 +186,10 @@ def _check_register(lang: str) -> str:
 
 def label(key: str, lang: str = "en", **fields: object) -> str:
     """The label ``key`` in ``lang`` (or a register, e.g. "ja_kids"), formatted with ``fields``."""
-    return LABELS[_check_register(lang)][key].format(**fields)
+    reg = _check_register(lang)
+    if reg != "en":
+        fields = kids_fields(key, fields, reg)
+    return LABELS[reg][key].format(**fields)
 
 
 def player_names(mode: str, players: int, lang: str = "en") -> list[str]:
@@ -195,7 +213,7 @@ def option_text(value: object, lang: str = "en", option: str | None = None) -> s
     lang = _check_register(lang)
     if lang == "en":
         return _OPTIONS["en"].get(value, str(value)) if isinstance(value, str) else str(value)
-    table = {**OPTIONS["ja"], **OPTIONS["ja_kids"]} if lang == "ja_kids" else OPTIONS["ja"]
+    table = {**OPTIONS["ja"], **OPTIONS["ja_kids"]} if lang == "ja_kids" else OPTIONS[lang]
     if option is not None and (option, value) in table:
         return table[option, value]
     for (_, v), text in table.items():
@@ -245,6 +263,8 @@ def error_text(error: BaseException | str, lang: str = "en") -> str:
     """A ValueError's message for a notice: as it is in English, said in Japanese otherwise
     (never the English text inside a Japanese sentence)."""
     lang = _check_register(lang)
+    if lang == "ja_kana":
+        return to_kana(error_ja(error, kids=True))
     return str(error) if lang == "en" else error_ja(error, kids=lang == "ja_kids")
 
 
@@ -274,10 +294,14 @@ def record_line(record: dict, lang: str = "en") -> str:
         counts = {key: _counted(n, key[:-1] if key != "losses" else "loss", key) for key, n in numbers.items()}
         current = _counted(int(record["current_streak"]), "win", "wins") if current else current
     line = label("res_record_line", lang, **counts)
+    if lang in KIDS_REGISTERS:   # a child hears what happened: no 「0かい まけ」, 「0かい ひきわけ」
+        line = "、".join(part for part in line.split("、") if not part.startswith("0"))
     if current:
         line += label("res_record_streak", lang, current=current)
     if record.get("best_streak"):
         line += label("res_record_best", lang, best=record["best_streak"])
+    if lang in KIDS_REGISTERS and "。" in line:   # sentences for a child end with 「。」
+        line += "。"
     return line
 
 
@@ -307,4 +331,6 @@ def describe_rules(rules, lang: str = "en") -> str:
             text = text.replace("war: cards by rank + 1 up",
                                 "war: as many cards as the tied rank (J Q K 10, A 11), the last one face up")
         return text
+    if lang == "ja_kana":
+        return to_kana(describe_rules_ja(rules, kids=True))
     return describe_rules_ja(rules, kids=lang == "ja_kids")

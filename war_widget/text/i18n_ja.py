@@ -1,11 +1,14 @@
-"""The Japanese words of the widgets, in two registers.
+"""The Japanese words of the widgets, in three registers.
 
 ``JA`` is the everyday register a teacher writes for a family or a class: the sources' own words
 (めくる, 場, 手札, 伏せ札, 取り札, 引き分け, 短期戦 / 長期戦 [000], 50回, 自分で決める [001]), a counter
 right after its number (1枚, 40ラウンド, 3分), Japanese punctuation.  ``KIDS`` overrides it for the
 children's register (kids presets, or the teaching aids on): short sentences, words a child says
 (かち, まけ, もういっしょうぶ [001]), and no kanji beyond the second school grade
-(``war_widget.text.kanji_grades``; a test checks every string).
+(``war_widget.text.kanji_grades``; a test checks every string).  ``"ja_kana"``, the first-grade
+register for the youngest, is the children's register with no kanji at all (``to_kana``): the
+grade-1 kanji the children's words keep (大きい, 人, 出す, 見る, 手ふだ ...) in hiragana, words still
+apart (分かち書き).
 
 Imported by ``war_widget.text.i18n``; use ``label(key, "ja")`` / ``label(key, "ja_kids")`` from there.
 """
@@ -13,7 +16,8 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["JA", "KIDS", "REASONS", "OPTIONS", "PRESET_NAMES", "describe_rules_ja", "error_ja"]
+__all__ = ["JA", "KIDS", "REASONS", "OPTIONS", "PRESET_NAMES", "describe_rules_ja", "error_ja", "minutes_kana",
+           "kids_fields", "to_kana", "KANA_WORDS"]
 
 JA: dict[str, str] = {
     "flip": "めくる", "step": "1つ進める", "autoplay": "自動めくり", "fast_forward": "早送り",
@@ -26,7 +30,7 @@ JA: dict[str, str] = {
     "aids": "学習モード（数と大小を表示）", "language": "言語", "records": "戦績を残す",
     "reset_records": "戦績を消す",
     "player": "プレイヤー{n}", "you": "あなた", "computer": "コンピューター", "cpu_n": "コンピューター{n}",
-    "rounds_of": "{n} / {limit}ラウンド", "round_n": "{n}ラウンド目", "time_left": "残り{m}分{s}秒・{n}ラウンド目",
+    "rounds_of": "{n} / {limit}ラウンド", "round_n": "{n}ラウンド目", "time_left": "残り{minutes}{s}秒・{n}ラウンド目",
     "len_40": "短期戦（40ラウンド）", "len_240": "長期戦（240ラウンド）", "len_none": "最後まで",
     "len_50": "50ラウンド", "len_3min": "3分", "len_n": "{n}ラウンド",
     "opp_easy": "コンピューター（やさしい）", "opp_strong": "コンピューター（つよい：強い札から先に戻す）",
@@ -75,14 +79,14 @@ JA: dict[str, str] = {
     "goto_deal_line": "配ったところに移りました。{counts}。",
     "goto_war_hint": "「1つ進める」を押すと、{n}ラウンド目の戦争を1つずつ見られます。",
     "cannot_replay": "このゲームは前に戻せません。",
-    "guess_title": "どっちが大きい？",
+    "guess_title": "どちらが大きい？",
     "guess_bigger": "大きい", "guess_same": "同じ", "guess_smaller": "小さい",
-    "guess_ask": "{a}と{b}、どっちが大きい？",
+    "guess_ask": "{a}と{b}、どちらが大きい？",
     "guess_right": "正解！", "guess_wrong": "答えは「{text}」です。",
     "guess_wait": "先に答えてください。「>」「=」「<」のどれかを押します。",
     "guess_none": "まだ答えるものがありません。「めくる」を押してください。",
-    "res_guess": "どっちが大きい？", "res_guess_value": "{asked}問中{right}問正解",
-    "guess_title_strong": "どっちが強い？", "res_guess_strong": "どっちが強い？",
+    "res_guess": "どちらが大きい？", "res_guess_value": "{asked}問中{right}問正解",
+    "guess_title_strong": "どちらが強い？", "res_guess_strong": "どちらが強い？",
     "guess_wait_strong": "先に答えてください。「>」「=」「<」のどれかを押します。",
     "lesson_number_lesson": "数くらべを始める（Aは1、Kは13）",
     "lesson_number_lesson_10": "数くらべを始める（Aから10まで）",
@@ -95,33 +99,35 @@ JA: dict[str, str] = {
 
 KIDS: dict[str, str] = {
     "step": "1つ すすめる", "autoplay": "じどうで めくる", "fast_forward": "早おくり",
-    "new_game": "新しい ゲーム", "resume": "つづきから", "replay": "この ばんごうで あそぶ",
-    "speed": "はやさ", "game_number": "ゲームの ばんごう", "length": "ゲームの 長さ", "opponent": "あいて",
-    "preset": "あそびかた", "face_down": "ふせる カードの 数", "rank_order": "いちばん つよい 数",
+    "new_game": "あたらしい ゲーム", "resume": "つづきから", "replay": "この ばんごうで あそぶ",
+    "speed": "はやさ", "game_number": "ゲームの ばんごう", "length": "ゲームの ながさ", "opponent": "あいて",
+    "preset": "あそびかた", "face_down": "ふせる カードの かず", "rank_order": "いちばん つよい かず",
     "capture": "とった カード", "shortage": "カードが たりない とき", "zero": "カードが 1まいも ない とき",
+    "players": "なん人で あそぶ",
     "war_players": "もういっしょうぶを する 人", "aids": "ヒントを 出す", "language": "ことば",
     "records": "かちまけを のこす", "reset_records": "かちまけを けす",
-    "rounds_of": "{n}回め / {limit}回", "round_n": "{n}回め", "time_left": "のこり {m}分{s}びょう・{n}回め",
-    "len_40": "みじかい ゲーム（40回）", "len_240": "長い ゲーム（240回）", "len_none": "さいごまで",
-    "len_n": "{n}回", "len_50": "50回",
+    "rounds_of": "{n}かいめ / {limit}かい", "round_n": "{n}かいめ", "time_left": "のこり {minutes}{s}びょう・{n}かいめ",
+    "len_40": "みじかい ゲーム（40かい）", "len_240": "ながい ゲーム（240かい）", "len_none": "さいごまで",
+    "len_n": "{n}かい", "len_50": "50かい", "len_3min": "3ぷん",
     "opp_easy": "コンピューター（やさしい）", "opp_strong": "コンピューター（つよい）",
-    "opp_two": "2人で あそぶ", "opp_watch": "見るだけ",
-    "res_title": "けっか", "res_rounds": "めくった 回数", "res_wars": "もういっしょうぶの 回数",
-    "res_wars_won": "あなたが もういっしょうぶで かった 回数", "res_wars_won_all": "もういっしょうぶで かった 回数",
-    "res_streak": "つづけて かった 回数（いちばん 多い とき）",
-    "res_lead": "あいてより 多く もって いた まい数（いちばん 多い とき）",
+    "opp_two": "ふたりで あそぶ", "opp_watch": "見るだけ",
+    "res_title": "けっか", "res_rounds": "めくった かいすう", "res_wars": "もういっしょうぶの かいすう",
+    "res_wars_won": "あなたが もういっしょうぶで かった かいすう",
+    "res_wars_won_all": "もういっしょうぶで かった かいすう",
+    "res_streak": "つづけて かった かいすう（いちばん おおい とき）",
+    "res_lead": "あいてより おおく もって いた まいすう（いちばん おおい とき）",
     "res_ended": "おわりかた", "res_playing": "まだ つづいて いるよ", "res_record": "あなたの かちまけ",
-    "res_record_cpu_only": "かちまけ（コンピューターと あそんだ ときだけ 数えるよ）",
-    "res_record_line": "{games}回 あそんで、{wins}回 かち、{losses}回 まけ、{draws}回 引き分け",
-    "res_record_none": "まだ 1回も あそんで いないよ。",
-    "res_record_streak": "。いま {current}回 つづけて かって いるよ",
-    "res_record_best": "。つづけて かった いちばん 多い 回数は {best}回",
+    "res_record_cpu_only": "かちまけ（コンピューターと あそんだ ときだけ かぞえるよ）",
+    "res_record_line": "{games}かい あそんで、{wins}かい かち、{losses}かい まけ、{draws}かい ひきわけ",
+    "res_record_none": "まだ 1かいも あそんで いないよ。",
+    "res_record_streak": "。いま {current}かい つづけて かって いるよ",
+    "res_record_best": "。つづけて かった いちばん おおい かいすうは {best}かい",
     "res_record_off": "かちまけは のこして いないよ。",
-    "v_rounds": "{n}回", "v_streak": "{n}回", "v_cards": "{n}まい",
-    "notice_corrupt": "かちまけの きろくが こわれて いたので、新しく 作ったよ。",
-    "notice_resume": "とちゅうの ゲームが あるよ（{round}回め）。「つづきから」を おすと つづけられるよ。",
-    "notice_resumed": "ゲームの つづきを {round}回めから はじめるよ。",
-    "notice_interrupted": "とちゅうで とまったので、その まえ（{round}回め）に もどしたよ。",
+    "v_rounds": "{n}かい", "v_times": "{n}かい", "v_streak": "{n}かい", "v_cards": "{n}まい",
+    "notice_corrupt": "かちまけの きろくが こわれて いたので、あたらしく つくったよ。",
+    "notice_resume": "とちゅうの ゲームが あるよ（{round}かいめ）。「つづきから」を おすと つづけられるよ。",
+    "notice_resumed": "ゲームの つづきを {round}かいめから はじめるよ。",
+    "notice_interrupted": "とちゅうで とまったので、その まえ（{round}かいめ）に もどしたよ。",
     "notice_bad_code": "この ばんごうでは あそべないよ。{error}",
     "notice_bad_rules": "その ルールでは あそべないよ。{error}",
     "notice_no_loop": "ここでは じどうで めくれないよ。ノートブックの 中で ひらいてね。",
@@ -129,26 +135,28 @@ KIDS: dict[str, str] = {
     "notice_records_failed": "かちまけを のこせなく なったよ。ゲームは このまま つづけられるよ。",
     "notice_autoplay_failed": "こまった ことが おきたので、じどうで めくるのを やめたよ。",
     "notice_clock_failed": "こまった ことが おきたので、とけいを とめたよ。",
-    "waiting": "{name}は じゅんび できたよ。{others}を まってるよ。",
-    "game_is_over": "おしまい！「新しい ゲーム」で もう1回 あそべるよ。",
-    "ff_capped": "{n}回 早おくりしたよ。ゲームは まだ つづくよ。",
+    "waiting": "{name}は じゅんび できたよ。{others}を まって いるよ。",
+    "game_is_over": "おしまい！　「あたらしい ゲーム」で もう1かい あそべるよ。",
+    "ff_capped": "{n}かい 早おくりしたよ。ゲームは まだ つづくよ。",
     "war_bang": "もういっしょうぶ！", "title": "せんそう",
-    "banner_you": "あなたの かち！", "banner_win": "{name}の かち！", "banner_draw": "引き分け",
+    "banner_you": "あなたの かち！", "banner_win": "{name}の かち！", "banner_draw": "ひきわけ",
     "banner_team": "チーム{n}の かち！", "banner_loser": "{name}の まけ",
-    "chart_title": "1回ごとの カードの まい数", "chart_war": "もういっしょうぶの あった 回", "chart_round": "回",
+    "chart_title": "1かいごとの カードの まいすう", "chart_war": "もういっしょうぶの あった かい",
+    "chart_round": "かい",
     "new_game_line": "カードを くばったよ。{counts}。", "deal_line": "カードを くばったよ。{counts}。",
     "count": "{name} {n}まい", "count_colon": "{name}：{n}まい", "count_sep": "、",
-    "custom": "自分で きめる", "time_up": "時間切れ！",
+    "custom": "じぶんで きめる", "time_up": "じかんぎれ！",
     "back": "もどる", "back_tip": "1つ まえに もどる",
-    "back_line": "{n}回めの おわりに もどったよ。{counts}。",
-    "back_mid_line": "{n}回めの とちゅうに もどったよ。{counts}。",
+    "back_line": "{n}かいめの おわりに もどったよ。{counts}。",
+    "back_mid_line": "{n}かいめの とちゅうに もどったよ。{counts}。",
     "back_deal_line": "くばった ところに もどったよ。{counts}。",
     "nothing_to_undo": "ここが はじまりだよ。これより まえには もどれないよ。",
-    "goto_line": "{n}回めの おわりに とんだよ。{counts}。",
+    "goto_line": "{n}かいめの おわりに とんだよ。{counts}。",
     "goto_deal_line": "くばった ところに とんだよ。{counts}。",
-    "goto_war_hint": "「1つ すすめる」を おすと、{n}回めの もういっしょうぶを 1つずつ 見られるよ。",
+    "goto_war_hint": "「1つ すすめる」を おすと、{n}かいめの もういっしょうぶを 1つずつ 見られるよ。",
     "cannot_replay": "この ゲームは もどせないよ。",
     "guess_title": "どっちが 大きい？", "guess_right": "せいかい！", "guess_wrong": "こたえは「{text}」だよ。",
+    "guess_bigger": "大きい", "guess_same": "おなじ", "guess_smaller": "小さい",
     "guess_ask": "{a}と {b}、どっちが 大きい？",
     "guess_wait": "さきに こたえてね。「>」「=」「<」の どれかを おしてね。",
     "guess_none": "まだ こたえる ものが ないよ。「めくる」を おしてね。",
@@ -157,23 +165,62 @@ KIDS: dict[str, str] = {
     "guess_wait_strong": "さきに こたえてね。「>」「=」「<」の どれかを おしてね。",
     "lesson_number_lesson": "かずくらべを はじめる（Aは 1、Kは 13）",
     "lesson_number_lesson_10": "かずくらべを はじめる（Aから 10まで）",
-    "table_name": "せんそうの テーブル。{counts}。{progress}。", "table_cards": "場の カード：{cards}",
+    "table_name": "せんそうの テーブル。{counts}。{progress}。", "table_cards": "まんなかの カード：{cards}",
     "table_count": "{name}：{n}まい", "table_count_1": "{name}：1まい", "table_vs": "と ",
     "fullscreen": "大きく 見る", "exit_fullscreen": "もとの 大きさに もどす",
-    "lang_switched": "――ここから 日本語だよ――",
+    "lang_switched": "――ここから にほんごだよ――",
 }
+
+
+
+def minutes_kana(m: int) -> str:
+    """Minutes as a child reads them, before the seconds: "" for none, "2ふん ", "3ぷん " (いっぷん,
+    さんぷん, よんぷん, ろっぷん, はっぷん, じゅっぷん take ぷん)."""
+    if not m:
+        return ""
+    return f"{m}{'ぷん' if m % 10 in (0, 1, 3, 4, 6, 8) else 'ふん'} "
+
+
+def kids_fields(key: str, fields: dict[str, object], reg: str = "ja_kids") -> dict[str, object]:
+    """The fields a Japanese label needs beyond its caller's: the minutes of the time left, said
+    only when there are some (「残り5秒」, not 「残り0分5秒」), in kana for the children."""
+    if key == "time_left" and "minutes" not in fields:
+        m = int(str(fields.get("m", 0)))
+        return {**fields, "minutes": (f"{m}分" if m else "") if reg == "ja" else minutes_kana(m)}
+    return fields
+
+
+# The grade-1 kanji words of the children's register, in hiragana for the first-grade register
+# (longest first where one holds another: 出た before 出, 2人 before 人).
+KANA_WORDS: tuple[tuple[str, str], ...] = (
+    ("なん人", "なんにん"), ("1人", "ひとり"), ("2人", "ふたり"), ("もん中", "もんちゅう"), ("九九", "くく"),
+    ("手ふだ", "てふだ"), ("早おくり", "はやおくり"), ("出た", "でた"), ("出る", "でる"), ("出", "だ"),
+    ("大き", "おおき"), ("小さ", "ちいさ"), ("見", "み"), ("山", "やま"), ("下", "した"), ("中", "なか"),
+    ("上", "うえ"), ("先", "さき"), ("入", "い"), ("右", "みぎ"), ("左", "ひだり"), ("字", "じ"), ("一", "いち"),
+    ("人", "ひと"),
+)
+
+
+def to_kana(text: str) -> str:
+    """A line of the children's register in the first-grade register: no kanji ("3人" → "3にん",
+    "大きい" → "おおきい"); a kanji no word here covers stays, for the check to find."""
+    text = re.sub(r"(?<![\d])([3-9]|\d\d+)人", r"\1にん", text)
+    for word, kana in KANA_WORDS:
+        text = text.replace(word, kana)
+    return text
+
 
 REASONS: dict[str, dict[str, str]] = {
     "ja": {"ALL_CARDS": "札を全部集めた", "ROUND_LIMIT": "ラウンドの上限で打ち切り", "TIME": "時間切れ",
            "CYCLE": "同じ並びのくり返し", "VOID_ROUND": "全員の札が同時になくなった",
            "DRUNKARD_LOSER": "負ける人が決まった", "HANDS_EMPTY": "手札を全部めくり終えた",
            "SHORTAGE": "札が足りず、戦争を続けられなかった", "REUSE_TIE": "最後の札どうしが同じ数"},
-    "ja_kids": {"ALL_CARDS": "ぜんぶの カードを あつめた", "ROUND_LIMIT": "きめた 回数に なった",
-                "TIME": "時間切れ", "CYCLE": "同じ ならびが くりかえされた",
-                "VOID_ROUND": "みんなの カードが 同時に なくなった", "DRUNKARD_LOSER": "まける 人が きまった",
+    "ja_kids": {"ALL_CARDS": "ぜんぶの カードを あつめた", "ROUND_LIMIT": "きめた かいすうに なった",
+                "TIME": "じかんぎれ", "CYCLE": "おなじ ならびが くりかえされた",
+                "VOID_ROUND": "みんなの カードが いっしょに なくなった", "DRUNKARD_LOSER": "まける 人が きまった",
                 "HANDS_EMPTY": "手ふだを ぜんぶ めくった",
                 "SHORTAGE": "カードが たりなくて もういっしょうぶが できなかった",
-                "REUSE_TIE": "さいごの カードが 同じ 数だった"},
+                "REUSE_TIE": "さいごの カードが おなじ かずだった"},
 }
 
 # Option values of the rules panel, keyed (option, value); numbers get their counters.
@@ -197,18 +244,18 @@ OPTIONS: dict[str, dict[tuple[str, object], str]] = {
     },
     "ja_kids": {
         ("face_down", 1): "1まい", ("face_down", 2): "2まい", ("face_down", 3): "3まい",
-        ("face_down", "by_rank"): "出た 数と 同じ まい数",
+        ("face_down", "by_rank"): "出た かずと おなじ まいすう",
         ("rank_order", "ace_low"): "K（Aは 1で いちばん よわい）", ("rank_order", "two_high"): "2",
-        ("rank_order", "low_beats_ace"): "A（いちばん 小さい 数だけは Aに かつ）",
+        ("rank_order", "low_beats_ace"): "A（いちばん 小さい かずだけは Aに かつ）",
         ("capture", "bottom"): "手ふだの 下へ", ("capture", "won_pile"): "べつの 山に ためる",
         ("capture", "aside"): "わきに おく",
         ("jokers", 2): "2まい",
         ("shortage", "last_card_up"): "さいごの 1まいで しょうぶ", ("shortage", "lose"): "たりない 人の まけ",
-        ("shortage", "split"): "さいごが 同じ 数なら 分ける",
-        ("shortage", "fewest"): "みんな いちばん 少ない 人と 同じ まい数を 出す",
+        ("shortage", "split"): "さいごが おなじ かずなら わける",
+        ("shortage", "fewest"): "みんな いちばん すくない 人と おなじ まいすうを 出す",
         ("zero", "lose"): "まけ", ("zero", "reuse"): "さっきの カードで しょうぶ",
-        ("war_players", "tied"): "同じ 数を 出した 人だけ", ("war_players", "all"): "みんな",
-        ("gather", "previous_winner_first"): "まえの 回に かった 人の カードから もどす",
+        ("war_players", "tied"): "おなじ かずを 出した 人だけ", ("war_players", "all"): "みんな",
+        ("gather", "previous_winner_first"): "まえの かいに かった 人の カードから もどす",
         ("tiebreak", "none"): "もういっしょうぶ（マークは かんけい ない）",
     },
 }
@@ -223,16 +270,22 @@ PRESET_NAMES: dict[str, dict[str, str]] = {
            "addition": "たし算（2枚ずつ、答えをくらべる）", "subtraction": "ひき算（2枚ずつ、答えをくらべる）",
            "multiplication": "かけ算（2枚ずつ、九九）", "place_value": "位取り（3枚で、いちばん大きい3けたの数）",
            "number_lesson": "数くらべ（Aは1、Kは13）", "number_lesson_10": "数くらべ（Aから10まで、Aは1）"},
-    "ja_kids": {"classic": "みじかい ゲーム（40回）", "classic_long": "長い ゲーム（240回）",
+    "ja_kids": {"classic": "みじかい ゲーム（40かい）", "classic_long": "ながい ゲーム（240かい）",
                 "kids": "こども（ふせる カード なし）", "kids_aside": "こども（とった カードは わきへ）",
                 "bicycle": "バイシクルしき（1まい ふせる）", "pagat": "1まい ふせる（たりない 人の まけ）",
                 "pagat_last_card": "1まい ふせる（さいごの 1まいで しょうぶ）", "three_down": "3まい ふせる",
                 "razboi": "ルーマニアしき", "pjanitsa": "ロシアしき（36まい）",
                 "tod_und_leben": "ドイツしき（32まい）",
                 "addition": "たしざん（2まいずつ）", "subtraction": "ひきざん（2まいずつ）",
-                "multiplication": "かけざん（九九）", "place_value": "3けたの 数づくり（3まい）",
+                "multiplication": "かけざん（九九）", "place_value": "3けたの かずづくり（3まい）",
                 "number_lesson": "かずくらべ（Aは 1、Kは 13）", "number_lesson_10": "かずくらべ（Aから 10まで）"},
 }
+
+
+# The first-grade register: the children's words with no kanji (the everyday option words, where
+# the children's register has none of its own, come through the children's table first).
+REASONS["ja_kana"] = {k: to_kana(v) for k, v in REASONS["ja_kids"].items()}
+PRESET_NAMES["ja_kana"] = {k: to_kana(v) for k, v in PRESET_NAMES["ja_kids"].items()}
 
 
 def describe_rules_ja(rules, kids: bool = False) -> str:
@@ -246,16 +299,17 @@ def describe_rules_ja(rules, kids: bool = False) -> str:
                  "two_high": "2が いちばん つよい",
                  "low_beats_ace": f"Aが いちばん つよい（でも {low}は Aに かつ）"}[rules.rank_order]
         if rules.face_down == "by_rank":
-            war = "同じ 数なら、その 数と 同じ まい数を 出して、さいごの 1まいで もういっしょうぶ"
+            war = "おなじ かずなら、その かずと おなじ まいすうを 出して、さいごの 1まいで もういっしょうぶ"
         elif rules.face_down:
-            war = f"同じ 数なら {rules.face_down}まい ふせて もういっしょうぶ"
+            war = f"おなじ かずなら {rules.face_down}まい ふせて もういっしょうぶ"
         else:
-            war = "同じ 数なら つぎの カードで もういっしょうぶ"
+            war = "おなじ かずなら つぎの カードで もういっしょうぶ"
         short = {"last_card_up": "カードが たりない ときは さいごの 1まいで しょうぶ",
                  "lose": "カードが たりない 人の まけ",
-                 "split": "さいごの カードが 同じ 数なら 分ける",
-                 "fewest": "カードが たりない ときは みんな いちばん 少ない 人と 同じ まい数を 出す"}[rules.shortage]
-        suits = "／同じ 数なら マークで きめる（♣<♦<♥<♠）" if getattr(rules, "tiebreak", "none") == "suits" else ""
+                 "split": "さいごの カードが おなじ かずなら わける",
+                 "fewest": "カードが たりない ときは みんな いちばん すくない 人と おなじ まいすうを 出す",
+                 }[rules.shortage]
+        suits = "／おなじ かずなら マークで きめる（♣<♦<♥<♠）" if getattr(rules, "tiebreak", "none") == "suits" else ""
         return f"{order}／{war}／{short}{suits}"
     order = {"ace_high": "いちばん強い数：A", "ace_low": f"いちばん強い数：{top}（Aは1で、いちばん弱い）",
              "two_high": "いちばん強い数：2",
@@ -284,8 +338,8 @@ def describe_rules_ja(rules, kids: bool = False) -> str:
 _SCHOOL_JA = {
     "ja": {"sum": "たし算の答え", "difference": "ひき算の答え（大きい数から小さい数をひく）", "product": "かけ算の答え",
            "place_value": "その数字でつくれる、いちばん大きい数"},
-    "ja_kids": {"sum": "たしざんの こたえ", "difference": "ひきざんの こたえ（大きい 数から 小さい 数を ひく）",
-                "product": "かけざんの こたえ", "place_value": "つくれる いちばん 大きい 数"},
+    "ja_kids": {"sum": "たしざんの こたえ", "difference": "ひきざんの こたえ（大きい かずから 小さい かずを ひく）",
+                "product": "かけざんの こたえ", "place_value": "つくれる いちばん 大きい かず"},
 }
 
 
@@ -295,8 +349,8 @@ def _describe_school_ja(rules, kids: bool) -> str:
     what = _SCHOOL_JA["ja_kids" if kids else "ja"][rules.battle_value]
     if kids:
         numbers = "Aは 1、10は 0" if rules.battle_value == "place_value" else "Aは 1"
-        war = f"同じ 数なら {fd}まい ふせて、つぎの {k}まいで もういっしょうぶ" if fd else \
-            f"同じ 数なら つぎの {k}まいで もういっしょうぶ"
+        war = f"おなじ かずなら {fd}まい ふせて、つぎの {k}まいで もういっしょうぶ" if fd else \
+            f"おなじ かずなら つぎの {k}まいで もういっしょうぶ"
         short = ("カードが たりない 人の まけ" if rules.shortage == "lose"
                  else "カードが たりない ときは ある カードで しょうぶ")
         return f"{k}まいずつ めくって、{what}が 大きい 人の かち（{numbers}）／{war}／{short}"
@@ -331,10 +385,10 @@ _ERRORS: list[tuple[str, str, str]] = [
      "ばんごうを たしかめてね。"),
     (r"appears twice in game number", "同じルールが、番号の中に2回書かれています。", "ばんごうを たしかめてね。"),
     (r"in a game number is \d+ characters long", "番号の中のルールの値が長すぎます。", "ばんごうを たしかめてね。"),
-    (r"seed in game number .* too large", "ゲーム番号の最後の数が大きすぎます。", "ばんごうの 数が 大きすぎるよ。"),
-    (r"unknown preset", "番号の最初にある遊び方の名前が見つかりません。", "あそびかたの 名前が 見つからないよ。"),
+    (r"seed in game number .* too large", "ゲーム番号の最後の数が大きすぎます。", "ばんごうの かずが 大きすぎるよ。"),
+    (r"unknown preset", "番号の最初にある遊び方の名前が見つかりません。", "あそびかたの なまえが 見つからないよ。"),
     (r"unknown rule option", "番号の中に、知らないルールの名前があります。",
-     "ばんごうの 中に 知らない ルールが あるよ。"),
+     "ばんごうの 中に しらない ルールが あるよ。"),
     (r"teams .*needs players=4", "2人対2人のチーム戦は、4人のときだけ選べます。", "チームは 4人の ときだけ だよ。"),
     (r"joker_deal='split'", "ジョーカーを1枚ずつ配るには、ジョーカーが2枚いります。", "ジョーカーが 2まい いるよ。"),
     (r"not enough cards", "この人数に配るだけの札がありません。", "カードが たりないよ。"),
@@ -342,7 +396,7 @@ _ERRORS: list[tuple[str, str, str]] = [
     (r"drunkard goals", "負ける人を決める遊び方は、チーム戦では選べません。", "チームでは えらべないよ。"),
     (r"gather", "札を戻す順番の決め方が使えません。", "カードを もどす じゅんばんが つかえないよ。"),
     (r"not (a )?valid saved game|not a saved game|saved game version", "保存したゲームを読めませんでした。",
-     "とちゅうの ゲームを 読めなかったよ。"),
+     "とちゅうの ゲームを よめなかったよ。"),
 ]
 
 

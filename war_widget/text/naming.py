@@ -9,8 +9,8 @@ neutral one, and :func:`named_label` gives the labels that carry the name.
 
 >>> renamed("7 and 7 tie: war!", "en")
 '7 and 7 tie: once more!'
->>> renamed("戦争です！ 1枚ずつ伏せて、次の1枚で勝負します。", "ja")
-'もう一勝負です！ 1枚ずつ伏せて、次の1枚で勝負します。'
+>>> renamed("戦争です！\u30001枚ずつ伏せて、次の1枚で勝負します。", "ja")
+'もう一勝負です！\u30001枚ずつ伏せて、次の1枚で勝負します。'
 """
 from __future__ import annotations
 
@@ -35,9 +35,10 @@ _KIDS = (("戦争", "もういっしょうぶ"), ("せんそう", "もういっ�
 
 # The labels that name the table: with a name, the name instead of War / 戦争.
 _NAMED = {
-    "title": {"en": "{game}", "ja": "{game}", "ja_kids": "{game}"},
+    "title": {"en": "{game}", "ja": "{game}", "ja_kids": "{game}", "ja_kana": "{game}"},
     "table_name": {"en": "{game} table. {counts}. {progress}.", "ja": "「{game}」のテーブル。{counts}。{progress}。",
-                   "ja_kids": "「{game}」の テーブル。{counts}。{progress}。"},
+                   "ja_kids": "「{game}」の テーブル。{counts}。{progress}。",
+                   "ja_kana": "「{game}」の テーブル。{counts}。{progress}。"},
 }
 
 
@@ -61,7 +62,7 @@ def renamed(text: str, lang: str = "en") -> str:
         for pattern, replacement in _EN:
             text = pattern.sub(replacement, text)
         return text
-    for bad, good in (_KIDS if reg == "ja_kids" else _JA):
+    for bad, good in (_KIDS if reg in ("ja_kids", "ja_kana") else _JA):
         text = text.replace(bad, good)
     return text
 

@@ -14,7 +14,8 @@ per beat.
 'あなたが場の2枚を取ります（あなた2枚、コンピューター0枚）。'
 
 Japanese comes in two registers: everyday (``lang="ja"``) and the children's register
-(``kids=True``, or the register code ``lang="ja_kids"``): "あなたの K（13）は 7より つよい！ あなたの かち。"
+(``kids=True``, or the register code ``lang="ja_kids"``): "あなたの K（13）は 7より つよい！　あなたの かち。",
+and the first-grade register with no kanji (``lang="ja_kana"``).
 """
 from __future__ import annotations
 
@@ -24,6 +25,7 @@ from ..game import events as ev
 from ..game.cards import Card
 from ..game.rules import Rules
 from .i18n import counts_text, join_names, reason_text, register
+from .i18n_ja import to_kana
 from .school import by_seat, expression
 
 __all__ = ["narrate", "card_text", "default_names"]
@@ -295,7 +297,8 @@ def _ja_counts(counts: Sequence[int], names: Sequence[str]) -> str:
 def _ja_flip(e: ev.Flipped, names, rules, values) -> str:
     if e.values:
         sums = _sums(e, rules)
-        shown = "、".join(f"{names[p]}は{'と'.join(_cards_of(e, p, 'ja', rules, values))}（{sums[p]}）"
+        shown = "、".join(f"{names[p]}は{'と'.join(_cards_of(e, p, 'ja', rules, False))}"
+                         f"{_paren(sums[p], _cards_of(e, p, 'ja', rules, False))}"
                          for p, _ in e.values if p not in e.reused)
     else:
         shown = "、".join(f"{names[p]}は{_ja_card(c, rules, values)}" for p, c in e.cards)
@@ -305,6 +308,13 @@ def _ja_flip(e: ev.Flipped, names, rules, values) -> str:
     sentences += [f"{names[p]}は、さっき出した札のまま勝負を続けます。" for p in e.reused]
     lead = f"{e.round}ラウンド目：" if e.battle == 1 else ""
     return lead + "".join(sentences)
+
+
+def _paren(value: str, cards: Sequence[str]) -> str:
+    """A fighter's value after its cards, 「（7 + 5 = 12）」, or nothing when it only repeats the one
+    card (「4（4）」) or is the card's own number."""
+    plain = [c.rstrip("♠♥♦♣") for c in cards]
+    return "" if len(plain) == 1 and value in (plain[0], cards[0]) else f"（{value}）"
 
 
 def _ja_compare(e: ev.Compared, names, rules, values) -> str:
@@ -349,7 +359,7 @@ def _ja_laying(p_names: str, k: int, each: bool, up: int = 1) -> str:
 
 
 def _ja_war(e: ev.WarDeclared, names, rules, values) -> str:
-    head = "戦争です！" if e.war == 1 else f"また同じ数です。{e.war}回目の戦争です！"
+    head = ("戦争です！" if e.war == 1 else f"また同じ数です。{e.war}回目の戦争です！") + "\u3000"
     laying = [(p, k) for p, k in e.face_down if p not in e.reusing]
     parts = []
     if laying and len({k for _, k in laying}) == 1:
@@ -427,6 +437,11 @@ def _kid_card(card: Card, rules, values) -> str:
     return text + f"（{number}）" if number is not None else text
 
 
+def _kid_join(names: Sequence[str]) -> str:
+    """Names in the children's register, a space after each 「と」 (分かち書き): 「あなたと コンピューター1」."""
+    return "と ".join(names)
+
+
 def _kid_counts(counts: Sequence[int], names: Sequence[str]) -> str:
     return counts_text(names[:len(counts)], counts, "ja_kids")
 
@@ -434,14 +449,15 @@ def _kid_counts(counts: Sequence[int], names: Sequence[str]) -> str:
 def _kid_flip(e: ev.Flipped, names, rules, values) -> str:
     if e.values:
         sums = _sums(e, rules)
-        shown = "、".join(f"{names[p]}は {'と '.join(_kid_card(c, rules, values) for q, c in e.cards if q == p)}"
-                         f"（{sums[p]}）" for p, _ in e.values if p not in e.reused)
+        shown = "、".join(f"{names[p]}は {'と '.join(_kid_card(c, rules, False) for q, c in e.cards if q == p)}"
+                         f"{_paren(sums[p], [_kid_card(c, rules, False) for q, c in e.cards if q == p])}"
+                         for p, _ in e.values if p not in e.reused)
     else:
         shown = "、".join(f"{names[p]}は {_kid_card(c, rules, values)}" for p, c in e.cards)
     sentences = [f"{shown}。"] if shown else []
     sentences += [f"{names[p]}は さっきの カードで しょうぶ。" for p in e.reused]
-    lead = f"{e.round}回め：" if e.battle == 1 else "もういっしょうぶ："
-    return lead + " ".join(sentences)
+    lead = f"{e.round}かいめ：" if e.battle == 1 else "もういっしょうぶ："
+    return lead + "".join(sentences)
 
 
 def _kid_compare(e: ev.Compared, names, rules, values) -> str:
@@ -451,12 +467,12 @@ def _kid_compare(e: ev.Compared, names, rules, values) -> str:
             name = names[e.winner]
             others = [sums[p] for p, _ in e.values if p != e.winner]
             if len(others) == 1:
-                return f"{sums[e.winner]}は {others[0]}より 大きい！ {name}の かち。"
-            return f"{name}の {sums[e.winner]}が いちばん 大きい！ {name}の かち。"
+                return f"{sums[e.winner]}は {others[0]}より 大きい！\u3000{name}の かち。"
+            return f"{name}の {sums[e.winner]}が いちばん 大きい！\u3000{name}の かち。"
         if len(e.values) == 2:
             a, b = (sums[p] for p, _ in e.values)
-            return f"{a}と {b}は 同じ！"
-        return f"{join_names([names[p] for p in e.tied], 'ja')}が 同じ 数（{dict(e.values)[e.tied[0]]}）！"
+            return f"{a}と {b}は おなじ！"
+        return f"{_kid_join([names[p] for p in e.tied])}が おなじ かず（{dict(e.values)[e.tied[0]]}）！"
     cards = dict(e.cards)
     if e.winner is not None:
         name = names[e.winner]
@@ -464,14 +480,14 @@ def _kid_compare(e: ev.Compared, names, rules, values) -> str:
         losers = [_kid_card(c, rules, values) for p, c in e.cards if p != e.winner]
         low = _low_beats_ace_note(cards, e.winner, rules, "ja")
         if low:
-            return f"この ルールでは {low}が Aに かつ！ {name}の かち。"
+            return f"この ルールでは {low}が Aに かつ！\u3000{name}の かち。"
         if len(losers) == 1:
-            return f"{name}の {win}は {losers[0]}より つよい！ {name}の かち。"
-        return f"{name}の {win}が いちばん つよい！ {name}の かち。"
+            return f"{name}の {win}は {losers[0]}より つよい！\u3000{name}の かち。"
+        return f"{name}の {win}が いちばん つよい！\u3000{name}の かち。"
     if len(e.cards) == 2:
         a, b = (_kid_card(c, rules, values) for _, c in e.cards)
-        return f"{a}と {b}は 同じ 数！"
-    return f"{join_names([names[p] for p in e.tied], 'ja')}が 同じ 数（{_rank_word(cards[e.tied[0]], 'ja')}）！"
+        return f"{a}と {b}は おなじ かず！"
+    return f"{_kid_join([names[p] for p in e.tied])}が おなじ かず（{_rank_word(cards[e.tied[0]], 'ja')}）！"
 
 
 def _kid_laying(who: str, k: int, each: bool, up: int = 1) -> str:
@@ -482,30 +498,30 @@ def _kid_laying(who: str, k: int, each: bool, up: int = 1) -> str:
 
 
 def _kid_war(e: ev.WarDeclared, names, rules, values) -> str:
-    head = "もういっしょうぶ！" if e.war == 1 else "また 同じ！ もういっしょうぶ！"
+    head = "もういっしょうぶ！" if e.war == 1 else "また おなじ！\u3000もういっしょうぶ！"
     laying = [(p, k) for p, k in e.face_down if p not in e.reusing]
     parts = []
     if laying and len({k for _, k in laying}) == 1:
         everyone = len(laying) > 1 and {p for p, _ in laying} >= set(e.players)
-        who = "" if everyone else join_names([names[p] for p, _ in laying], "ja")
+        who = "" if everyone else _kid_join([names[p] for p, _ in laying])
         parts.append(_kid_laying(who, laying[0][1], len(laying) > 1, _up(rules)))
     else:
         parts += [_kid_laying(names[p], k, False, _up(rules)) for p, k in laying]
     parts += [f"{names[p]}は カードが ないので、さっきの カードで しょうぶ。" for p in e.reusing]
     if e.dropped:
-        parts.append(f"{join_names([names[p] for p in e.dropped], 'ja')}は カードが たりないので ぬける。"
-                     "場の カードは まだ カードが ある 人の もの。")
+        parts.append(f"{_kid_join([names[p] for p in e.dropped])}は カードが たりないので ぬける。"
+                     "まんなかの カードは まだ カードが ある 人の もの。")
     if e.short and set(e.short) >= set(e.players):
-        parts.append("カードが たりない。場の カードは だれも もらえない。")
+        parts.append("カードが たりない。まんなかの カードは だれも もらえない。")
     else:
-        parts += [f"{names[p]}は カードが たりないので、場の カードを もらえない。" for p in e.short]
-    return head + " " + (" ".join(parts) if parts else "だれも つづけられない。")
+        parts += [f"{names[p]}は カードが たりないので、まんなかの カードを もらえない。" for p in e.short]
+    return head + "\u3000" + ("".join(parts) if parts else "だれも つづけられない。")
 
 
 def _kid_face_down(e: ev.FaceDownLaid, names, rules, values) -> str:
     sizes = {len(cs) for _, cs in e.cards}
     if len(e.cards) > 1 and len(sizes) == 1:
-        return f"{join_names([names[p] for p, _ in e.cards], 'ja')}は {sizes.pop()}まいずつ ふせる。"
+        return f"{_kid_join([names[p] for p, _ in e.cards])}は {sizes.pop()}まいずつ ふせる。"
     return "、".join(f"{names[p]}は {len(cs)}まい" for p, cs in e.cards) + " ふせる。"
 
 
@@ -514,7 +530,7 @@ def _kid_collect(e: ev.Collected, names, rules, values) -> str:
 
 
 def _kid_return(e: ev.Returned, names, rules, values) -> str:
-    return f"カードは 出した 人に もどる。（{_kid_counts(e.counts, names)}）"
+    return f"カードは 出した 人に もどる（{_kid_counts(e.counts, names)}）。"
 
 
 def _kid_shuffle(e: ev.Shuffled, names, rules, values) -> str:
@@ -530,17 +546,17 @@ def _kid_out(e: ev.PlayerOut, names, rules, values) -> str:
 def _kid_game_over(e: ev.GameOver, names, rules, values) -> str:
     o = e.outcome
     score = f"（{_kid_counts(o.counts, names)}）"
-    head = f"おしまい！（{reason_text(o.reason, 'ja_kids')}）"
+    head = f"おしまい！\u3000{reason_text(o.reason, 'ja_kids')}。"
     if o.reason.name == "CYCLE":
-        return "おしまい！ 同じ ならびが ずっと くりかえされるので、引き分け。"
+        return "おしまい！\u3000おなじ ならびが ずっと くりかえされるので、ひきわけ。"
     if o.winning_team is not None:
-        team = join_names([names[p] for p in range(len(o.counts)) if p % 2 == o.winning_team], "ja")
-        return f"{head} {team}の チームの かち！{score}"
+        team = _kid_join([names[p] for p in range(len(o.counts)) if p % 2 == o.winning_team])
+        return f"{head}{team}の チームの かち！{score}"
     if o.winner is not None:
-        return f"{head} {names[o.winner]}の かち！{score}"
+        return f"{head}{names[o.winner]}の かち！{score}"
     if o.loser is not None:
-        return f"{head} {names[o.loser]}の まけ。{score}"
-    return f"{head} 引き分け。{score}"
+        return f"{head}{names[o.loser]}の まけ{score}。"
+    return f"{head}ひきわけ{score}。"
 
 
 _HANDLERS: dict[str, dict[str, Callable[..., str]]] = {
@@ -554,3 +570,11 @@ _HANDLERS: dict[str, dict[str, Callable[..., str]]] = {
                 "collect": _kid_collect, "return": _kid_return, "shuffle": _kid_shuffle, "out": _kid_out,
                 "game_over": _kid_game_over},
 }
+
+
+def _in_kana(handler: Callable[..., str]) -> Callable[..., str]:
+    """The children's sentence in the first-grade register: no kanji (``i18n_ja.to_kana``)."""
+    return lambda e, names, rules, values: to_kana(handler(e, names, rules, values))
+
+
+_HANDLERS["ja_kana"] = {kind: _in_kana(handler) for kind, handler in _HANDLERS["ja_kids"].items()}

@@ -28,7 +28,7 @@ shows its buttons, and grades with ``number_truth()`` (sizes) or the engine's ``
 >>> from war_widget import Card, Rules
 >>> q = question(Card.parse("KS"), Card.parse("7H"), Rules.preset("number_lesson"), "number", "ja_kids")
 >>> q.text, q.buttons[">"], q.buttons["="], q.buttons["<"]
-('Kと 7、どっちが 大きい？', 'Kの ほうが 大きい', '同じ', '7の ほうが 大きい')
+('Kと 7、どっちが 大きい？', 'Kの ほうが 大きい', 'おなじ', '7の ほうが 大きい')
 >>> question(Card.parse("KS"), Card.parse("2H"), Rules.preset("classic").replace(rank_order="two_high"),
 ...          "rules", "ja_kids").text
 'Kと 2、どっちが つよい？（2が いちばん つよい きまり）'
@@ -43,6 +43,7 @@ from dataclasses import dataclass
 from ..game.cards import Card
 from ..game.rules import Rules
 from .i18n import register
+from .i18n_ja import to_kana
 
 __all__ = ["MODES", "Question", "guess_setting", "truth_of", "aid_values", "number_value", "number_truth",
            "plain_number_order", "place_value_values", "question_kind", "question", "feedback", "rule_reason",
@@ -155,8 +156,10 @@ _REASONS = {
                 "two_high_ace": "2の つぎに Aが つよい きまり",
                 "low_beats_ace": "Aが いちばん つよいけど、{low}だけは Aに かつ きまり",
                 "ace_low": "Kが いちばん つよくて、Aは 1の きまり",
-                "suits": "同じ 数なら マークで きめる きまり（♣<♦<♥<♠）", "joker": "ジョーカーは どの カードにも かつ"},
+                "suits": "おなじ かずなら マークで きめる きまり（♣<♦<♥<♠）",
+                "joker": "ジョーカーは どの カードにも かつ"},
 }
+_REASONS["ja_kana"] = {key: to_kana(text) for key, text in _REASONS["ja_kids"].items()}
 
 _WORDS = {
     "en": {"ask_bigger": "Which is bigger: {a} or {b}?", "ask_stronger": "Which is stronger: {a} or {b}? ({why})",
@@ -168,17 +171,19 @@ _WORDS = {
     "ja": {"ask_bigger": "{a}と{b}、どちらが大きい？", "ask_stronger": "{a}と{b}、どちらが強い？（{why}）",
            "ask_stronger_plain": "{a}と{b}、どちらが強い？",
            "bigger": "{a}のほうが大きい", "same": "同じ", "stronger": "{a}のほうが強い", "same_strength": "同じ強さ",
-           "own": "{name}の{card}", "right": "正解！{answer}。",
+           "own": "{name}の{card}", "right": "正解！\u3000{answer}。",
            "wrong": "ざんねん。答えは「{answer}」です。",
            "is": "{card}は{n}", "and": "、", "then": "。", "sign": "{x} {sign} {y}です。", "why": "（{why}）"},
     "ja_kids": {"ask_bigger": "{a}と {b}、どっちが 大きい？", "ask_stronger": "{a}と {b}、どっちが つよい？（{why}）",
                 "ask_stronger_plain": "{a}と {b}、どっちが つよい？",
-                "bigger": "{a}の ほうが 大きい", "same": "同じ", "stronger": "{a}の ほうが つよい",
-                "same_strength": "同じ つよさ", "own": "{name}の {card}", "right": "せいかい！ {answer}。",
+                "bigger": "{a}の ほうが 大きい", "same": "おなじ", "stronger": "{a}の ほうが つよい",
+                "same_strength": "おなじ つよさ", "own": "{name}の {card}", "right": "せいかい！\u3000{answer}。",
                 "wrong": "ざんねん。こたえは「{answer}」。", "is": "{card}は {n}", "and": "、", "then": "。",
                 "sign": "{x} {sign} {y}。",
                 "why": "（{why}）"},
 }
+# the first-grade register: the children's words with no kanji
+_WORDS["ja_kana"] = {key: to_kana(text) for key, text in _WORDS["ja_kids"].items()}
 
 
 @dataclass(frozen=True)
@@ -267,12 +272,12 @@ def value_line(a: Card, b: Card, lang: str = "en") -> str:
 
 def _verdict(q: Question, truth: str, right: bool, reg: str) -> tuple[str, str]:
     """"Right: ..." or "Not this time: ..." with the right answer in the button's words, and the
-    space that follows it in the register (none in everyday Japanese)."""
+    space that follows it in the register (none in Japanese: no space after 「。」)."""
     words = _WORDS[reg]
     answer = q.buttons[truth]
     if right and reg == "en":
         answer = answer[0].upper() + answer[1:]
-    return words["right" if right else "wrong"].format(answer=answer), "" if reg == "ja" else " "
+    return words["right" if right else "wrong"].format(answer=answer), " " if reg == "en" else ""
 
 
 def feedback(q: Question, a: Card, b: Card, truth: str, right: bool, lang: str = "en") -> str:

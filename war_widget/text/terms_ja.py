@@ -52,6 +52,8 @@ TERMS: dict[str, dict[str, tuple[str, str]]] = {
     },
 }
 
+TERMS["ja_kana"] = TERMS["ja_kids"]   # the first-grade register: the children's words, in kana
+
 # Words a child of 5-8 does not read yet: loanwords of adult life and abstract nouns.
 HARD_FOR_CHILDREN: dict[str, str] = {
     "リード": "多く もって いる",
@@ -65,18 +67,18 @@ _SPACE_BEFORE_COUNTER = re.compile(r"\d[ \u3000]+(?:枚|まい|回|ラウンド|
 
 # A game renamed by the teacher (``text.naming``): the tie is [001]'s もう一勝負, never 戦争.
 NAMED = {"ja": {"戦争": ("もう一勝負", "the game is renamed: no 戦争 on the page; the tie is [001]'s もう一勝負")},
-         "ja_kids": {}}
+         "ja_kids": {}, "ja_kana": {}}
 
 
 def term_problems(text: str, register: str, named: bool = False) -> list[str]:
     """The term-list slips of ``text`` in ``register`` ("ja" or "ja_kids"), as readable lines
     (``named``: the game was renamed, so the tie is もう一勝負 and 戦争 is the slip)."""
-    terms = dict(TERMS[register])
+    terms = dict(TERMS[register])  # "ja", "ja_kids" or "ja_kana"
     if named:
         terms.pop("もう一勝負", None)
         terms.update(NAMED[register])
     found = [f"「{bad}」→「{good}」: {why}" for bad, (good, why) in terms.items() if bad in text]
-    if register == "ja_kids":
+    if register in ("ja_kids", "ja_kana"):
         found += [f"「{word}」 is hard for a child (say: {plain})" for word, plain in HARD_FOR_CHILDREN.items()
                   if word in text]
     if _SPACE_BEFORE_COUNTER.search(text):

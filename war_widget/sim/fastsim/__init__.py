@@ -1,22 +1,19 @@
-"""The compiled simulator: War in C or numba, one game per loop iteration, exactly as the engine plays.
+"""The compiled simulator: War in C, one game per loop iteration, exactly as the engine plays.
 
 Game ``i`` of a simulation is dealt and shuffled from ``simulation.game_seed(seed, i)`` with the
 same SplitMix64 draws the engine makes, so ``Game(rules, game_seed(seed, i))`` replays any game
 it played: length, winner, reason, wars, and for a game that repeats, the round its cycle
-starts and its period.  The rules are numbers (``encode_rules``); only callable gather policies
-stay on the engine (:func:`unsupported_reason`).
+starts and its period.  The rules are numbers (``encode_rules``, laid out in :mod:`.table`);
+only callable gather policies and the school variants stay on the engine (:func:`unsupported_reason`).
 
-Two kernels play the same games (:func:`kernel_name` says which one runs here):
-
-* ``"c"`` (``kernel.c``, :mod:`._ckernel`): built on first use by the machine's C compiler for
-  the rule set in use (its rules fixed as constants), in about half a second, then cached; the
-  package stays pure Python;
-* ``"numba"`` (``_kernel.py``; the extra ``war-widget[fast]``): for machines without a C
-  compiler.  One compilation serves every rule set; compiling takes about 20 s of CPU the first
-  time, then numba's on-disk cache loads it (next to this package when writable, else numba's
-  user cache, else a temporary directory; ``NUMBA_CACHE_DIR`` chooses).
-
-``WAR_WIDGET_KERNEL=c|numba|engine`` forces a choice (``engine``: no compiled kernel).
+The kernel (``kernel.c``) is an extension built by the package's build (``_compiled``, from
+``_kernelmodule.c``): wheels carry it, ``pip install .`` compiles it.  It holds a build of the kernel
+per preset's rule set, those rules fixed as constants (the compiler drops every branch of a rule not
+in force), and one general build that reads every rule from the table; :func:`kernel_build` says
+which plays a rule set.  Without the extension (an install from source with no C compiler) the
+engine plays.  ``WAR_WIDGET_KERNEL=build`` opts in to building a kernel for each other rule set
+with the machine's C compiler at run time (:mod:`._ckernel`); ``WAR_WIDGET_KERNEL=engine`` turns
+the compiled kernel off.
 
 >>> from war_widget import Game
 >>> from war_widget.sim.simulation import game_seed
@@ -28,13 +25,13 @@ True
 """
 from __future__ import annotations
 
-import importlib.util
 import os
-import sys
 import threading
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass
+from types import ModuleType
+from typing import Protocol
 
 import numpy as np
 
@@ -42,9 +39,7 @@ from ...game.cards import Card
 from ...game.engine import as_rules
 from ...game.events import Termination
 from ...game.rules import Rules
-from . import _kernel
-from ._kernel import (
-    BUFFER_SIZE,
+from .table import (
     BY_RANK,
     C_CYCLE_PERIOD,
     C_CYCLE_START,
@@ -57,6 +52,7 @@ from ._kernel import (
     DECK,
     GATHER_CODES,
     HAND,
+    HISTORY_COLUMNS,
     HLEN,
     K_STUCK,
     KERNEL_REASONS,
@@ -81,24 +77,33 @@ from ._kernel import (
     R_ZERO,
     RANK,
     RED,
-    RNG_ROW,
-    SCRATCH_SIZE,
+    REFUSED_FIELDS,
+    RULE_COLUMNS,
+    STATE_SIZE,
     STRENGTH,
     TABLE_SIZE,
+    fixed_values,
 )
 
+_compiled: ModuleType | None
+try:
+    from . import _compiled  # the extension (setup.py builds it; its types: _compiled.pyi)
+except ImportError:          # installed from source without a C compiler: the engine plays
+    _compiled = None
+
 __all__ = [
-    "KERNELS",
+    "KERNEL_MODES",
     "RULE_COLUMNS",
     "REFUSED_FIELDS",
     "KERNEL_TO_REASON",
     "Rows",
+    "compiled_available",
     "encode_rules",
-    "first_call_message",
+    "kernel_build",
     "kernel_name",
-    "numba_available",
     "play_from_position",
     "simulate_range",
+    "specialised_rule_sets",
     "supports",
     "unsupported_reason",
 ]
@@ -110,63 +115,46 @@ _SHORTAGES = {"last_card_up": 0, "lose": 1, "split": 2, "fewest": 3}
 _GOALS = {"collect": 0, "loser_all": 1, "loser_first_out": 2}
 CHUNK = 8192                  # games per kernel call between progress updates
 BLOCK = 2048                  # games per task of a thread (simulate_range's threads > 1)
-KERNELS = ("c", "numba")
+# WAR_WIDGET_KERNEL: "" or "compiled" (the extension's builds), "build" (opt-in: a build per rule set
+# with this machine's C compiler, the extension's builds where they fit), "engine" (no compiled kernel)
+KERNEL_MODES = ("", "compiled", "build", "engine")
 
 
-def numba_available() -> bool:
-    """Whether numba can be imported here (the extra ``war-widget[fast]``)."""
-    return sys.modules.get("numba") is not None or importlib.util.find_spec("numba") is not None
+def specialised_rule_sets() -> dict[str, Rules]:
+    """The rule sets whose specialised builds the extension holds (tools/kernel_builds.py writes
+    them): every preset the kernel plays, and the three- and four-player pagat the widget offers."""
+    sets = {name: Rules.preset(name) for name in Rules.presets() if unsupported_reason(Rules.preset(name)) is None}
+    sets["pagat, 3 players"] = Rules.preset("pagat").replace(players=3)
+    sets["pagat, 4 players"] = Rules.preset("pagat").replace(players=4)
+    return sets
+
+
+def compiled_available() -> bool:
+    """Whether this install holds the compiled kernel (the extension ``_compiled``)."""
+    return _compiled is not None
+
+
+def _mode() -> str:
+    mode = os.environ.get("WAR_WIDGET_KERNEL", "").strip().lower()
+    if mode not in KERNEL_MODES:
+        raise ValueError(f"WAR_WIDGET_KERNEL={mode!r} is not a kernel choice: leave it unset, or set it to "
+                         "'compiled', 'build' (build a kernel per rule set with this machine's C compiler) "
+                         "or 'engine'")
+    return mode
 
 
 def kernel_name() -> str | None:
-    """The compiled kernel ``simulate()`` uses here: "c" (a C compiler is on the machine), else
-    "numba" (installed), else None (the engine plays).  ``WAR_WIDGET_KERNEL`` forces one of
-    "c", "numba", "engine"."""
-    from . import _ckernel
-    forced = os.environ.get("WAR_WIDGET_KERNEL", "").strip().lower()
-    if forced == "engine":
+    """The compiled kernel ``simulate()`` uses here: "c" (the extension, or with
+    ``WAR_WIDGET_KERNEL=build`` a C compiler on the machine), else None (the engine plays)."""
+    mode = _mode()
+    if mode == "engine":
         return None
-    if forced != "numba" and _ckernel.compiler() is not None:
+    if _compiled is not None:
         return "c"
-    return "numba" if numba_available() else None
-    if forced == "c" or _ckernel.compiler() is not None:
-        if _ckernel.compiler() is not None:
-            return "c"
-    return "numba" if numba_available() else None
-
-
-def _span(at: int, size: int) -> tuple[int, ...]:
-    return tuple(range(at, at + size))
-
-
-_CARD_TABLES = _span(STRENGTH, 128) + _span(RANK, 64) + _span(RED, 64)
-# Every field of Rules and the entries of the kernel's rule table (``encode_rules``) it decides:
-# the one map from the rules to the kernel (tests/sim/test_guard.py checks it against
-# dataclasses.fields(Rules) and that changing a field changes those entries and no others).
-RULE_COLUMNS: dict[str, tuple[int, ...]] = {
-    "deck": (R_DECK_SIZE, R_LOWEST, *_span(DECK, 64), *_CARD_TABLES),
-    "jokers": (R_DECK_SIZE, *_span(DECK, 64), *_CARD_TABLES),
-    "joker_deal": (R_JOKER_SPLIT,),
-    "rank_order": (R_LOW_BEATS_ACE, R_LOWEST, *_span(STRENGTH, 128)),
-    "players": (R_PLAYERS, *_span(R_GATHER, 4), R_LAST_WINNER_MATTERS),
-    "face_down": (R_FACE_DOWN,),
-    "capture": (R_CAPTURE, R_DETECT),
-    "gather": (*_span(R_GATHER, 4), R_LAST_WINNER_MATTERS, R_DETECT),
-    "shuffle_won_pile": (R_SHUFFLE_PILE, R_DETECT),
-    "shortage": (R_SHORTAGE,),
-    "zero": (R_ZERO,),
-    "war_players": (R_WAR_ALL,),
-    "teams": (R_TEAMS,),
-    "round_limit": (R_ROUND_LIMIT, R_DETECT),
-    "goal": (R_GOAL,),
-    "deal": (R_DEAL,),
-    "tiebreak": _span(STRENGTH, 128),
-    # the school variants (k cards a battle, compared by a value) and the A-10 deck: refused by the
-    # kernels (unsupported_reason), so simulate() plays them with the engine
-    "battle_cards": (),
-    "battle_value": (),
-}
-REFUSED_FIELDS = {"battle_cards": 1, "battle_value": "card"}   # the only value the kernels play
+    if mode == "build":
+        from . import _ckernel
+        return "c" if _ckernel.compiler() is not None else None
+    return None
 
 
 def unsupported_reason(rules: Rules) -> str | None:
@@ -272,58 +260,130 @@ class Rows:
         return cls(*(np.concatenate([getattr(p, f) for p in parts]) for f in cls.__dataclass_fields__))
 
 
-def simulate_range(rules: Rules | str, seed: int, start: int, stop: int, max_rounds: int | None = 100_000, *,
-                   threads: int = 1, progress: Callable[[int], None] | None = None,
-                   in_notebook: bool = False, kernel: str | None = None, fixed: bool = True) -> Rows:
-    """Play games ``start .. stop-1`` of the simulation seeded ``seed`` (``threads`` > 1: on
-    that many threads; the rows do not depend on it).  ``kernel``: "c" or "numba" (default
-    :func:`kernel_name`; the C kernel falls back to numba if it cannot be built).  ``in_notebook``:
-    say so in one line if compiling the numba kernel takes more than a second.  ``fixed=False``:
-    the C kernel's one build that reads every rule from the table (the benchmark compares)."""
-    table = encode_rules(as_rules(rules))
-    cap = 0 if max_rounds is None else int(max_rounds)
-    seed64 = int(seed) & ((1 << 64) - 1)
-    kernel = kernel or kernel_name()
-    if kernel not in KERNELS:
-        raise ValueError(f"no compiled simulator here (kernel {kernel!r}): install a C compiler or "
-                         '`pip install "war-widget[fast]"`, or simulate with method="engine"')
-    out = np.empty((stop - start, COLUMNS), np.int32)
-    lib = None
-    if kernel == "c":
+
+class _Player(Protocol):
+    """One build of the kernel: plays games into rows, or rounds from a position."""
+
+    name: str
+
+    def play_games(self, seed: int, start: int, table: np.ndarray, cap: int, out: np.ndarray) -> None: ...
+
+    def play_from(self, table: np.ndarray, state: np.ndarray, rng: int, history: np.ndarray) -> int: ...
+
+
+class _CompiledBuild:
+    """A build compiled into the extension (number ``index`` of ``_compiled.builds()``)."""
+
+    def __init__(self, index: int, name: str) -> None:
+        self.index = index
+        self.name = name
+
+    def play_games(self, seed: int, start: int, table: np.ndarray, cap: int, out: np.ndarray) -> None:
+        assert _compiled is not None
+        _compiled.play_games(self.index, seed, start, table, cap, out)
+
+    def play_from(self, table: np.ndarray, state: np.ndarray, rng: int, history: np.ndarray) -> int:
+        assert _compiled is not None
+        return int(_compiled.play_from(self.index, table, state, rng, history))
+
+
+class _RunTimeBuild:
+    """A build made on this machine by ``_ckernel`` (WAR_WIDGET_KERNEL=build), called through ctypes."""
+
+    name = "built here"
+
+    def __init__(self, lib: object) -> None:
+        self.lib = lib
+
+    def play_games(self, seed: int, start: int, table: np.ndarray, cap: int, out: np.ndarray) -> None:
+        self.lib.war_play_games(seed, start, table.ctypes.data, cap, out.ctypes.data,  # type: ignore[attr-defined]
+                                len(out))
+
+    def play_from(self, table: np.ndarray, state: np.ndarray, rng: int, history: np.ndarray) -> int:
+        return int(self.lib.war_play_from(table.ctypes.data, state.ctypes.data, rng,  # type: ignore[attr-defined]
+                                          len(history), history.ctypes.data))
+
+
+_BUILDS: dict[str, int] = {}
+_BUILDS_LOCK = threading.Lock()
+
+
+def _compiled_build(table: np.ndarray, fixed: bool) -> _CompiledBuild | None:
+    """The extension's build for this table: its specialised build when ``fixed`` and one fixes
+    exactly these rule values, else the general build (None without the extension)."""
+    if _compiled is None:
+        return None
+    with _BUILDS_LOCK:
+        if not _BUILDS:
+            _BUILDS.update({fixed_words: k for k, (_, fixed_words) in enumerate(_compiled.builds())})
+    names = [name for name, _ in _compiled.builds()]
+    words = " ".join(f"{m}={v}" for m, v in fixed_values(table)) if fixed else ""
+    index = _BUILDS.get(words, _BUILDS[""])
+    return _CompiledBuild(index, names[index])
+
+
+def _player(table: np.ndarray, fixed: bool = True) -> _Player:
+    """The build that plays this rule table (see :func:`kernel_build`); ValueError when there is none."""
+    mode = _mode()
+    if mode == "engine":
+        raise ValueError("WAR_WIDGET_KERNEL=engine turns the compiled simulator off: simulate with method='engine'")
+    build = _compiled_build(table, fixed)
+    if mode == "build" and (build is None or (fixed and build.name == "general")):
         from . import _ckernel
         flags = _ckernel.build_flags(table, fixed)
         lib = _ckernel.library(flags)
-        if lib is None and not numba_available():       # simulate() then plays with the engine, saying why
-            raise RuntimeError(_ckernel.failure(flags) or "the C kernel could not be built here")
-    if lib is not None and threads > 1:
-        _play_c_threads(lib, seed64, start, stop, table, cap, out, threads, progress)
+        if lib is not None:
+            return _RunTimeBuild(lib)
+        why = _ckernel.failure(flags) or "the C kernel could not be built here"
+        if build is None:                       # simulate() plays with the engine, saying why
+            raise RuntimeError(why)
+        _ckernel.say_failed(f"{why}, so the compiled simulator's general build plays these rules: the same "
+                            "results")
+    if build is None:
+        raise ValueError("the compiled simulator is not in this install (built without a C compiler): install "
+                         "war-widget from a wheel or with a C compiler, or simulate with method='engine'")
+    return build
+
+
+def kernel_build(rules: Rules | str, fixed: bool = True) -> str:
+    """Which build of the kernel plays these rules here: the name of the extension's specialised
+    build for them (the presets it serves, e.g. "pagat"), "general", or "built here" (an opt-in
+    run-time build); ``fixed=False``: the general build.  ValueError when no compiled kernel is here."""
+    return _player(encode_rules(as_rules(rules)), fixed).name
+
+
+def simulate_range(rules: Rules | str, seed: int, start: int, stop: int, max_rounds: int | None = 100_000, *,
+                   threads: int = 1, progress: Callable[[int], None] | None = None, fixed: bool = True) -> Rows:
+    """Play games ``start .. stop-1`` of the simulation seeded ``seed`` (``threads`` > 1: on
+    that many threads; the rows do not depend on it), by the build :func:`kernel_build` names.
+    ``fixed=False``: the general build, which reads every rule from the table (the benchmark compares)."""
+    table = encode_rules(as_rules(rules))
+    cap = 0 if max_rounds is None else int(max_rounds)
+    seed64 = int(seed) & ((1 << 64) - 1)
+    player = _player(table, fixed)
+    out = np.empty((stop - start, COLUMNS), np.int32)
+    if threads > 1:
+        _play_threads(player, seed64, start, stop, table, cap, out, threads, progress)
         return Rows.from_matrix(out, start)
-    chunk = CHUNK * max(1, threads)
-    with _compile_notice(ready=True if lib is not None else None, in_kernel=in_notebook):
-        for lo in range(start, stop, chunk):
-            hi = min(stop, lo + chunk)
-            rows = out[lo - start:hi - start]
-            if lib is not None:
-                lib.war_play_games(seed64, lo, table.ctypes.data, cap, rows.ctypes.data, hi - lo)
-            else:
-                _play_numba(seed64, lo, table, cap, rows, threads)
-            if progress is not None:
-                progress(hi - lo)
+    for lo in range(start, stop, CHUNK):
+        hi = min(stop, lo + CHUNK)
+        player.play_games(seed64, lo, table, cap, out[lo - start:hi - start])
+        if progress is not None:
+            progress(hi - lo)
     return Rows.from_matrix(out, start)
 
 
-def _play_c_threads(lib: object, seed: int, start: int, stop: int, table: np.ndarray, cap: int, out: np.ndarray,
-                    threads: int, progress: Callable[[int], None] | None) -> None:
-    """Games ``start .. stop-1`` by the C kernel on ``threads`` threads, in blocks of BLOCK games that
-    each thread takes up as it finishes its last (ctypes lets go of the GIL during a call; each call
-    keeps its game buffers on its own stack, and a block's rows are its own): a thread on a busier
-    core plays fewer blocks, and no thread waits for another until the last blocks."""
-    play = lib.war_play_games  # type: ignore[attr-defined]
+def _play_threads(player: _Player, seed: int, start: int, stop: int, table: np.ndarray, cap: int, out: np.ndarray,
+                  threads: int, progress: Callable[[int], None] | None) -> None:
+    """Games ``start .. stop-1`` on ``threads`` threads, in blocks of BLOCK games that each thread
+    takes up as it finishes its last (the kernel lets go of the GIL during a call and keeps its game
+    buffers on its own stack; a block's rows are its own): a thread on a busier core plays fewer
+    blocks, and no thread waits for another until the last blocks."""
     pool = ThreadPoolExecutor(threads)
     try:
-        sizes = {lo: min(stop, lo + BLOCK) - lo for lo in range(start, stop, BLOCK)}
-        jobs = {pool.submit(play, seed, lo, table.ctypes.data, cap, out[lo - start:].ctypes.data, size): size
-                for lo, size in sizes.items()}
+        blocks = {lo: min(stop, lo + BLOCK) for lo in range(start, stop, BLOCK)}
+        jobs = {pool.submit(player.play_games, seed, lo, table, cap, out[lo - start:hi - start]): hi - lo
+                for lo, hi in blocks.items()}
         for job in as_completed(jobs):
             job.result()
             if progress is not None:
@@ -334,81 +394,20 @@ def _play_c_threads(lib: object, seed: int, start: int, stop: int, table: np.nda
     pool.shutdown()
 
 
-def _play_numba(seed: int, lo: int, table: np.ndarray, cap: int, rows: np.ndarray, threads: int) -> None:
-    kernel = _kernel.activate()
-    args = (np.uint64(seed), np.int64(lo), table, np.int64(cap), rows)
-    if threads > 1:
-        import numba
-        numba.set_num_threads(min(threads, numba.config.NUMBA_NUM_THREADS))  # type: ignore[attr-defined]
-        blocks = 4 * threads
-        kernel.play_games_parallel(*args, np.zeros((blocks, SCRATCH_SIZE), np.int32),
-                                   np.zeros((blocks, RNG_ROW), np.uint64))
-    else:
-        kernel.play_games(*args, np.zeros((1, SCRATCH_SIZE), np.int32), np.zeros((1, RNG_ROW), np.uint64))
-
-
 def play_from_position(rules: Rules | str, hands: Sequence[Sequence[Card]], seed: int, rounds: int,
-                       kernel: str, fixed: bool = False) -> np.ndarray:
+                       fixed: bool = False) -> np.ndarray:
     """Play up to ``rounds`` rounds from a scripted deal (``Game.from_hands(rules, hands, seed)``'s
-    position) on ``kernel``; one row per round played: reason code (-1 while the game goes on),
-    game winner, wars, the round's winner (-1: none), the count of each of 4 seats.  ``fixed``:
-    the C kernel built for these rules (as ``simulate_range`` plays them), else its one build that
-    reads every rule from the table."""
+    position); one row per round played: reason code (-1 while the game goes on), game winner,
+    wars, the round's winner (-1: none), the count of each of 4 seats.  ``fixed``: the build
+    ``simulate_range`` plays these rules with (:func:`kernel_build`), else the general build."""
     rules = as_rules(rules)
     table = encode_rules(rules)
-    state = np.zeros(BUFFER_SIZE, np.int32)
+    state = np.zeros(STATE_SIZE, np.int32)
     for p, hand in enumerate(hands):
         for k, card in enumerate(hand):
             state[HAND + p * 64 + k] = card.index
         state[HLEN + p] = len(hand)
         state[OUT + p] = rules.capture != "aside" and not hand
-    history = np.zeros((rounds, 8), np.int32)
-    if kernel == "c":
-        from . import _ckernel
-        lib = _ckernel.library(_ckernel.build_flags(table, fixed))
-        if lib is None:
-            raise ValueError("the C kernel cannot be built here")
-        played = lib.war_play_from(table.ctypes.data, state.ctypes.data, int(seed), rounds, history.ctypes.data)
-    else:
-        played = _kernel.activate().play_from(table, state, np.array([seed], np.uint64), np.int64(rounds), history)
-    return history[:int(played)]
-
-
-# --- the first call ----------------------------------------------------------------------------------
-def first_call_message() -> str:
-    return ("Loading the compiled simulator (the first run on a machine compiles it, which takes a while; "
-            "numba caches it for later runs)...")
-
-
-def _cache_is_warm() -> bool:
-    """Whether numba's cache holds the kernel for this source (then the first call loads it, in
-    about a second, and there is nothing to say).  Reads numba's cache index through its private
-    API; if that API changes, the answer is "not warm" and the note shows as before."""
-    try:
-        return bool(_kernel.activate().play_games._cache._cache_file._load_index())
-    except Exception:  # noqa: BLE001 - any change in numba's internals means "unknown"
-        return False
-
-
-class _compile_notice:
-    """Inside a notebook, say so when the first call of this process compiles the kernel and takes
-    more than ``delay`` seconds (loading numba's cache says nothing: notebooks checked by nbval
-    then print the same outputs on a fresh machine once the cache is written)."""
-
-    def __init__(self, ready: bool | None = None, in_kernel: bool = False, delay: float = 1.0) -> None:
-        self.ready = (bool(_kernel.activate().play_games.signatures) or _cache_is_warm()) if ready is None else ready
-        self.in_kernel = in_kernel
-        self.delay = delay
-        self._timer: threading.Timer | None = None
-
-    def __enter__(self) -> None:
-        if self.ready or not self.in_kernel:
-            return
-        self._timer = threading.Timer(self.delay, lambda: print(first_call_message(), file=sys.stderr, flush=True))
-        self._timer.daemon = True
-        self._timer.start()
-
-    def __exit__(self, *exc: object) -> None:
-        if self._timer is not None:
-            self._timer.cancel()
-
+    history = np.zeros((rounds, HISTORY_COLUMNS), np.int32)
+    played = _player(table, fixed).play_from(table, state, int(seed) & ((1 << 64) - 1), history)
+    return history[:played]

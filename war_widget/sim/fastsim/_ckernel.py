@@ -1,10 +1,12 @@
-"""The C kernel (``kernel.c``): built with the machine's C compiler, kept in a private cache, loaded with ctypes.
+"""The C kernel (``kernel.c``) built at run time with the machine's C compiler, loaded with ctypes: opt-in
+(``WAR_WIDGET_KERNEL=build``), for rule sets the extension has no specialised build for.
 
 Each rule set gets its own build, the rules in force fixed as constants (``-DFIX_SHORTAGE=1``...), so
 the compiler drops every branch of a rule not in force: about half a second of ``cc -O2`` the first
 time, a cached shared library (a few tens of KB) after that.  Without a compiler, on a build error or
 a build that runs past :data:`BUILD_TIMEOUT` seconds (``$WAR_WIDGET_BUILD_TIMEOUT``), :func:`library`
-returns None, :func:`failure` says why, and the caller plays otherwise (the numba kernel or the engine).
+returns None, :func:`failure` says why, and the caller plays otherwise (the extension's general build
+or the engine).
 
 Nothing is loaded that this user did not build.  The cache is a private folder: created by this user,
 owned by this user (``st_uid == os.getuid()``), mode 0700, not a symbolic link, in folders no other user
@@ -42,7 +44,7 @@ from typing import Any
 
 import numpy as np
 
-from ._kernel import (
+from .table import (
     R_CAPTURE,
     R_DEAL,
     R_DECK_SIZE,
@@ -63,8 +65,8 @@ from ._kernel import (
     R_ZERO,
 )
 
-__all__ = ["BUILD_TIMEOUT", "CFLAGS", "FIXED_RULES", "CacheNotPrivate", "build_flags", "cache_directory",
-           "compiler", "failure", "library", "library_name", "source"]
+__all__ = ["BUILD_TIMEOUT", "CFLAGS", "FIXED_RULES", "BuildFailed", "CacheNotPrivate", "build_flags",
+           "cache_directory", "compiler", "failure", "library", "library_name", "say_failed", "source"]
 
 CFLAGS = ("-O2", "-shared", "-fPIC", "-std=c99")
 # The rule-table entries a build fixes as constants: the C macro (FIX_<name>) of each.
@@ -89,6 +91,10 @@ _SAID: set[str] = set()          # the refusals already said
 
 class CacheNotPrivate(UserWarning):
     """A cache folder for the C kernel was refused because other users could change it (said once)."""
+
+
+class BuildFailed(UserWarning):
+    """The run-time build failed and another compiled build plays instead (said once a process)."""
 
 
 class _Refused(Exception):
@@ -198,6 +204,13 @@ def _say(sentence: str) -> None:
     if sentence not in _SAID:
         _SAID.add(sentence)
         warnings.warn(sentence, CacheNotPrivate, stacklevel=4)
+
+
+def say_failed(sentence: str) -> None:
+    """Say once a process that a build failed and what plays instead (:class:`BuildFailed`)."""
+    if "failed" not in _SAID:
+        _SAID.add("failed")
+        warnings.warn(sentence, BuildFailed, stacklevel=5)
 
 
 def cache_directory() -> Path | None:

@@ -1,12 +1,25 @@
-/* The compiled simulator's kernel in C: the numba kernel (_kernel.py) line for line, built on first
-   use with the machine's C compiler (cc -O2, a fraction of a second) into the cache directory and
-   loaded with ctypes.  The layout (rule table, game buffer, output columns) is _kernel.py's, checked
-   by the tests through war_layout().  Rules may be fixed at build time: -DFIX_SHORTAGE=1 makes every
-   test of the shortage rule a constant (a build per rule set: the compiler drops the rules not in
-   force); without -D the value is read from the rule table.  Every function names the engine
-   method or _kernel.py function it follows; tests/sim compare both kernels with the engine. */
+/* The compiled simulator's kernel in C, exactly as the engine plays (every function names the engine
+   method it follows; tests/sim compare the two game by game and round by round).  The layout (rule
+   table, game buffer, output columns) is table.py's, checked by the tests through war_layout().
+
+   Rules may be fixed at build time: -DFIX_SHORTAGE=1 makes every test of the shortage rule a
+   constant, so the compiler drops the branches of the rules not in force; without -D the value is
+   read from the rule table (the general build).  The package's build (setup.py) compiles this file
+   once per preset's rule set (builds/b*.c define the FIX_ macros and KERNEL_NAME, which renames the
+   entry points) and once with no FIX_ (builds/general.c), all into one extension with
+   _kernelmodule.c.  Standard C99 that MSVC compiles too (inline and restrict through macros). */
 #include <stdint.h>
 #include <string.h>
+
+#if defined(_MSC_VER) && !defined(__cplusplus)
+#define inline __inline
+#define RESTRICT __restrict
+#else
+#define RESTRICT restrict
+#endif
+#ifndef KERNEL_NAME                    /* the entry points' names: war_play_games... unless renamed */
+#define KERNEL_NAME(name) war_##name
+#endif
 
 typedef int32_t i32;
 typedef int64_t i64;
@@ -715,7 +728,7 @@ static Round play_round_general(i32 *s, u64 *rng, const i32 *r, i64 rounds_befor
    at once in the order _gather puts them (CARDS: battle by battle, seat by seat), so a shuffled or
    played-order gather needs no sorting.  When a hand holds fewer, play_round_general goes on from
    the battle on the table.  The war's round, collected as play_round_general collects it. */
-static Round war_two(i32 *restrict s, u64 *restrict rng, const i32 *restrict r, i64 rounds_before, i32 a, i32 b) {
+static Round war_two(i32 *RESTRICT s, u64 *RESTRICT rng, const i32 *RESTRICT r, i64 rounds_before, i32 a, i32 b) {
     Round out = {-1, -1, 0};
     s[T_PLAYER] = 0; s[T_PLAYER + 1] = 1;
     s[T_CARD] = a; s[T_CARD + 1] = b;
@@ -836,7 +849,7 @@ static inline Round play_round(i32 *s, u64 *rng, const i32 *r, i64 rounds_before
 #else
 #define QUICK 0
 #endif
-static End quick_rounds(i32 *restrict s, u64 *restrict rng, const i32 *restrict r, i64 *rounds, i64 stop) {
+static End quick_rounds(i32 *RESTRICT s, u64 *RESTRICT rng, const i32 *RESTRICT r, i64 *rounds, i64 stop) {
     End e = {-1, -1};
     i32 head[2] = {s[HHEAD], s[HHEAD + 1]}, len[2] = {s[HLEN], s[HLEN + 1]};
     i32 *hand = s + HAND;                              /* seat p's hand: hand[p * CAP ..] */
@@ -1047,10 +1060,10 @@ static void play_game(u64 seed, const i32 *r, i64 max_rounds, i32 *s, i32 *saved
     }
 }
 
-/* --- entry points (ctypes) -------------------------------------------------------------------- */
+/* --- entry points (_kernelmodule.c; ctypes for a run-time build) ------------------------ */
 /* Games start .. start + count - 1 of the simulation seeded ``seed``, one row of COLUMNS each.
    The buffers are this call's own (on its stack): calls on several threads share nothing. */
-void war_play_games(u64 seed, i64 start, const i32 *r, i64 max_rounds, i32 *out, i64 count) {
+void KERNEL_NAME(play_games)(u64 seed, i64 start, const i32 *r, i64 max_rounds, i32 *out, i64 count) {
     i32 buffers[2 * BUFFER_SIZE];
     u64 rng;
     for (i64 i = 0; i < count; i++)
@@ -1061,7 +1074,7 @@ void war_play_games(u64 seed, i64 start, const i32 *r, i64 max_rounds, i32 *out,
    state ``rng``, play up to ``rounds`` rounds; row k of ``history`` (8 ints): reason (-1 while the
    game goes on), game winner, wars, the round's winner (-1: none), and then the four counts.
    Returns the rounds played (the game's end stops it). */
-i64 war_play_from(const i32 *r, const i32 *position, u64 rng, i64 rounds, i32 *history) {
+i64 KERNEL_NAME(play_from)(const i32 *r, const i32 *position, u64 rng, i64 rounds, i32 *history) {
     i32 s[BUFFER_SIZE];
     memset(s, 0, sizeof s);
     memcpy(s, position, STATE_SIZE * sizeof(i32));
@@ -1082,8 +1095,8 @@ i64 war_play_from(const i32 *r, const i32 *position, u64 rng, i64 rounds, i32 *h
     return rounds;
 }
 
-/* The layout constants, for the tests to compare with _kernel.py. */
-void war_layout(i64 *out) {
+/* The layout constants, for the tests to compare with table.py. */
+void KERNEL_NAME(layout)(i64 *out) {
     const i64 v[] = {CAP, HAND, WON, HHEAD, HLEN, WHEAD, WLEN, OUT, LAST_WINNER, STATE_SIZE, R_GATHER, STRENGTH,
                      RANK, RED, DECK, TABLE_SIZE, COLUMNS, K_REUSE_TIE, G_LOSER_FIRST, SHORT_FEWEST,
                      GOAL_LOSER_FIRST_OUT, CAPTURE_ASIDE, BY_RANK, K_STUCK};

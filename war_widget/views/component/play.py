@@ -21,6 +21,7 @@ from ...session.view import TableView
 from ...session.war import WarSession
 from ...text.i18n import label
 from ...text.narration import card_text
+from ...text.number_mode import number_value
 
 __all__ = ["SessionPlay", "TablePlay", "card_code", "ANSWERS", "MODES"]
 
@@ -120,6 +121,36 @@ class SessionPlay:
         """The rules in force in one line, in the table's language."""
         return self.session.rules_line()
 
+    def number_line(self) -> dict[str, int] | None:
+        """The number line under the cards, ``{"low": 0, "high": 13}`` (10 for the A-10 deck or the
+        "to10" question), in the number lesson: two players, one card each, and the numbers on the
+        cards deciding (``rank_order="ace_low"``, A = 1 ... K = 13) or asked about (the number
+        mode of "Which is bigger?"); None otherwise."""
+        rules, guess = self.session.game.rules, self.session.guess
+        if rules.players != 2 or rules.battle_value != "card":
+            return None
+        asked = guess.on and guess.mode in ("number", "to10")
+        if rules.rank_order != "ace_low" and not asked:
+            return None
+        ten = rules.deck == 40 or (asked and guess.mode == "to10")
+        return {"low": 0, "high": 10 if ten else 13}
+
+    def card_numbers(self, v: TableView) -> list[list[int]]:
+        """The number line's marks: each seat's newest face-up card and its number (the rules' own
+        ``display_value`` when the numbers decide, the number mode's ``number_value`` when they are
+        asked about: A = 1 in both); none for a joker or with no number line."""
+        line = self.number_line()
+        if line is None:
+            return []
+        rules = self.session.game.rules
+        newest = {t.player: t.card for t in v.table if t.face_up}
+        out = []
+        for seat, card in sorted(newest.items()):
+            n = rules.display_value(card) if rules.rank_order == "ace_low" else number_value(card, "number")
+            if n is not None and line["low"] <= n <= line["high"]:
+                out.append([seat, n])
+        return out
+
     def values(self) -> dict[str, int]:
         """The teaching aid's numbers on face cards (rank -> value), empty when the aids are off."""
         return {str(rank): value for rank, value in self.session.values().items()}
@@ -147,7 +178,7 @@ class SessionPlay:
         return {"hands": list(v.hands), "won": list(v.won), "table": _table_json(v.table),
                 "out": [1 if o else 0 for o in v.out], "progress": v.progress, "progress_text": v.progress_text,
                 "waiting": list(v.waiting), "aid": v.aid, "banner": v.banner, "winner": v.winner,
-                "asking": asking, "feedback": self.feedback, "over": over}
+                "asking": asking, "feedback": self.feedback, "over": over, "numbers": self.card_numbers(v)}
 
     def _beat(self, kind: str, view: TableView, say: str, rnd: int, counts: tuple[int, ...],
               asking: bool = False, over: bool = False, point: list[int] | None = None, war: bool = False,

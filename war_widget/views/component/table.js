@@ -56,9 +56,19 @@ export function tableSize(width, viewportW, viewportH, chrome, top) {
   return { width: tw, height: h, portrait };
 }
 
-/** Where everything goes on a w x h table for n players: card size, piles, the middle row,
- * the progress strip on top, the count bar at the right edge. */
-export function layout(w, h, players) {
+/** The number line's label size on a table whose middle cards are `ch` px tall: never under the
+ * page's own smallest text (16 px), bigger on a projector. */
+export const LINE_MIN_PX = 16;
+export const linePx = (ch) => Math.max(LINE_MIN_PX, Math.round(ch * 0.1));
+
+/** Where everything goes on a w x h table for n players: the size of the cards in the middle
+ * (cw x ch: the faces) and of the piles (pw x ph: backs only, smaller when two players share the
+ * screen), the piles, the middle row (its centre cx, cy), the progress strip on top, the count
+ * bar at the right edge, and with `opts.line` (the number lesson) the number line's strip under
+ * the middle row. On an upright phone the cards are taller than a printed card's shape: the
+ * width is what two cards side by side leave, and the height lets the corner rank (34 px) and
+ * the pips fit. */
+export function layout(w, h, players, opts = {}) {
   const bar = { w: Math.max(12, Math.round(w * 0.018)) };
   const progress = { x: 16, y: 10, h: Math.max(22, Math.round(h * 0.045)) };
   progress.w = w - 32 - bar.w - 12;
@@ -69,24 +79,92 @@ export function layout(w, h, players) {
   bar.h = h - top - 14;
   const usableH = h - top - 10;
   const usableW = right - 12;
-  // three rows (top pile, middle, bottom pile) for two players; cards 0.7 as wide as tall
-  const side = players > 2 ? 3.2 : 2;
-  const ch = Math.min(usableH / (players > 2 ? 3.7 : 3.35), usableW / (0.7 * side * 1.9 + 0.4));
-  const cw = ch * 0.7;
-  // the rank glyph never gets smaller than a child reads on an upright phone [000]
-  const rankPx = Math.max(RANK_MIN_PX, Math.round(cw * 0.3));
+  const portrait = h > w * 1.1;
+  const lineOn = Boolean(opts.line) && players === 2;
+  let cw;
+  let ch;
+  let k = 1;                       // the piles' size, in middle cards
+  let lineH = 0;
+  let lpx = 0;
+  let grid = false;
+  if (players > 2) {
+    // the middle cards side by side in one row, or in two rows with every pile above or below
+    // them (whichever gives bigger cards), none over another; the piles smaller than the cards
+    const side = 2 * (0.7 * 0.6) + 0.3;          // the two side piles and their badges, in card heights
+    const rowH = usableH / (1 + 2 * 0.6 + 0.4);
+    const rowW = Math.min(rowH * 0.7, (usableW - side * rowH) / (players * 1.3 + (players - 1) * 0.12));
+    const rowCh = Math.min(rowH, rowW / 0.7);
+    const gridH = (usableH - 22) / (2 + 2 * 0.26 + 0.3);   // 22: the top row's names above their piles
+    const gridW = Math.min(gridH * 0.7, usableW / (2 * 1.3 + 0.15));
+    const gridCh = Math.min(gridH, gridW / (portrait ? 0.56 : 0.7));
+    grid = gridW * gridCh > rowW * rowCh;
+    [k, cw, ch] = grid ? [0.26, gridW, gridCh] : [0.6, rowW, rowCh];
+  } else {
+    k = portrait ? 0.42 : lineOn ? 0.5 : 0.62;
+    const rows = 1 + 2 * k + 0.3;
+    let byH = usableH / rows;
+    if (lineOn) {
+      // the aid's row, then the line: ticks, numbers under them, the cards' marks on it
+      lpx = linePx(byH);
+      byH = (usableH - lpx * 4.7) / rows;
+      lpx = linePx(byH);
+      lineH = lpx * 4.7;
+      byH = (usableH - lineH) / rows;
+    }
+    cw = Math.min(byH * 0.7, usableW / 3.3);   // two cards, the gap for the mark, the war slots
+    ch = Math.min(byH, cw / (portrait ? 0.56 : 0.7));
+  }
+  const ph = ch * k;
+  const pw = Math.min(cw, ph * 0.7);
+  // the corner rank never gets smaller than a child reads on an upright phone [000]
+  const rankPx = Math.max(RANK_MIN_PX, Math.round(cw * 0.2));
   const cx = 12 + usableW / 2;
-  const cy = top + usableH / 2;
+  const mid = top + usableH / 2;
+  const cy = mid - lineH / 2;      // the middle row, above the number line
   const piles = [];
   const seatsAt = players === 2 ? [[0, 1], [0, -1]]
     : players === 3 ? [[0, 1], [-1, 0], [1, 0]] : [[0, 1], [-1, 0], [0, -1], [1, 0]];
   for (const [dx, dy] of seatsAt) {
-    const px = cx + dx * (usableW / 2 - cw * 0.9) - cw / 2;
-    const py = cy + dy * (usableH / 2 - ch * 0.55) - ch / 2;
+    let px = cx + dx * (usableW / 2 - pw * 0.9) - pw / 2;
+    let py = mid + dy * (usableH / 2 - ph * 0.55) - ph / 2;
+    if (grid && dy <= 0) {
+      // two rows of cards: the side seats' piles in the top row, left and right of the top seat's,
+      // each seat's name above its pile
+      const slots = players === 3 ? 2 : 3;
+      const at = players === 3 ? (dx + 1) / 2 : dx + 1;
+      px = 12 + (usableW / slots) * (at + 0.5) - pw / 2;
+      py = top + 22;
+    }
     piles.push({ x: px, y: py, dx, dy });
   }
-  return { w, h, players, cw, ch, rankPx, cx, cy, top, piles, bar, progress,
-    slot: Math.min(cw * 0.36, 44), portrait: h > w };
+  // half the room between the two middle cards (where the tick or cross goes): more when the
+  // table is wide enough for it beside the war slots
+  const gap = players === 2 ? cw * (usableW >= 3.7 * cw ? 0.4 : 0.25) : 0;
+  const slot = players === 2 ? Math.max(0, Math.min(cw * 0.36, 44, (usableW - 2 * cw - 2 * gap) / 4 - 1)) : cw * 0.15;
+  const L = { w, h, players, cw, ch, pw, ph, rankPx, cx, cy, top, piles, bar, progress, gap, slot, portrait: h > w,
+    aidY: cy + ch * 0.62, namesAbove: grid };
+  if (players > 2) {
+    // each seat's cell in the middle (its newest card at the cell's right, older ones under it)
+    const cellW = cw + 2 * slot;
+    const order = piles.map((p, seat) => [p.dx * 10 + p.dy, seat]).sort((a, b) => a[0] - b[0]).map(([, seat]) => seat);
+    const rows = grid ? (players === 3 ? [[order[0], order[2]], [order[1]]] : [order.slice(0, 2), order.slice(2)])
+      : [order];
+    const rowGap = ch * 0.12;
+    L.cells = [];
+    rows.forEach((row, r) => {
+      const total = row.length * cellW + (row.length - 1) * cw * 0.12;
+      const y = cy - (rows.length * ch + (rows.length - 1) * rowGap) / 2 + r * (ch + rowGap);
+      row.forEach((seat, i) => { L.cells[seat] = { x: cx - total / 2 + i * (cellW + cw * 0.12), y }; });
+    });
+    L.aidY = cy + (rows.length * ch + (rows.length - 1) * rowGap) / 2 + ch * 0.1;
+  }
+  if (lineOn) {
+    const px = lpx;
+    const y0 = cy + ch * 0.56 + 2;
+    L.line = { x0: 12 + usableW * 0.06, x1: 12 + usableW * 0.94, px, top: y0, aidY: y0 + px * 0.8,
+      y: y0 + px * 3.15, r: px * 0.75, bottom: y0 + lineH };
+  }
+  return L;
 }
 
 /** The spots of the cards in the middle: per seat at most three slots side by side, older
@@ -110,12 +188,13 @@ export function cardSpots(table, L) {
       if (L.players === 2) {
         // both sides in the middle row: the bottom seat right of centre, the top seat left
         const dir = pile.dy > 0 ? 1 : -1;
-        const base = L.cx + dir * (L.cw * 0.2) + (dir > 0 ? 0 : -L.cw);
+        const base = L.cx + dir * L.gap + (dir > 0 ? 0 : -L.cw);
         x = base + dir * slot * L.slot;
         y = L.cy - L.ch / 2 + (pile.dy > 0 ? L.ch * 0.06 : -L.ch * 0.06);
       } else {
-        x = L.cx - L.cw / 2 + pile.dx * L.cw * 0.75 + slot * L.slot * 0.6;
-        y = L.cy - L.ch / 2 + pile.dy * L.ch * 0.6;
+        const cell = L.cells[seat];
+        x = cell.x + (slot + 3 - shown) * L.slot;
+        y = cell.y;
       }
       spots.push({ ...c, x, y, older: i < n - shown });
     });
@@ -138,7 +217,8 @@ export function flights(kind, prev, next, L) {
     for (const s of before) {
       const owner = kind === "collect" && next.winner !== null && next.winner !== undefined ? next.winner : s.seat;
       const pile = L.piles[owner] || L.piles[0];
-      moves.push({ code: s.code, up: s.up, from: { x: s.x, y: s.y }, to: { x: pile.x, y: pile.y }, turn: false });
+      moves.push({ code: s.code, up: s.up, from: { x: s.x, y: s.y }, to: { x: pile.x, y: pile.y }, turn: false,
+        toPile: true });
     }
     return moves;
   }
@@ -146,7 +226,8 @@ export function flights(kind, prev, next, L) {
   for (const s of after) {
     if (old.has(`${s.seat}:${s.code}`)) continue;
     const pile = L.piles[s.seat];
-    moves.push({ code: s.code, up: s.up, from: { x: pile.x, y: pile.y }, to: { x: s.x, y: s.y }, turn: s.up });
+    moves.push({ code: s.code, up: s.up, from: { x: pile.x, y: pile.y }, to: { x: s.x, y: s.y }, turn: s.up,
+      fromPile: true });
   }
   return moves;
 }
@@ -277,38 +358,6 @@ export function wantsTickAhead(state, moving, queued, requested) {
     && !moving.view.over && !moving.view.asking);
 }
 
-/** Where the pips of a number card go (CSS px), from the pip table Python sends (views/cards.py
- * PIPS: rank -> [column, row] in a unit box) for a w x h card at x, y whose corner rank is
- * `rankPx` tall; null when the card is too small for pips beside the corner (then one big suit).
- * With `corner` ({right, bottom}: the corner's rank and suit as drawn) the pips keep clear of it:
- * beside it, or below it when that leaves them bigger (a "10" on a small card). */
-export function pipSpots(pips, rank, x, y, w, h, rankPx, corner) {
-  const layout = pips && pips[String(rank)];
-  if (!layout) return null;
-  let left = x + Math.max(w * 0.3, w * 0.1 + rankPx * 0.75);
-  const right = x + w * 0.84;
-  let top = y + h * 0.17;
-  const bottom = y + h * 0.86;
-  const fit = () => Math.min((right - left) / 2, (bottom - top) / 4.4);
-  if (right - left < w * 0.4) return null;
-  if (corner) {
-    // beside the corner (pips no wider than the room right of it allows) or below it, whichever
-    // gives the bigger pips
-    const beside = Math.min((right - corner.right) / 2.45, (bottom - top) / 4.4);
-    const belowTop = corner.bottom + (bottom - corner.bottom) * 0.12;
-    const below = Math.min((right - x - w * 0.22) / 2, (bottom - belowTop) / 4.4);
-    if (beside >= below) {
-      left = Math.max(left, corner.right + beside * 0.45);
-    } else {
-      left = x + w * 0.22;
-      top = belowTop;
-    }
-    if (fit() < 8) return null;
-  }
-  const size = Math.max(8, fit());
-  return layout.map(([col, row]) => ({ x: left + (right - left) * col, y: top + (bottom - top) * row, size }));
-}
-
 let PIP_TABLE = null;   // views/cards.PIPS, from the setup
 
 /** Use the pip table of a setup (views/cards.PIPS); a setup without one keeps the last. */
@@ -354,6 +403,154 @@ export const FELT = { stops: [[0, "#278552"], [0.65, "#1d6b41"], [1, "#0f4429"]]
 export const WAR_MARKER = { fill: GOLD, line: INK };                       // the chart's war markers
 export const CHART_BG = "rgba(255,255,255,0.6)";                           // behind the chart's lines
 export const BANKROLL = { line: "#1f77b4", tie: "#d62728" };                // Casino War's chart: bankroll, ties
+
+// --- card faces ------------------------------------------------------------------------------
+// A face as a printed card has it: small corner indices top-left and bottom-right (rank over
+// suit, the lower one turned half a turn), the number cards' pips in the usual layout (the pip
+// table Python sends, views/cards.PIPS), an ace's one big pip, a framed court panel for J Q K, a
+// joker's star. The corner rank is never under `rankPx` (34 px on a phone [000]); the index's
+// suit sign is smaller than the pips, so that no one counts it; the pips are as big as the card
+// leaves them once clear of both indices, the same size on every number card of one size, and
+// never dropped (the layout gives a card that needs it more height).
+
+export const INDEX_SUIT = 0.3;      // the index's suit sign, in rank heights
+export const PIP_BOX = 0.4;          // half the side of the box a pip glyph covers, in font px
+const PIP_APART = 0.86;              // pips at least this far apart (font px), box to box
+const PIP_MAX = 0.26;                // pips never larger than this share of the card's width
+const FACE_CACHE = new Map();
+
+function boxesMeet(a, b, gap = 0) {
+  return a[0] < b[2] + gap && b[0] < a[2] + gap && a[1] < b[3] + gap && b[1] < a[3] + gap;
+}
+
+/** The corner index of a w x h card (card coordinates, top-left one; the bottom-right one is
+ * it turned about the card's centre): the rank's and the suit sign's px, where each is drawn
+ * (centre x, top y) and the boxes they cover. `measure(text, px, bold)` is the text's width. */
+export function cornerIndex(glyph, w, h, rankPx, measure, suit = true) {
+  const m = Math.max(3, Math.round(w * 0.045));
+  const suitPx = Math.round(rankPx * INDEX_SUIT);
+  // a two-figure rank ("10") is drawn narrower, as printed cards do: no wider than its height
+  const full = measure(glyph, rankPx, true);
+  const squeeze = Math.min(1, (rankPx * 0.95) / Math.max(1, full));
+  const rw = full * squeeze;
+  const sw = suit ? measure("\u2665", suitPx, false) : 0;
+  const iw = Math.max(rw, sw);
+  const cx = m + iw / 2;
+  const suitY = m + rankPx * 0.98;
+  const rankBox = [cx - rw / 2, m, cx + rw / 2, m + rankPx];
+  const suitBox = suit ? [cx - sw / 2, suitY, cx + sw / 2, suitY + suitPx] : null;
+  const box = [m, m, m + iw, suit ? suitY + suitPx : m + rankPx];
+  return { m, rankPx, suitPx, squeeze, cx, rankY: m, suitY, rankBox, suitBox, box, gap: Math.max(2, w * 0.025) };
+}
+
+/** A box of the top-left index turned to the bottom-right corner. */
+export const turned = (b, w, h) => [w - b[2], h - b[3], w - b[0], h - b[1]];
+
+function pipsAt(spec, frame, w, h) {
+  const { ax, ay } = frame;
+  return spec.map(([col, row]) => ({ x: ax + (w - 2 * ax) * col, y: ay + (h - 2 * ay) * row }));
+}
+
+/** Whether pips of font px `P` at `spots` lie inside the card, clear of both indices and apart. */
+function pipsFit(spots, P, w, h, idx) {
+  const half = P * PIP_BOX;
+  const clear = [idx.box, turned(idx.box, w, h)];
+  for (const s of spots) {
+    const b = [s.x - half, s.y - half, s.x + half, s.y + half];
+    if (b[0] < idx.m * 0.6 || b[1] < idx.m * 0.6 || b[2] > w - idx.m * 0.6 || b[3] > h - idx.m * 0.6) return false;
+    if (clear.some((c) => boxesMeet(b, c, idx.gap))) return false;
+  }
+  for (let i = 0; i < spots.length; i++) {
+    for (let j = i + 1; j < spots.length; j++) {
+      if (Math.max(Math.abs(spots[i].x - spots[j].x), Math.abs(spots[i].y - spots[j].y)) < PIP_APART * P) return false;
+    }
+  }
+  return true;
+}
+
+/** The pip frame of a card size: the pips' font px and where the outer columns and rows lie
+ * (ax, ay: the top-left pip's centre; the layout is symmetric about the card's centre), the
+ * biggest that fits the 9 and the 10 (the fullest layouts, the 10 with the widest index). */
+function pipFrame(pips, w, h, rankPx, measure) {
+  const idx10 = cornerIndex("10", w, h, rankPx, measure);
+  const hardest = [pips["10"], pips["9"], pips["8"]].filter(Boolean);
+  const tries = (P) => {
+    const half = P * PIP_BOX;
+    const steps = 24;
+    for (let j = 0; j <= steps; j++) {
+      const ay = half + idx10.m * 0.6 + (h / 2 - half) * (j / steps) * 0.9;
+      for (let i = 0; i <= steps; i++) {
+        const ax = half + idx10.m * 0.6 + (w / 2 - half) * (i / steps) * 0.9;
+        const frame = { P, ax, ay };
+        if ((w - 2 * ax) < 1.7 * P) break;           // the columns keep apart
+        if (hardest.every((spec) => pipsFit(pipsAt(spec, frame, w, h), P, w, h, idx10))) return frame;
+      }
+    }
+    return null;
+  };
+  let lo = 2;
+  let hi = Math.max(lo, w * PIP_MAX);
+  let best = tries(lo) || { P: lo, ax: w * 0.25, ay: h * 0.2 };
+  for (let k = 0; k < 12; k++) {
+    const mid = (lo + hi) / 2;
+    const f = tries(mid);
+    if (f) { best = f; lo = mid; } else hi = mid;
+  }
+  const top = tries(hi);
+  return top || best;
+}
+
+/** Everything a face of `code` at size w x h puts where (card coordinates): the corner index,
+ * and `pips` (number cards: [{x, y, size}], as many as the rank), `ace` ({x, y, size}), `panel`
+ * (court cards: the framed box) or `joker` ({star, word}). Cached per card size. */
+export function faceGeometry(code, w, h, rankPx, measure, pips = PIP_TABLE) {
+  const c = parseCard(code);
+  const key = `${c.rank}|${c.joker ? "j" : ""}|${w.toFixed(2)}|${h.toFixed(2)}|${rankPx}`;
+  const hit = FACE_CACHE.get(key);
+  if (hit) return hit;
+  const idx = cornerIndex(c.glyph, w, h, rankPx, measure, !c.joker);
+  const out = { rank: c.rank, index: idx };
+  const corners = [idx.box, turned(idx.box, w, h)];
+  // the biggest centred box clear of both indices, in the card's middle
+  const middle = (ix = idx) => {
+    const beside = { x0: ix.box[2] + ix.gap, y0: ix.m, x1: w - ix.box[2] - ix.gap, y1: h - ix.m };
+    const below = { x0: ix.m, y0: ix.box[3] + ix.gap, x1: w - ix.m, y1: h - ix.box[3] - ix.gap };
+    const area = (b) => Math.min(b.x1 - b.x0, (b.y1 - b.y0) * 0.72);
+    return area(beside) >= area(below) ? beside : below;
+  };
+  if (c.joker) {
+    const b = middle();
+    const bw = b.x1 - b.x0;
+    const bh = b.y1 - b.y0;
+    const wordPx = Math.max(10, Math.min(bw / (measure("JOKER", 1, true) * 1.08), bh * 0.2, w * 0.2));
+    const star = Math.min(bw * 1.1, (bh - wordPx * 1.2) * 1.05, w * 0.6);
+    out.joker = { star: { x: w / 2, y: b.y0 + (bh - wordPx * 1.2) / 2, size: star },
+      word: { x: w / 2, y: b.y1 - wordPx * 0.6, size: wordPx } };
+  } else if (c.rank > 10 && c.rank < 14) {
+    // one panel for J, Q and K of a size: clear of the widest of their indices
+    const widest = ["J", "Q", "K"].map((g) => cornerIndex(g, w, h, rankPx, measure)).sort((a, b) => b.box[2] - a.box[2])[0];
+    out.panel = middle(widest);
+  } else if (c.rank === 14) {
+    // one large pip, as big as the middle leaves it
+    let size = Math.min(w * 0.62, (w - 2 * idx.m) / (2 * PIP_BOX));
+    while (size > 6 && corners.some((k) => boxesMeet([w / 2 - size * PIP_BOX, h / 2 - size * PIP_BOX,
+      w / 2 + size * PIP_BOX, h / 2 + size * PIP_BOX], k, idx.gap))) size -= 1;
+    out.ace = { x: w / 2, y: h / 2, size };
+  } else {
+    const spec = pips && pips[String(c.rank)];
+    if (!spec) throw new Error(`no pip layout for rank ${c.rank}: the setup's pip table is missing`);
+    const fkey = `frame|${w.toFixed(2)}|${h.toFixed(2)}|${rankPx}`;
+    let frame = FACE_CACHE.get(fkey);
+    if (!frame) {
+      frame = pipFrame(pips, w, h, rankPx, measure);
+      FACE_CACHE.set(fkey, frame);
+    }
+    out.pips = pipsAt(spec, frame, w, h).map((s) => ({ ...s, size: frame.P }));
+  }
+  if (FACE_CACHE.size > 4000) FACE_CACHE.clear();
+  FACE_CACHE.set(key, out);
+  return out;
+}
 
 function roundRect(ctx, x, y, w, h, r) {
   ctx.beginPath();
@@ -424,6 +621,150 @@ function drawBack(ctx, x, y, w, h) {
   ctx.restore();
 }
 
+const RANK_FONT = (px) => `700 ${px}px "Noto Sans", "Helvetica Neue", Arial, sans-serif`;
+const SUIT_FONT = (px) => `${px}px "Noto Sans Symbols 2", "DejaVu Sans", sans-serif`;
+const COURT_FONT = (px) => `700 ${px}px "Noto Serif", "DejaVu Serif", Georgia, serif`;
+export const COURT_PANEL = "#f8ecc4";     // the court cards' framed panel
+export const AID_VALUE = "#1b6b3a";       // the aids' "=11" on a court card
+
+/** The width of `text` at `px` in the index's font (bold) or the suit signs' font. */
+export function measurer(ctx) {
+  return (text, px, bold) => {
+    ctx.font = bold ? RANK_FONT(px) : SUIT_FONT(px);
+    return ctx.measureText(text).width;
+  };
+}
+
+function drawIndex(ctx, c, idx, ink) {
+  ctx.fillStyle = ink;
+  ctx.textAlign = "center";
+  ctx.textBaseline = "top";
+  ctx.font = RANK_FONT(idx.rankPx);
+  if (idx.squeeze < 1) {
+    ctx.save();
+    ctx.translate(idx.cx, idx.rankY);
+    ctx.scale(idx.squeeze, 1);
+    ctx.fillText(c.glyph, 0, 0);
+    ctx.restore();
+  } else {
+    ctx.fillText(c.glyph, idx.cx, idx.rankY);
+  }
+  if (c.rank === 6 || c.rank === 9) {
+    // a bar under the 6 and the 9, so that the turned index of a 9 is not read as a 6
+    const half = (idx.rankBox[2] - idx.rankBox[0]) * 0.42;
+    ctx.fillRect(idx.cx - half, idx.rankY + idx.rankPx * 0.95, 2 * half, Math.max(1.5, idx.rankPx * 0.06));
+  }
+  if (idx.suitBox) {
+    ctx.font = SUIT_FONT(idx.suitPx);
+    ctx.fillText(c.suitGlyph, idx.cx, idx.suitY);
+  }
+}
+
+function crown(ctx, x, y, w, h, points, ink) {
+  // a crown: a band and `points` spikes (K 3, Q 5), gold with the suit's ink round it
+  ctx.beginPath();
+  ctx.moveTo(x, y + h);
+  ctx.lineTo(x, y + h * 0.3);
+  for (let i = 0; i < points; i++) {
+    const a = x + (w * (i + 0.5)) / points;
+    const b = x + (w * (i + 1)) / points;
+    ctx.lineTo(a, y);
+    ctx.lineTo(b, y + h * (i === points - 1 ? 0.3 : 0.55));
+  }
+  ctx.lineTo(x + w, y + h);
+  ctx.closePath();
+  ctx.fillStyle = GOLD;
+  ctx.fill();
+  ctx.strokeStyle = ink;
+  ctx.lineWidth = Math.max(1, w * 0.05);
+  ctx.stroke();
+}
+
+function cap(ctx, x, y, w, h, ink) {
+  // the jack's cap: a dome with a feather
+  ctx.beginPath();
+  ctx.moveTo(x, y + h);
+  ctx.quadraticCurveTo(x + w * 0.5, y - h * 0.35, x + w, y + h);
+  ctx.closePath();
+  ctx.fillStyle = GOLD;
+  ctx.fill();
+  ctx.strokeStyle = ink;
+  ctx.lineWidth = Math.max(1, w * 0.05);
+  ctx.stroke();
+  ctx.beginPath();
+  ctx.moveTo(x + w * 0.55, y + h * 0.3);
+  ctx.quadraticCurveTo(x + w * 1.05, y - h * 0.2, x + w * 0.95, y + h * 0.35);
+  ctx.stroke();
+}
+
+function drawCourt(ctx, c, b, ink, value) {
+  const pw = b.x1 - b.x0;
+  const ph = b.y1 - b.y0;
+  ctx.fillStyle = COURT_PANEL;
+  roundRect(ctx, b.x0, b.y0, pw, ph, Math.min(pw, ph) * 0.08);
+  ctx.fill();
+  ctx.strokeStyle = ink;
+  ctx.lineWidth = Math.max(1.5, pw * 0.025);
+  ctx.stroke();
+  const inset = Math.max(2.5, Math.min(pw, ph) * 0.06);
+  ctx.lineWidth = Math.max(1, pw * 0.01);
+  roundRect(ctx, b.x0 + inset, b.y0 + inset, pw - 2 * inset, ph - 2 * inset, Math.min(pw, ph) * 0.05);
+  ctx.stroke();
+  const valuePx = value !== undefined ? Math.max(14, Math.round(Math.min(ph * 0.16, pw * 0.22))) : 0;
+  const ix0 = b.x0 + inset * 1.6;
+  const iy0 = b.y0 + inset * 1.6;
+  const iw = pw - inset * 3.2;
+  const ih = ph - inset * 3.2 - (valuePx ? valuePx * 1.1 : 0);
+  const figure = (fx, fy, fw, fh) => {
+    if (c.rank === 11) cap(ctx, fx, fy, fw, fh, ink);
+    else crown(ctx, fx, fy, fw, fh, c.rank === 13 ? 3 : 5, ink);
+  };
+  ctx.font = COURT_FONT(100);
+  const em = ctx.measureText(c.glyph).width / 100;
+  let letterPx;
+  if (ih >= iw * 0.95) {                      // tall panel: the crown over the letter
+    const fh = Math.min(ih * 0.28, iw * 0.42);
+    letterPx = Math.min((ih - fh) * 0.9, (iw * 0.9) / em);
+    const total = fh + letterPx * 0.95;
+    const top = iy0 + (ih - total) / 2;
+    figure(b.x0 + pw / 2 - fh * 0.8, top, fh * 1.6, fh);
+    ctx.fillStyle = ink;
+    ctx.textAlign = "center";
+    ctx.textBaseline = "middle";
+    ctx.font = COURT_FONT(letterPx);
+    ctx.fillText(c.glyph, b.x0 + pw / 2, top + fh + letterPx * 0.5);
+  } else {                                    // wide panel: the crown beside the letter
+    const fh = Math.min(ih * 0.62, iw * 0.28);
+    letterPx = Math.min(ih * 0.95, (iw - fh * 1.9) / em);
+    const total = fh * 1.6 + fh * 0.3 + letterPx * em;
+    const left = ix0 + (iw - total) / 2;
+    figure(left, iy0 + (ih - fh) / 2, fh * 1.6, fh);
+    ctx.fillStyle = ink;
+    ctx.textAlign = "center";
+    ctx.textBaseline = "middle";
+    ctx.font = COURT_FONT(letterPx);
+    ctx.fillText(c.glyph, left + fh * 1.9 + (letterPx * em) / 2, iy0 + ih / 2);
+  }
+  if (valuePx) {
+    ctx.font = `700 ${valuePx}px sans-serif`;
+    ctx.fillStyle = AID_VALUE;
+    ctx.textAlign = "center";
+    ctx.textBaseline = "middle";
+    ctx.fillText(`=${value}`, b.x0 + pw / 2, b.y1 - inset * 1.6 - valuePx * 0.55);
+  }
+}
+
+function starPath(ctx, x, y, r) {
+  ctx.beginPath();
+  for (let i = 0; i < 10; i++) {
+    const a = -Math.PI / 2 + (i * Math.PI) / 5;
+    const rr = i % 2 ? r * 0.42 : r;
+    if (i) ctx.lineTo(x + rr * Math.cos(a), y + rr * Math.sin(a));
+    else ctx.moveTo(x + rr * Math.cos(a), y + rr * Math.sin(a));
+  }
+  ctx.closePath();
+}
+
 function drawFace(ctx, code, x, y, w, h, opts) {
   const c = parseCard(code);
   const r = w * 0.08;
@@ -443,51 +784,54 @@ function drawFace(ctx, code, x, y, w, h, opts) {
   roundRect(ctx, x, y, w, h, r);
   ctx.stroke();
   const ink = c.red ? RED : INK;
+  const geo = faceGeometry(code, w, h, opts.rankPx, measurer(ctx));
+  ctx.save();
+  ctx.translate(x, y);
+  // the two corner indices: top-left, and bottom-right turned half a turn
+  drawIndex(ctx, c, geo.index, ink);
+  ctx.save();
+  ctx.translate(w, h);
+  ctx.rotate(Math.PI);
+  drawIndex(ctx, c, geo.index, ink);
+  ctx.restore();
   ctx.fillStyle = ink;
-  ctx.textBaseline = "top";
-  ctx.textAlign = "left";
-  const rankPx = opts.rankPx;
-  ctx.font = `700 ${rankPx}px "Noto Sans", "Helvetica Neue", Arial, sans-serif`;
-  ctx.fillText(c.glyph, x + w * 0.08, y + h * 0.05);
-  const rankRight = x + w * 0.08 + ctx.measureText(c.glyph).width;
-  ctx.font = `${rankPx * 0.75}px "Noto Sans Symbols 2", "DejaVu Sans", sans-serif`;
-  if (!c.joker) ctx.fillText(c.suitGlyph, x + w * 0.09, y + h * 0.05 + rankPx * 1.02);
-  const corner = { right: Math.max(rankRight, x + w * 0.09 + ctx.measureText(c.suitGlyph).width),
-    bottom: y + h * 0.05 + rankPx * 1.77 };
   ctx.textAlign = "center";
   ctx.textBaseline = "middle";
-  if (c.joker) {
-    ctx.font = `700 ${w * 0.5}px sans-serif`;
-    ctx.fillText("\u2605", x + w * 0.58, y + h * 0.56);
-    ctx.font = `700 ${w * 0.14}px sans-serif`;
-    ctx.fillText("JOKER", x + w * 0.5, y + h * 0.86);
-  } else if (c.rank > 10 && c.rank < 14) {   // J, Q, K: a framed letter; an ace: one big pip (below)
-    ctx.fillStyle = c.red ? "rgba(200,16,46,0.1)" : "rgba(29,34,48,0.08)";
-    roundRect(ctx, x + w * 0.3, y + h * 0.32, w * 0.6, h * 0.58, w * 0.05);
-    ctx.fill();
-    ctx.fillStyle = ink;
-    ctx.font = `700 ${w * 0.42}px serif`;
-    ctx.fillText(c.glyph, x + w * 0.6, y + h * 0.58);
-  } else {
-    // a number card a child can count: its number of pips, in the usual layout (an ace: one big)
-    const spots = c.rank === 14 ? null : pipSpots(PIP_TABLE, c.rank, x, y, w, h, rankPx, corner);
-    if (spots) {
-      for (const sp of spots) {
-        ctx.font = `${sp.size}px "Noto Sans Symbols 2", "DejaVu Sans", sans-serif`;
+  if (geo.pips) {
+    ctx.font = SUIT_FONT(geo.pips[0].size);
+    for (const sp of geo.pips) {
+      // the lower half's pips stand upside down, as printed
+      if (sp.y > h / 2 + 0.5) {
+        ctx.save();
+        ctx.translate(sp.x, sp.y);
+        ctx.rotate(Math.PI);
+        ctx.fillText(c.suitGlyph, 0, 0);
+        ctx.restore();
+      } else {
         ctx.fillText(c.suitGlyph, sp.x, sp.y);
       }
-    } else {
-      ctx.font = `${w * 0.52}px "Noto Sans Symbols 2", "DejaVu Sans", sans-serif`;
-      ctx.fillText(c.suitGlyph, x + w * 0.6, y + h * 0.6);
     }
+  } else if (geo.ace) {
+    ctx.font = SUIT_FONT(geo.ace.size);
+    ctx.fillText(c.suitGlyph, geo.ace.x, geo.ace.y);
+  } else if (geo.panel) {
+    drawCourt(ctx, c, geo.panel, ink, opts.value);
+  } else if (geo.joker) {
+    const { star, word } = geo.joker;
+    starPath(ctx, star.x, star.y, star.size * 0.45);
+    ctx.fill();
+    ctx.font = RANK_FONT(word.size);
+    ctx.fillText("JOKER", word.x, word.y);
   }
-  if (opts.value !== undefined) {
-    ctx.font = `700 ${Math.max(14, w * 0.16)}px sans-serif`;
-    ctx.fillStyle = "#1b6b3a";
-    ctx.textAlign = "right";
-    ctx.textBaseline = "bottom";
-    ctx.fillText(`=${opts.value}`, x + w * 0.94, y + h * 0.97);
+  if (opts.value !== undefined && !geo.panel) {
+    const px = Math.max(14, Math.round(w * 0.14));
+    ctx.font = `700 ${px}px sans-serif`;
+    ctx.fillStyle = AID_VALUE;
+    ctx.textAlign = "center";
+    ctx.textBaseline = "middle";
+    ctx.fillText(`=${opts.value}`, w / 2, h - geo.index.box[3] * 0.5 - geo.index.m);
   }
+  ctx.restore();
 }
 
 /** One card at (x, y, w, h): its face (`up`) or its back; `opts` {rankPx, highlight, value}. */
@@ -533,6 +877,78 @@ export function fitPx(measure, text, px, maxW) {
   return size;
 }
 
+// --- Japanese line breaking: between words, never inside one ----------------------------------
+// The children's registers write words apart (分かち書き): a line breaks at those spaces, or after
+// a mark that ends a phrase (、。！？：／ and closing brackets), never inside a word (never
+// 「コンピュータ|ー」), never before ー, a small kana or a closing mark, never after an opening one.
+// A text with no spaces (everyday Japanese) may also break between two characters, except inside a
+// katakana word, a number (with its counter and the name it follows: コンピューター3、26枚) or a
+// Latin word.
+const NO_LINE_START = /[ー\u3041\u3043\u3045\u3047\u3049\u3063\u3083\u3085\u3087\u308e\u3095\u3096\u30a1\u30a3\u30a5\u30a7\u30a9\u30c3\u30e3\u30e5\u30e7\u30ee\u30f5\u30f6\u31f0-\u31ff\u3005\u309d\u309e\u30fd\u30fe、。，．！？：；）」』】〕〉》”’・…―!?,.:;)\]}]/u;
+const NO_LINE_END = /[（「『【〔〈《“‘([{]/u;
+const ENDS_PHRASE = /[、。！？：；）」』】〕〉》／・!?]/u;
+const SPACE = /[ \u3000]/u;
+
+function charClass(ch) {
+  if (/[\u30a0-\u30ff\u31f0-\u31ff]/u.test(ch)) return "katakana";
+  if (/[0-9０-９]/u.test(ch)) return "digit";
+  if (/[A-Za-z]/u.test(ch)) return "latin";
+  return "other";
+}
+
+/** The places a line of `text` may start (indices into the text, > 0), for the wrap.
+ * `wordsApart`: the text is written words apart (the children's registers: lang "ja_kids" or
+ * "ja_kana"), so it breaks only at spaces and marks; by default, when it holds a space. */
+export function breakPoints(text, wordsApart) {
+  const chars = Array.from(text);
+  const spaced = wordsApart ?? chars.some((c) => SPACE.test(c));
+  const points = [];
+  for (let i = 1; i < chars.length; i++) {
+    const before = chars[i - 1];
+    const ch = chars[i];
+    if (SPACE.test(ch) || NO_LINE_START.test(ch) || NO_LINE_END.test(before)) continue;
+    let ok = SPACE.test(before) || ENDS_PHRASE.test(before) || NO_LINE_END.test(ch);
+    if (!ok && !spaced) {
+      const a = charClass(before);
+      const b = charClass(ch);
+      ok = !(a === b && a !== "other") && ![a, b].some((c) => c === "digit" || c === "latin");
+    }
+    if (ok) points.push(i);
+  }
+  return points;
+}
+
+/** Wrap `text` into lines no wider than `maxW` (`measure(line)` gives a width), breaking only at
+ * `breakPoints` (`wordsApart` as there); a word wider than the line stays whole on its own line.
+ * Spaces at a break go. */
+export function wrapText(text, maxW, measure, wordsApart) {
+  const chars = Array.from(text);
+  const cuts = [0, ...breakPoints(text, wordsApart), chars.length];
+  const lines = [];
+  let line = "";
+  for (let k = 0; k + 1 < cuts.length; k++) {
+    const piece = chars.slice(cuts[k], cuts[k + 1]).join("");
+    const next = line + piece;
+    if (line && measure(next.trimEnd()) > maxW) {
+      lines.push(line.trimEnd());
+      line = piece.trimStart();
+    } else {
+      line = next;
+    }
+  }
+  if (line.trimEnd() || !lines.length) lines.push(line.trimEnd());
+  return lines;
+}
+
+/** `text` for an HTML element that the browser wraps: a word joiner (U+2060) between the
+ * characters of each word, so the browser too breaks only at `breakPoints`. */
+export function keepWords(text, wordsApart) {
+  const chars = Array.from(text);
+  const points = new Set(breakPoints(text, wordsApart));
+  return chars.map((c, i) => (i > 0 && !points.has(i) && !SPACE.test(c) && !SPACE.test(chars[i - 1])
+    ? `\u2060${c}` : c)).join("");
+}
+
 function drawPiles(ctx, L, view, setup, hide) {
   const names = setup.names || [];
   const boxes = [];
@@ -544,42 +960,50 @@ function drawPiles(ctx, L, view, setup, hide) {
     const out = view.out[seat];
     ctx.globalAlpha = out ? 0.35 : 1;
     if (n > 0) {
-      for (let i = layers - 1; i >= 0; i--) drawBack(ctx, p.x - i * 1.6, p.y - i * 1.6, L.cw, L.ch);
+      for (let i = layers - 1; i >= 0; i--) drawBack(ctx, p.x - i * 1.6, p.y - i * 1.6, L.pw, L.ph);
     } else {
       ctx.strokeStyle = "rgba(255,255,255,0.35)";
       ctx.setLineDash([6, 6]);
       ctx.lineWidth = 2;
-      roundRect(ctx, p.x, p.y, L.cw, L.ch, L.cw * 0.08);
+      roundRect(ctx, p.x, p.y, L.pw, L.ph, L.pw * 0.08);
       ctx.stroke();
       ctx.setLineDash([]);
     }
     const won = view.won[seat] || 0;
     if (won > 0 && !hide) {
-      const wx = p.x + L.cw * 1.12;
+      const wx = p.x + L.pw * 1.12;
       const wl = Math.min(4, Math.ceil(won / 6));
-      for (let i = wl - 1; i >= 0; i--) drawBack(ctx, wx - i * 1.4, p.y + L.ch * 0.18 - i * 1.4, L.cw * 0.7, L.ch * 0.7);
+      for (let i = wl - 1; i >= 0; i--) drawBack(ctx, wx - i * 1.4, p.y + L.ph * 0.18 - i * 1.4, L.pw * 0.7, L.ph * 0.7);
     }
     ctx.globalAlpha = 1;
     const waiting = (view.waiting || []).includes(seat);
-    const badgePx = Math.max(16, Math.round(L.ch * 0.13));
+    const badgePx = Math.max(16, Math.round(L.ph * 0.13));
     ctx.font = `700 ${badgePx}px sans-serif`;
     const pillW = ctx.measureText(String(total)).width + badgePx * 1.1;
     const bx = Math.max(8 + pillW / 2, p.x - 12 - pillW / 2);   // on the table, also for a left seat
     const colour = SEAT_COLOURS[seat % SEAT_COLOURS.length];
-    boxes.push(pill(ctx, String(total), bx, p.y + L.ch * 0.62, badgePx, view.winner === seat ? GOLD : colour,
+    boxes.push(pill(ctx, String(total), bx, p.y + L.ph * 0.62, badgePx, view.winner === seat ? GOLD : colour,
       view.winner === seat ? INK : SEAT_TEXT[seat % SEAT_TEXT.length]));
     ctx.font = `600 ${Math.max(14, badgePx * 0.8)}px sans-serif`;
     ctx.fillStyle = "#ffffff";
     const name = (names[seat] || "") + (waiting ? " \u2713" : "");
-    if (ctx.measureText(name).width > p.x - 20) {
+    if (L.namesAbove && p.dy <= 0) {
+      // the top row of a table with two rows of cards: the name over its pile
+      const half = ctx.measureText(name).width / 2;
+      ctx.textAlign = "center";
+      ctx.textBaseline = "bottom";
+      ctx.fillText(name, Math.min(Math.max(p.x + L.pw / 2, 10 + half), L.bar.x - 6 - half), p.y - 4);
+    } else if (ctx.measureText(name).width > p.x - 20) {
       // no room left of the pile (the left seat of 3 or 4): above it
       ctx.textAlign = "left";
       ctx.textBaseline = "bottom";
       ctx.fillText(name, p.x, p.y - 10);
     } else {
+      // beside the pile, clear above its badge (a small pile has them close)
+      const namePx = Math.max(14, badgePx * 0.8);
       ctx.textAlign = "right";
       ctx.textBaseline = "middle";
-      ctx.fillText(name, p.x - 12, p.y + L.ch * 0.3);
+      ctx.fillText(name, p.x - 12, Math.min(p.y + L.ph * 0.3, p.y + L.ph * 0.62 - badgePx * 0.75 - namePx * 0.6 - 2));
     }
   });
   return boxes;
@@ -645,12 +1069,23 @@ function drawMiddle(ctx, L, view, setup, skip) {
   }
 }
 
+/** Where the tick or cross of an answer goes: between the two cards it grades, low in the gap
+ * of the middle row (two players), or beside the middle (three or four): never over a pile. */
+export function markSpot(L) {
+  if (L.players === 2) {
+    const r = Math.min(L.gap * 0.95, L.ch * 0.2);
+    return { x: L.cx, y: L.cy + L.ch * 0.5 - r, r };
+  }
+  const r = Math.min(L.cw, L.ch) * 0.3;
+  return { x: L.cx, y: L.cy, r };
+}
+
 function drawFeedback(ctx, L, view, t) {
   if (!view.feedback) return;
   const right = view.feedback === "right";
-  const r = Math.min(L.cw, L.ch) * 0.42 * Math.min(1, 0.4 + t);
-  const x = L.cx;
-  const y = L.cy - L.ch * 0.75;
+  const spot = markSpot(L);
+  const r = spot.r * Math.min(1, 0.4 + t);
+  const { x, y } = spot;
   ctx.fillStyle = right ? "#1e9e4a" : "#d1342f";
   ctx.beginPath();
   ctx.arc(x, y, r, 0, Math.PI * 2);
@@ -691,8 +1126,9 @@ function drawBanner(ctx, L, text, t, measure) {
 
 function drawAid(ctx, L, text, measure) {
   if (!text) return;
-  const y = L.cy + L.ch * 0.62;
-  const px = fitPx(measure, text, Math.max(18, Math.round(L.ch * 0.14)), L.w * 0.7);
+  // under the cards; with the number line, in its own row above the line
+  const y = L.line ? L.line.aidY : L.aidY;
+  const px = fitPx(measure, text, L.line ? L.line.px : Math.max(18, Math.round(L.ch * 0.14)), L.w * 0.7);
   ctx.font = `700 ${px}px sans-serif`;
   const w = ctx.measureText(text).width + px;
   ctx.fillStyle = "rgba(255,255,255,0.92)";
@@ -702,6 +1138,62 @@ function drawAid(ctx, L, text, measure) {
   ctx.textAlign = "center";
   ctx.textBaseline = "middle";
   ctx.fillText(text, L.cx, y + 1);
+}
+
+export const LINE_INK = "#ffffff";             // the number line, its ticks and numbers
+export const LINE_BAND = "rgba(8,30,18,0.55)";   // the band behind it, on the felt
+
+/** Where the number line puts `n` (CSS px) and each mark: the cards' numbers the view sends
+ * ([[seat, number], ...], the numbers Python worked out), the top seat's mark above the line,
+ * the bottom seat's on its number under the line. */
+export function lineMarks(L, line, numbers) {
+  if (!L.line || !line) return [];
+  const { x0, x1, y, r } = L.line;
+  const at = (n) => x0 + ((n - line.low) / Math.max(1, line.high - line.low)) * (x1 - x0);
+  return (numbers || []).filter(([, n]) => n >= line.low && n <= line.high).map(([seat, n]) => {
+    const top = (L.piles[seat] || {}).dy < 0;
+    return { seat, n, x: at(n), y: top ? y - r - 1 : y + L.line.px * 0.15 + r, r };
+  });
+}
+
+function drawNumberLine(ctx, L, line, numbers) {
+  if (!L.line || !line) return;
+  const { x0, x1, y, px, r } = L.line;
+  const at = (n) => x0 + ((n - line.low) / Math.max(1, line.high - line.low)) * (x1 - x0);
+  ctx.fillStyle = LINE_BAND;
+  roundRect(ctx, x0 - px, y - r * 2 - 3, x1 - x0 + 2 * px, r * 4 + px * 0.3 + 6, px * 0.6);
+  ctx.fill();
+  ctx.strokeStyle = LINE_INK;
+  ctx.lineWidth = Math.max(2, px * 0.14);
+  ctx.beginPath();
+  ctx.moveTo(x0 - px * 0.4, y);
+  ctx.lineTo(x1 + px * 0.4, y);
+  ctx.stroke();
+  ctx.fillStyle = LINE_INK;
+  ctx.font = `700 ${px}px sans-serif`;
+  ctx.textAlign = "center";
+  ctx.textBaseline = "top";
+  for (let n = line.low; n <= line.high; n++) {
+    ctx.beginPath();
+    ctx.moveTo(at(n), y - px * 0.3);
+    ctx.lineTo(at(n), y + px * 0.3);
+    ctx.stroke();
+    ctx.fillText(String(n), at(n), y + px * 0.35);
+  }
+  // each card's number, in its seat's colour
+  for (const m of lineMarks(L, line, numbers)) {
+    ctx.fillStyle = SEAT_COLOURS[m.seat % SEAT_COLOURS.length];
+    ctx.beginPath();
+    ctx.arc(m.x, m.y, m.r, 0, Math.PI * 2);
+    ctx.fill();
+    ctx.strokeStyle = LINE_INK;
+    ctx.lineWidth = 2;
+    ctx.stroke();
+    ctx.fillStyle = SEAT_TEXT[m.seat % SEAT_TEXT.length];
+    ctx.font = `700 ${Math.round(px * (m.n > 9 ? 0.9 : 1))}px sans-serif`;
+    ctx.textBaseline = "middle";
+    ctx.fillText(String(m.n), m.x, m.y + 1);
+  }
 }
 
 /** Paint a whole frame: the view, with the moving cards of the beat at time `t` (0..1). */
@@ -723,16 +1215,23 @@ export function paint(ctx, L, setup, view, moves, t, kind) {
   if (kind === "shuffle" && t < 1) {
     // a shuffled pile: its top cards fan out and close again
     for (const p of L.piles) {
-      const a = Math.sin(t * Math.PI) * L.cw * 0.5;
-      for (let i = 0; i < 4; i++) drawBack(ctx, p.x + (i - 1.5) * a * 0.4, p.y - Math.abs(i - 1.5) * a * 0.1, L.cw, L.ch);
+      const a = Math.sin(t * Math.PI) * L.pw * 0.5;
+      for (let i = 0; i < 4; i++) drawBack(ctx, p.x + (i - 1.5) * a * 0.4, p.y - Math.abs(i - 1.5) * a * 0.1, L.pw, L.ph);
     }
   }
   drawMiddle(ctx, L, view, setup, tableSkip);
   const e = ease(Math.min(1, t));
   for (const m of moves) {
-    drawCard(ctx, m.code, m.up, lerp(m.from.x, m.to.x, e), lerp(m.from.y, m.to.y, e), L.cw, L.ch,
-      { rankPx: L.rankPx }, m.turn ? Math.min(1, t * 1.25) : undefined);
+    // a card grows from a pile's size to the middle's on its way there, and shrinks going back
+    const k = m.toPile ? lerp(1, L.ph / L.ch, e) : m.fromPile ? lerp(L.ph / L.ch, 1, e) : 1;
+    // (scaled as a whole: the face is laid out once, at the middle's size)
+    ctx.save();
+    ctx.translate(lerp(m.from.x, m.to.x, e), lerp(m.from.y, m.to.y, e));
+    ctx.scale(k, k);
+    drawCard(ctx, m.code, m.up, 0, 0, L.cw, L.ch, { rankPx: L.rankPx }, m.turn ? Math.min(1, t * 1.25) : undefined);
+    ctx.restore();
   }
+  drawNumberLine(ctx, L, setup.number_line, view.numbers);
   drawAid(ctx, L, view.aid, measure);
   drawBanner(ctx, L, view.banner, t, measure);
   drawFeedback(ctx, L, view, t);
@@ -980,8 +1479,9 @@ function render({ model, el: host }) {
     canvas.width = Math.round(size.width * dpr);
     canvas.height = Math.round(size.height * dpr);
     root.classList.toggle("wt-portrait", size.portrait);
-    L = layout(size.width, size.height, setup.players || 2);
+    L = layout(size.width, size.height, setup.players || 2, { line: Boolean(setup.number_line) });
     root.dataset.rankPx = String(L.rankPx);
+    places(current && current.view);
     draw(performance.now());
     if (plot && plotly) {
       const c = chartLayout();
@@ -1060,6 +1560,24 @@ function render({ model, el: host }) {
     }));
   }
 
+  // where the newest card of each seat lies, the mark and the number line's marks (CSS px of the
+  // canvas), for the view `v` on screen: tests read the pixels there (again after a resize)
+  function places(v) {
+    if (!L || !v) return;
+    const top = new Map();
+    for (const sp of cardSpots(v.table, L)) top.set(sp.seat, sp);   // the newest card of each seat
+    const spots = [...top.values()];
+    root.dataset.spots = JSON.stringify(spots.map((sp) => [sp.seat, sp.up ? 1 : 0,
+      Math.round(sp.x + L.cw * 0.15), Math.round(sp.y + L.ch * 0.88)]));
+    // a point inside the tick's or cross's disc, off its white strokes
+    const mark = markSpot(L);
+    root.dataset.feedbackAt = `${Math.round(mark.x)},${Math.round(mark.y - mark.r * 0.7)}`;
+    // the number line's marks: [seat, number, x, y, r] (a point at y - r * 0.6 is the seat's colour)
+    root.dataset.line = JSON.stringify(lineMarks(L, setup.number_line, v.numbers)
+      .map((m) => [m.seat, m.n, Math.round(m.x), Math.round(m.y), Math.round(m.r)]));
+    root.dataset.rankPx = String(L.rankPx);
+  }
+
   function show(beat) {
     // the picture of `beat` is complete on screen: its words now, and tell Python
     current = beat;
@@ -1086,18 +1604,7 @@ function render({ model, el: host }) {
     root.dataset.feedback = v.feedback || "";
     root.dataset.tableCards = String(v.table.length);
     root.dataset.over = v.over ? "1" : "";
-    // where the newest card of each seat lies (CSS px of the canvas): tests read its pixels
-    if (L) {
-      const top = new Map();
-      for (const sp of cardSpots(v.table, L)) top.set(sp.seat, sp);   // the newest card of each seat
-      const spots = [...top.values()];
-      root.dataset.spots = JSON.stringify(spots.map((sp) => [sp.seat, sp.up ? 1 : 0,
-        Math.round(sp.x + L.cw * 0.15), Math.round(sp.y + L.ch * 0.88)]));
-      // a point inside the tick's or cross's disc, off its white strokes
-      const r = Math.min(L.cw, L.ch) * 0.42;
-      root.dataset.feedbackAt = `${Math.round(L.cx)},${Math.round(L.cy - L.ch * 0.75 - r * 0.7)}`;
-      root.dataset.rankPx = String(L.rankPx);
-    }
+    places(v);
     if (model.get("shown") !== beat.id) {
       model.set("shown", beat.id);
       model.save_changes();
@@ -1215,7 +1722,7 @@ function render({ model, el: host }) {
     const x = e.clientX - r.left;
     const y = e.clientY - r.top;
     L.piles.forEach((p, seat) => {
-      if (x >= p.x && x <= p.x + L.cw && y >= p.y && y <= p.y + L.ch) {
+      if (x >= p.x && x <= p.x + L.pw && y >= p.y && y <= p.y + L.ph) {
         if (setup.mode === "two_player") send({ do: "press", seat });
         else if (seat === 0) send({ do: "flip" });
       }

@@ -145,7 +145,7 @@ class TableComponent(anywidget.AnyWidget):
                 "rules_line": p.rules_line, "lang": p.reg, "values": p.values(), "code": p.code,
                 "total": s.view().total, "words": self._words(),
                 "limit": p.game.rules.round_limit, "chart": self.chart, "panel": self.panel,
-                "animate": self.animations, "pips": _PIPS}
+                "animate": self.animations, "pips": _PIPS, "number_line": p.number_line()}
 
     def _words(self) -> dict[str, str]:
         """The table's words; the questions' title names the question these rules ask ("Which is

@@ -39,7 +39,7 @@ from ...session.options import (
 )
 from ...session.view import TableView
 from ...session.war import MemoryStore, WarSession
-from ...text.i18n import check_lang, label, notice_text
+from ...text.i18n import check_war_lang, label, notice_text
 from ..component.widget import TableComponent
 from .visitors import records_path
 
@@ -83,7 +83,7 @@ class WarWidget(TableComponent):
                  game: Game | None = None, clock: Callable[[], float] | None = None,
                  guess: bool | str = False, name: str | None = None) -> None:
         records = check_records(records)
-        check_lang(lang)
+        check_war_lang(lang)
         path = records_path(records)  # a served page (Voila): this visitor's own, in memory
         store, problem = _open_store(path)
         s = WarSession(rules, seed, code, mode, speed, lang, records=store,

@@ -8,6 +8,7 @@ from typing import Any
 
 from ...game.stats import Leads
 from ...text.i18n import counts_text, label, reason_text, record_line, register, value_text
+from ...text.i18n_ja import to_kana
 
 __all__ = ["ResultsPanel", "story", "story_of", "guess_line"]
 
@@ -47,12 +48,12 @@ def story_of(leads: Leads, counts: Sequence[int], rounds: int, names: Sequence[s
     lang = register(lang)
     if not rounds:
         return {"en": "No rounds played yet.", "ja": "まだ1ラウンドもめくっていません。",
-                "ja_kids": "まだ 1回も めくって いないよ。"}[lang]
+                "ja_kids": "まだ 1かいも めくって いないよ。", "ja_kana": "まだ 1かいも めくって いないよ。"}[lang]
     best = leads.best
     if best is None:
         return {"en": "Nobody was ever ahead: the counts stayed level.",
                 "ja": "どちらもリードしないまま、ずっと同じ枚数でした。",
-                "ja_kids": "ずっと 同じ まい数だったよ。"}[lang]
+                "ja_kids": "ずっと おなじ まいすうだったよ。", "ja_kana": "ずっと おなじ まいすうだったよ。"}[lang]
     length, first, who = best.length, best.first, best.who
     end = first + length  # first round without this leader (== rounds + 1 if it lasted)
     last = rounds
@@ -117,45 +118,53 @@ def _ja_lost(rnd, wars, new, names):
 
 
 def _ja_final(name, again, over, counts):
-    when = "最後は" if over else "いまは"
+    """Who is ahead at the end (or now) and the counts, said as counts: never 「リードしていました
+    （あなた0枚、コンピューター52枚）」."""
+    when, be = ("最後は", "でした") if over else ("いまは", "です")
     if name is None:
-        return f"{when}同じ枚数{'でした' if over else 'です'}（{counts}）。"
+        return f"{when}{counts}で、同じ枚数{be}。"
     if again:
-        return f"{when}{name}がリードを取り返し{'ました' if over else 'ています'}（{counts}）。"
-    return f"{when}{name}がリードして{'いました' if over else 'います'}（{counts}）。"
+        return f"{name}がリードを取り返し、{when}{counts}{be}。"
+    return f"{when}{counts}で、{name}のほうが多く持って{'いました' if over else 'います'}。"
 
 
 def _kid_stretch(name, first, until, to_end, over, last):
-    since = "はじめ" if first == 0 else f"{first}回め"
+    since = "はじめ" if first == 0 else f"{first}かいめ"
     if to_end:
-        return (f"{name}は {since}から さいごまで ずっと 多く もって いたよ。" if over
-                else f"{name}は {since}から いままで ずっと 多く もって いるよ。")
+        return (f"{name}は {since}から さいごまで ずっと おおく もって いたよ。" if over
+                else f"{name}は {since}から いままで ずっと おおく もって いるよ。")
     if until == first:
-        return f"{name}は {first}回めだけ 多く もって いたよ。"
-    return f"{name}は {since}から {until}回めまで 多く もって いたよ。"
+        return f"{name}は {first}かいめだけ おおく もって いたよ。"
+    return f"{name}は {since}から {until}かいめまで おおく もって いたよ。"
 
 
 def _kid_lost(rnd, wars, new, names):
     how = "の もういっしょうぶ" if wars else ""
     if new is None:
-        return f"{rnd}回め{how}で 同じ まい数に なったよ。"
-    return f"{rnd}回め{how}で {names[new]}が おいこしたよ。"
+        return f"{rnd}かいめ{how}で おなじ まいすうに なったよ。"
+    return f"{rnd}かいめ{how}で {names[new]}が おいこしたよ。"
 
 
 def _kid_final(name, again, over, counts):
+    """Who has more cards at the end (or now), with the counts: never 「また おおく なったよ」."""
     when = "さいごは" if over else "いまは"
     if name is None:
-        return f"{when} 同じ まい数{'だったよ' if over else 'だよ'}。（{counts}）"
-    if again:
-        return f"{when} {name}が また 多く なったよ。（{counts}）"
-    return f"{when} {name}が 多{'かったよ' if over else 'いよ'}。（{counts}）"
+        return f"{when} おなじ まいすう{'だったよ' if over else 'だよ'}（{counts}）。"
+    more = f"{name}が おおく もって {'いたよ' if over else 'いるよ'}"
+    return f"{when} {'また ' if again else ''}{more}（{counts}）。"
 
 
 _SAY: dict[str, dict[str, Any]] = {
     "en": {"stretch": _en_stretch, "lost": _en_lost, "final": _en_final, "join": " "},
     "ja": {"stretch": _ja_stretch, "lost": _ja_lost, "final": _ja_final, "join": ""},
-    "ja_kids": {"stretch": _kid_stretch, "lost": _kid_lost, "final": _kid_final, "join": " "},
+    "ja_kids": {"stretch": _kid_stretch, "lost": _kid_lost, "final": _kid_final, "join": ""},
 }
+# the first-grade register: the children's sentences with no kanji
+def _in_kana(say: Callable[..., str]) -> Callable[..., str]:
+    return lambda *args: to_kana(say(*args))
+
+
+_SAY["ja_kana"] = {**{k: _in_kana(f) for k, f in _SAY["ja_kids"].items() if k != "join"}, "join": ""}
 
 
 class ResultsPanel:

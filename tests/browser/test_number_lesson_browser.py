@@ -1,0 +1,125 @@
+"""The number lesson in JupyterLab, played as a child plays it (issue 27, "Done when": the
+notice clears; the number line shows both cards): a plain ``WarWidget()``, the number lesson
+turned on by one click in its rules panel (the preset ``number_lesson``: A = 1 ... K = 13 in the
+battle too, "Which is bigger?" in its number mode), three questions answered; at each the number
+line under the cards marks both cards at the question's numbers in their seats' colours (pixels
+read off the canvas), the notice "First say which is bigger" shows when Flip is pressed before
+answering and is gone once the child has answered, and the tick sits between the cards in green.
+"""
+from __future__ import annotations
+
+import importlib.util
+import json
+import re
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+_spec = importlib.util.spec_from_file_location("war_browser_helpers", Path(__file__).with_name("conftest.py"))
+assert _spec is not None and _spec.loader is not None
+_helpers = sys.modules.get("war_browser_helpers") or importlib.util.module_from_spec(_spec)
+if "war_browser_helpers" not in sys.modules:
+    sys.modules["war_browser_helpers"] = _helpers
+    _spec.loader.exec_module(_helpers)
+ARTIFACTS, close_page, free_port = _helpers.ARTIFACTS, _helpers.close_page, _helpers.free_port
+isolated_env, new_page, start_server, stop_server = (_helpers.isolated_env, _helpers.new_page, _helpers.start_server,
+                                                     _helpers.stop_server)
+
+from table_driver import JS_RECORD, NUMBERS, Table, check_beats, right_answer, wait_until  # noqa: E402
+
+from war_widget.text.i18n import label  # noqa: E402
+
+pytestmark = pytest.mark.browser
+
+# the number lesson: A = 1 ... K = 13 in the battle itself, "Which is bigger?" about the numbers
+LESSON = "WarWidget(speed='fast', records=False)"
+# the seats' colours as table.js names them (SEAT_COLOURS), as RGB
+_TABLE_JS = (Path(__file__).resolve().parents[2] / "war_widget/views/component/table.js").read_text()
+_SEATS = re.search(r"export const SEAT_COLOURS = \[([^\]]*)\]", _TABLE_JS)
+assert _SEATS
+SEAT_RGB = [tuple(int(h[i:i + 2], 16) for i in (1, 3, 5)) for h in re.findall(r"#[0-9a-fA-F]{6}", _SEATS.group(1))]
+READ_PIXEL = """(root, [x, y]) => { const c = root.querySelector('canvas.war-table');
+    const k = c.width / c.getBoundingClientRect().width;
+    const d = c.getContext('2d').getImageData(Math.round(x * k), Math.round(y * k), 1, 1).data;
+    return Array.from(d).slice(0, 3); }"""
+
+
+@pytest.fixture(scope="module")
+def lesson(chromium, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Table]:
+    root = tmp_path_factory.mktemp("number-lesson")
+    nb = {"cells": [{"cell_type": "code", "execution_count": None, "id": "c0", "metadata": {}, "outputs": [],
+                     "source": f"from war_widget import WarWidget\n{LESSON}"}],
+          "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3",
+                                      "language": "python"}},
+          "nbformat": 4, "nbformat_minor": 5}
+    (root / "lesson.ipynb").write_text(json.dumps(nb))
+    port = free_port()
+    argv = [sys.executable, "-m", "jupyterlab", "--allow-root", "--no-browser", "--ip=127.0.0.1", f"--port={port}",
+            "--ServerApp.port_retries=0", "--IdentityProvider.token=", "--ServerApp.password=",
+            "--ServerApp.disable_check_xsrf=True", f"--ServerApp.root_dir={root}",
+            "--LabApp.expose_app_in_browser=True"]
+    server = start_server("number-lesson", argv, isolated_env(root), root, f"http://127.0.0.1:{port}", "/lab")
+    page = new_page(chromium, "number-lesson", viewport={"width": 1366, "height": 1000})
+    try:
+        page.goto(server.url + "/lab/tree/lesson.ipynb?reset", wait_until="domcontentloaded", timeout=90_000)
+        page.wait_for_function("() => window.jupyterapp?.shell?.currentWidget?.sessionContext?.session?.kernel"
+                               "?.status === 'idle'", timeout=90_000)
+        page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+        roots = page.locator("[data-war-table]")
+        wait_until(lambda: roots.count() == 1 and roots.nth(0).get_attribute("data-round") == "0", 120,
+                   "the lesson's table at round 0")
+        yield Table(page, roots.nth(0), "number-lesson")
+    finally:
+        close_page(page)
+        stop_server(server)
+
+
+def _near(rgb: list[int], want: tuple[int, int, int], tol: int = 40) -> bool:
+    return all(abs(a - b) <= tol for a, b in zip(rgb, want, strict=True))
+
+
+def test_a_child_answers_three_questions_the_notice_clears_and_the_line_shows_both_cards(lesson: Table) -> None:
+    t = lesson
+    t.root.evaluate(JS_RECORD)
+    assert t.data("line") in ("", "[]"), "no number line before the lesson"
+    # one click in the rules panel: the number lesson, with its questions
+    t.control("settings").click()
+    t.root.locator("[data-setting=number_lesson]").click()
+    wait_until(lambda: t.root.locator("[data-action='answer>']").is_visible() and t.data("round") == "0", 60,
+               "the number lesson's new game, with its answer buttons")
+    assert t.control("code").input_value().startswith("number_lesson"), t.control("code").input_value()
+    t.control("settings").click()
+    t.root.evaluate("r => { r.__record.length = 0; }")       # the beats of the lesson from here on
+    notice = t.root.locator("[data-role=notice]")
+    wait = label("guess_wait", "en")
+    for n in range(3):
+        t.control("flip").scroll_into_view_if_needed()
+        t.act("flip")
+        question = re.search(r"Which is bigger: (\S+) or ([^\s?]+)\?", t.sentence())
+        assert question, t.sentence()
+        yours, theirs = (NUMBERS.get(g) or int(g) for g in question.groups())
+        answer = right_answer(t.sentence())
+        # the number line: both cards at the question's numbers, each in its seat's colour
+        marks = json.loads(t.data("line") or "[]")
+        assert sorted((seat, num) for seat, num, *_ in marks) == [(0, yours), (1, theirs)], (marks, t.sentence())
+        for seat, _num, x, y, r in marks:
+            rgb = t.root.evaluate(READ_PIXEL, [x, y - r * 0.8])
+            assert _near(rgb, SEAT_RGB[seat]), (seat, rgb, SEAT_RGB[seat])
+        if n == 0:
+            t.root.locator("canvas.war-table").scroll_into_view_if_needed()
+            t.page.screenshot(path=str(ARTIFACTS / "number-lesson-question-1366x1000.png"))
+            # Flip before answering: the notice asks for the answer first
+            t.control("flip").click()
+            wait_until(lambda: notice.is_visible() and notice.inner_text().strip() == wait, 30,
+                       "the notice asking for an answer")
+        t.act(f"answer{answer}")
+        wait_until(lambda: not notice.is_visible() or not notice.inner_text().strip(), 30, "the notice to clear")
+        assert t.data("feedback") == "right"
+        x, y = (int(v) for v in t.data("feedback-at").split(","))
+        r, g, b = t.root.evaluate(READ_PIXEL, [x, y])
+        assert g > r + 50, ("the tick is green", (r, g, b))
+    t.page.screenshot(path=str(ARTIFACTS / "number-lesson-1366x1000.png"))
+    check_beats(t.record(), t.name)
+    assert t.root.locator("[data-role=score]").inner_text().strip().startswith("\u2713 3 / 3")

@@ -1,0 +1,22 @@
+/* Written by tools/kernel_builds.py from the presets: do not edit (run the tool). */
+/* The build for bicycle. */
+#define FIX_PLAYERS 2
+#define FIX_FACE_DOWN 1
+#define FIX_CAPTURE 0
+#define FIX_SHUFFLE_PILE 1
+#define FIX_SHORTAGE 1
+#define FIX_ZERO 0
+#define FIX_WAR_ALL 0
+#define FIX_TEAMS 0
+#define FIX_ROUND_LIMIT 0
+#define FIX_GOAL 0
+#define FIX_DEAL 0
+#define FIX_JOKER_SPLIT 0
+#define FIX_LOW_BEATS_ACE 0
+#define FIX_LOWEST 2
+#define FIX_DETECT 1
+#define FIX_DECK_SIZE 52
+#define FIX_LAST_WINNER_MATTERS 0
+#define FIX_GATHER 1
+#define KERNEL_NAME(name) war_b04_##name
+#include "../kernel.c"

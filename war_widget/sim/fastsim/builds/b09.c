@@ -1,0 +1,22 @@
+/* Written by tools/kernel_builds.py from the presets: do not edit (run the tool). */
+/* The build for pjanitsa. */
+#define FIX_PLAYERS 2
+#define FIX_FACE_DOWN 0
+#define FIX_CAPTURE 0
+#define FIX_SHUFFLE_PILE 1
+#define FIX_SHORTAGE 0
+#define FIX_ZERO 1
+#define FIX_WAR_ALL 0
+#define FIX_TEAMS 0
+#define FIX_ROUND_LIMIT 0
+#define FIX_GOAL 0
+#define FIX_DEAL 0
+#define FIX_JOKER_SPLIT 0
+#define FIX_LOW_BEATS_ACE 1
+#define FIX_LOWEST 6
+#define FIX_DETECT 0
+#define FIX_DECK_SIZE 36
+#define FIX_LAST_WINNER_MATTERS 0
+#define FIX_GATHER 0
+#define KERNEL_NAME(name) war_b09_##name
+#include "../kernel.c"
