@@ -281,6 +281,13 @@ export function pageLang(register) {
   return String(register || "en").startsWith("ja") ? "ja" : "en";
 }
 
+/** Mark a table's root with its language (`lang`, for screen readers and the CSS `:lang(ja)`
+ * line breaking) and its register (`data-register`: the children's registers keep words whole). */
+function markLanguage(root, register) {
+  root.lang = pageLang(register);
+  root.dataset.register = register || "en";
+}
+
 /** Whether Space plays the table's primary button (Deal, Flip) of Casino War and Steal War:
  * not when a control has focus (a button's own Space clicks it; a field takes the character). */
 export function spacePlays(key, targetTag) {
@@ -1352,7 +1359,7 @@ function render({ model, el: host }) {
   resume.hidden = true;
 
   let setup = model.get("setup");
-  root.lang = pageLang(setup.lang);
+  markLanguage(root, setup.lang);
   let queue = [];
   let lastQueued = 0;
   let current = null;       // the view on screen (its beat)
@@ -1681,7 +1688,7 @@ function render({ model, el: host }) {
 
   function onSetup() {
     setup = model.get("setup");
-    root.lang = pageLang(setup.lang);
+    markLanguage(root, setup.lang);
     usePips(setup.pips);
     label();
     resize();
@@ -1882,7 +1889,7 @@ function renderCasino({ model, el: host }) {
   host.append(root);
   const send = (msg) => model.send(msg);
   let setup = model.get("setup");
-  root.lang = pageLang(setup.lang);
+  markLanguage(root, setup.lang);
   const words = () => setup.words || {};
   const betLabel = el("span", { class: "wt-label" });
   chipRow.append(betLabel);
@@ -2027,7 +2034,7 @@ function renderCasino({ model, el: host }) {
   }
   whenIdle(() => loadPlotly(model).then((P) => { if (!destroyed) { plotly = P; chart(); } }));
 
-  const onSetup = () => { setup = model.get("setup"); root.lang = pageLang(setup.lang); usePips(setup.pips); label(); resize(); };
+  const onSetup = () => { setup = model.get("setup"); markLanguage(root, setup.lang); usePips(setup.pips); label(); resize(); };
   keepKeys(root, (e, target) => {
     if (!spacePlays(e.key, target && target.tagName)) return;
     e.preventDefault();
@@ -2129,7 +2136,7 @@ function renderSteal({ model, el: host }) {
   host.append(root);
   const send = (msg) => model.send(msg);
   let setup = model.get("setup");
-  root.lang = pageLang(setup.lang);
+  markLanguage(root, setup.lang);
   const buttons = {};
   for (const name of ["flip", "steal", "step", "back", "new"]) {
     const b = el("button", { type: "button", class: `wt-btn ${name === "flip" ? "wt-primary" : ""}`, "data-action": name });
@@ -2262,7 +2269,7 @@ function renderSteal({ model, el: host }) {
   });
 
   const onSetup = () => {
-    setup = model.get("setup"); root.lang = pageLang(setup.lang); usePips(setup.pips); label(); controls(); resize();
+    setup = model.get("setup"); markLanguage(root, setup.lang); usePips(setup.pips); label(); controls(); resize();
   };
   keepKeys(root, (e, target) => {
     if (!spacePlays(e.key, target && target.tagName)) return;
