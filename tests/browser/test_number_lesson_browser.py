@@ -1,5 +1,5 @@
-"""The number lesson in JupyterLab, played as a child plays it (issue 27, "Done when": the
-notice clears; the number line shows both cards): a plain ``WarWidget()``, the number lesson
+"""The number lesson in JupyterLab and on the Voila classroom page, played as a child plays it
+(issue 27, "Done when": the notice clears; the number line shows both cards): a plain ``WarWidget()``, the number lesson
 turned on by one click in its rules panel (the preset ``number_lesson``: A = 1 ... K = 13 in the
 battle too, "Which is bigger?" in its number mode), three questions answered; at each the number
 line under the cards marks both cards at the question's numbers in their seats' colours (pixels
@@ -46,8 +46,44 @@ READ_PIXEL = """(root, [x, y]) => { const c = root.querySelector('canvas.war-tab
     return Array.from(d).slice(0, 3); }"""
 
 
-@pytest.fixture(scope="module")
-def lesson(chromium, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Table]:
+CLASSROOM = Path(__file__).resolve().parents[2] / "classroom"
+
+
+@pytest.fixture(scope="module", params=["lab", "voila"])
+def lesson(request, chromium, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Table]:
+    """The table in JupyterLab, and on the classroom page a teacher serves (Voila,
+    classroom/play.ipynb: ``WarWidget()``, no code on the page)."""
+    if request.param == "voila":
+        yield from _voila_lesson(chromium, tmp_path_factory)
+        return
+    yield from _lab_lesson(chromium, tmp_path_factory)
+
+
+def _voila_lesson(chromium, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Table]:
+    root = tmp_path_factory.mktemp("number-lesson-voila")
+    notebook = root / "play.ipynb"
+    notebook.write_text((CLASSROOM / "play.ipynb").read_text())
+    env = isolated_env(root)
+    env["PYTHONPATH"] = str(CLASSROOM.parent) + (":" + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
+    port = free_port()
+    argv = [sys.executable, "-m", "voila", "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
+            "--VoilaConfiguration.extension_denylist="
+            '["@jupyter-notebook/lab-extension", "@jupyterlite/pyodide-kernel-extension"]', str(notebook)]
+    server = start_server("number-lesson-voila", argv, env, root, f"http://127.0.0.1:{port}",
+                          "/voila/static/favicon.ico")
+    page = new_page(chromium, "number-lesson-voila", viewport={"width": 1366, "height": 1000})
+    try:
+        page.goto(server.url + "/", wait_until="commit", timeout=90_000)
+        roots = page.locator("[data-war-table]")
+        roots.first.wait_for(timeout=180_000)
+        wait_until(lambda: roots.nth(0).get_attribute("data-round") == "0", 60, "Voila: the table at round 0")
+        yield Table(page, roots.nth(0), "number-lesson-voila")
+    finally:
+        close_page(page)
+        stop_server(server)
+
+
+def _lab_lesson(chromium, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Table]:
     root = tmp_path_factory.mktemp("number-lesson")
     nb = {"cells": [{"cell_type": "code", "execution_count": None, "id": "c0", "metadata": {}, "outputs": [],
                      "source": f"from war_widget import WarWidget\n{LESSON}"}],
@@ -109,7 +145,7 @@ def test_a_child_answers_three_questions_the_notice_clears_and_the_line_shows_bo
             assert _near(rgb, SEAT_RGB[seat]), (seat, rgb, SEAT_RGB[seat])
         if n == 0:
             t.root.locator("canvas.war-table").scroll_into_view_if_needed()
-            t.page.screenshot(path=str(ARTIFACTS / "number-lesson-question-1366x1000.png"))
+            t.page.screenshot(path=str(ARTIFACTS / f"{t.name}-question-1366x1000.png"))
             # Flip before answering: the notice asks for the answer first
             t.control("flip").click()
             wait_until(lambda: notice.is_visible() and notice.inner_text().strip() == wait, 30,
@@ -120,6 +156,6 @@ def test_a_child_answers_three_questions_the_notice_clears_and_the_line_shows_bo
         x, y = (int(v) for v in t.data("feedback-at").split(","))
         r, g, b = t.root.evaluate(READ_PIXEL, [x, y])
         assert g > r + 50, ("the tick is green", (r, g, b))
-    t.page.screenshot(path=str(ARTIFACTS / "number-lesson-1366x1000.png"))
+    t.page.screenshot(path=str(ARTIFACTS / f"{t.name}-1366x1000.png"))
     check_beats(t.record(), t.name)
     assert t.root.locator("[data-role=score]").inner_text().strip().startswith("\u2713 3 / 3")
