@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import {
-  AUTOPLAY_GAP_MS, answerWords, beatTiming, cardSpots, chartFont, chartFrame, CHART_STACK_BELOW, chartSeries,
+  AUTOPLAY_GAP_MS, answerWords, beatTiming, cardSpots, drawOrder, chartFont, chartFrame, CHART_STACK_BELOW, chartSeries,
   faceGeometry, fitPx, flights, keyAction, layout, lineMarks, LINE_MIN_PX, markSpot, mergeBeats, ownsKey, pageLang, paint,
   parseCard, RANK_MIN_PX, SEAT_COLOURS, spacePlays, tableSize, usePips, WAR_SPEED, wantsTick, wantsTickAhead,
 } from "../../war_widget/views/component/table.js";
@@ -312,4 +312,13 @@ test("fast autoplay asks for the next round while the last beat still moves, and
   assert.equal(wantsTickAhead(on, { view: { over: true } }, 0, false), false, "the game's end");
   assert.equal(wantsTickAhead(on, { view: { asking: true } }, 0, false), false, "a question waits");
   assert.equal(wantsTickAhead({ autoplay: false, speed: "fast" }, moving, 0, false), false);
+});
+
+test("a war's face-down cards are painted under the tied cards, later face-up cards over earlier ones", () => {
+  const L = layout(1280, 700, 2);
+  const table = [[0, "7S", 1, 1], [0, "2C", 0, 2], [0, "9D", 1, 2], [1, "7H", 1, 1], [1, "3C", 0, 2], [1, "KD", 1, 2]];
+  const order = drawOrder(cardSpots(table, L)).map((s) => s.code);
+  assert.deepEqual(order.slice(0, 2).sort(), ["2C", "3C"], "face-down first");
+  assert.ok(order.indexOf("7S") < order.indexOf("9D") && order.indexOf("7H") < order.indexOf("KD"));
+  assert.equal(order.length, 6);
 });

@@ -352,3 +352,24 @@ def test_at_game_over_the_games_winner_is_marked_not_the_last_rounds() -> None:
         differs += last_round != outcome.winner
         assert s.view().winner == outcome.winner, (seed, s.view().winner, outcome.winner)
     assert differs, "no game here ends with a round won by the game's loser: the test shows nothing"
+
+
+def test_war_is_not_left_over_the_face_down_cards() -> None:
+    """Stepping through a war without the aids: "WAR!" shows when the war is declared and is
+    gone once the face-down cards are laid (it lay over them)."""
+    from war_widget.game.events import FaceDownLaid, WarDeclared
+
+    for seed in range(1, 200):
+        s = WarSession("classic", seed=seed, aids=False, records=None)
+        seen: list[tuple[str, str | None]] = []
+        for _ in range(60):
+            event = s.step()
+            if isinstance(event, (WarDeclared, FaceDownLaid)):
+                seen.append((type(event).__name__, s.view().banner))
+            if isinstance(event, FaceDownLaid):
+                break
+        if seen and seen[-1][0] == "FaceDownLaid":
+            assert any(kind == "WarDeclared" and banner for kind, banner in seen), seen
+            assert seen[-1][1] is None, seen
+            return
+    raise AssertionError("no war in the first games: the test shows nothing")

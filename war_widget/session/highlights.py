@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..game.events import Collected, Compared, Event, Flipped, GameOver, Outcome, Returned, WarDeclared
+from ..game.events import Collected, Compared, Event, FaceDownLaid, Flipped, GameOver, Outcome, Returned, WarDeclared
 from ..game.rules import Rules
 from ..text.i18n import label
 from .view import compare_text
@@ -56,6 +56,8 @@ class Highlights:
         elif isinstance(event, WarDeclared):
             # "WAR!" in big letters, unless the teaching aid already says "Q = Q  WAR!"
             self.banner = None if aids else label("war_bang", reg)
+        elif isinstance(event, FaceDownLaid):
+            self.banner = None      # "WAR!" has been read: it would lie over the cards of the war
         elif isinstance(event, Collected):
             self.winner, self.banner = event.winner, None
         elif isinstance(event, Returned):

@@ -202,6 +202,13 @@ export function cardSpots(table, L) {
   return spots;
 }
 
+/** The middle's cards in the order they are painted: the face-down cards of a war first, then
+ * the face-up ones in the order they came, so a war's face-down cards never cover the tied cards
+ * a class is looking at (a later face-up card still lies over an earlier one). */
+export function drawOrder(spots) {
+  return [...spots.filter((s) => !s.up), ...spots.filter((s) => s.up)];
+}
+
 /** Linear interpolation and an ease for motion. */
 export const lerp = (a, b, t) => a + (b - a) * t;
 export const ease = (t) => (t < 0.5 ? 4 * t * t * t : 1 - Math.pow(-2 * t + 2, 3) / 2);
@@ -1065,7 +1072,7 @@ function drawProgress(ctx, L, view) {
 }
 
 function drawMiddle(ctx, L, view, setup, skip) {
-  const spots = cardSpots(view.table, L);
+  const spots = drawOrder(cardSpots(view.table, L));
   const values = setup.values || {};
   for (const s of spots) {
     if (skip && skip.has(`${s.seat}:${s.code}`)) continue;
