@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import {
-  AUTOPLAY_GAP_MS, answerWords, beatTiming, cardSpots, drawOrder, chartFont, chartFrame, CHART_STACK_BELOW, chartSeries,
+  AUTOPLAY_GAP_MS, answerWords, beatTiming, cardSpots, drawOrder, probeX, chartFont, chartFrame, CHART_STACK_BELOW, chartSeries,
   faceGeometry, fitPx, flights, keyAction, layout, lineMarks, LINE_MIN_PX, markSpot, mergeBeats, ownsKey, pageLang, paint,
   parseCard, RANK_MIN_PX, SEAT_COLOURS, spacePlays, tableSize, usePips, WAR_SPEED, wantsTick, wantsTickAhead,
 } from "../../war_widget/views/component/table.js";
@@ -321,4 +321,14 @@ test("a war's face-down cards are painted under the tied cards, later face-up ca
   assert.deepEqual(order.slice(0, 2).sort(), ["2C", "3C"], "face-down first");
   assert.ok(order.indexOf("7S") < order.indexOf("9D") && order.indexOf("7H") < order.indexOf("KD"));
   assert.equal(order.length, 6);
+});
+
+test("a face-down card under the tied card is probed where it shows", () => {
+  const L = layout(1280, 700, 2);
+  const spots = cardSpots([[0, "7S", 1, 1], [0, "2C", 0, 2], [1, "7H", 1, 1], [1, "3C", 0, 2]], L);
+  for (const down of spots.filter((s) => !s.up)) {
+    const x = probeX(down, spots, L);
+    assert.ok(x >= down.x && x <= down.x + L.cw, "inside its own card");
+    for (const up of spots.filter((s) => s.up)) assert.ok(x < up.x || x > up.x + L.cw, `not under ${up.code}`);
+  }
 });

@@ -32,7 +32,8 @@ def first_code(preset: str, wanted: Any, limit: int = 400) -> str:
     raise AssertionError(f"no {preset} game in the first {limit} seeds")
 
 
-CALM = first_code("classic", lambda rs: all(r is not None and r.wars == 0 for r in rs[:2]))
+# "Which is bigger?" asks about numbers where the battle plays them: the number lesson
+CALM = first_code("number_lesson", lambda rs: all(r is not None and r.wars == 0 for r in rs[:2]))
 KIDS_WAR = first_code("kids", lambda rs: rs[0] is not None and rs[0].wars > 0)
 TABLES = ("from war_widget import WarWidget\nfrom IPython.display import display\n"
           "display(WarWidget(records=False))\n"
@@ -83,7 +84,7 @@ def test_the_table_offline_games_in_a_row_two_players_which_is_bigger_and_japane
     check_beats(two.record(), two.name)
 
     # "Which is bigger?": a right answer, then a wrong one, graded as CPython grades them
-    here = TablePlay("classic", code=CALM, guess="number")
+    here = TablePlay("number_lesson", code=CALM, guess="number")
     guess.root.evaluate(JS_RECORD)
     for want in ("right", "wrong"):
         asked = here.flip()[-1]["say"]

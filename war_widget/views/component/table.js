@@ -209,6 +209,16 @@ export function drawOrder(spots) {
   return [...spots.filter((s) => !s.up), ...spots.filter((s) => s.up)];
 }
 
+/** An x inside the card at `spot` where it shows (for tests that read its pixels): a face-down
+ * card lies under the face-up cards of a war (`drawOrder`), so the point is taken in the part of
+ * it no face-up card covers. */
+export function probeX(spot, spots, L) {
+  const over = spots.filter((o) => o.up && !spot.up && o !== spot);
+  const inside = (x) => over.some((o) => x >= o.x - 1 && x <= o.x + L.cw + 1);
+  const candidates = [spot.x + L.cw * 0.15, spot.x + L.cw - L.slot / 2, spot.x + L.slot / 2];
+  return candidates.find((x) => !inside(x)) ?? candidates[0];
+}
+
 /** Linear interpolation and an ease for motion. */
 export const lerp = (a, b, t) => a + (b - a) * t;
 export const ease = (t) => (t < 0.5 ? 4 * t * t * t : 1 - Math.pow(-2 * t + 2, 3) / 2);
@@ -1581,8 +1591,9 @@ function render({ model, el: host }) {
     const top = new Map();
     for (const sp of cardSpots(v.table, L)) top.set(sp.seat, sp);   // the newest card of each seat
     const spots = [...top.values()];
+    const all = cardSpots(v.table, L);
     root.dataset.spots = JSON.stringify(spots.map((sp) => [sp.seat, sp.up ? 1 : 0,
-      Math.round(sp.x + L.cw * 0.15), Math.round(sp.y + L.ch * 0.88)]));
+      Math.round(probeX(sp, all, L)), Math.round(sp.y + L.ch * 0.88)]));
     // a point inside the tick's or cross's disc, off its white strokes
     const mark = markSpot(L);
     root.dataset.feedbackAt = `${Math.round(mark.x)},${Math.round(mark.y - mark.r * 0.7)}`;
