@@ -124,7 +124,9 @@ def background(source: Path, dists: dict[str, Path], tmp_path_factory: pytest.Te
             jobs[version] = Job(None, cwd=work, where=work)
             continue
         venv = work / f"py{version}"
-        script = (f"'{exe}' -m venv '{venv}' && '{venv}/bin/python' -m pip install -q '{dists['wheel']}' "
+        # the sdist, built into that Python's venv: the wheel here carries the C kernel compiled for
+        # this Python (cp311), which another Python refuses; the sdist compiles it for its own
+        script = (f"'{exe}' -m venv '{venv}' && '{venv}/bin/python' -m pip install -q '{dists['sdist']}' "
                   f"pytest hypothesis && '{venv}/bin/python' -m pytest -q -p no:cacheprovider "
                   f"-o addopts= --rootdir '{ROOT}' -k '{OTHER_PYTHON_SKIP}' "
                   + " ".join(f"'{ROOT / t}'" for t in tests)
