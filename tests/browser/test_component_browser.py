@@ -282,19 +282,22 @@ def test_marimo_plays_games_in_a_row(marimo_table: Table) -> None:
     assert not _console_errors(marimo_table.page)
 
 
-def fast_autoplay_pace(table: Table, seconds: float = 12.0) -> float:
-    """Rounds a second that autoplay plays at "fast" (the browser's clock, Python's replies)."""
+def fast_autoplay_pace(table: Table, rounds: int = 25) -> float:
+    """Rounds a second that autoplay plays at "fast" (the browser's clock, Python's replies), over
+    ``rounds`` rounds of a new game (classic stops at 40); the table is left on a new game."""
     table.act("new_game")
     table.control("speed").select_option("fast")
     table.control("autoplay").click()
     wait_until(lambda: int(table.data("round")) >= 1, 30, f"{table.name}: fast autoplay to start")
     start, t0 = int(table.data("round")), time.monotonic()
-    table.page.wait_for_timeout(seconds * 1000)
-    rounds, elapsed = int(table.data("round")) - start, time.monotonic() - t0
+    wait_until(lambda: int(table.data("round")) >= start + rounds, 60,
+               f"{table.name}: {rounds} rounds of fast autoplay", interval=0.02)
+    elapsed = time.monotonic() - t0
     table.control("autoplay").click()
     wait_until(lambda: table.control("autoplay").get_attribute("aria-pressed") == "false", 20, "autoplay off")
     table.control("speed").select_option("normal")
     wait_until(lambda: table.data("idle") == "1", 30, f"{table.name}: the table at rest")
+    table.act("new_game")
     return rounds / elapsed
 
 

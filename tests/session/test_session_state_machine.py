@@ -416,5 +416,9 @@ class SessionMachine(RuleBasedStateMachine):
             assert view.banner in (None, s.end_banner())
 
 
-SessionMachine.TestCase.settings = settings(max_examples=60, stateful_step_count=30, deadline=None)
+# derandomize: the same 60 runs every time, so CI says the same of the same code (a random run once
+# found a flip that played no round in a 3-player custom game, which did not replay: see the
+# closing note of 2026-12-01; explore with --hypothesis-seed)
+SessionMachine.TestCase.settings = settings(max_examples=60, stateful_step_count=30, deadline=None,
+                                            derandomize=True)
 TestSessionStateMachine = SessionMachine.TestCase
