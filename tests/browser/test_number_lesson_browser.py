@@ -152,7 +152,8 @@ def test_a_child_answers_three_questions_the_notice_clears_and_the_line_shows_bo
                        "the notice asking for an answer")
         t.act(f"answer{answer}")
         wait_until(lambda: not notice.is_visible() or not notice.inner_text().strip(), 30, "the notice to clear")
-        assert t.data("feedback") == "right"
+        # graded, and the table at rest, before the next Flip (else it meets the question still open)
+        wait_until(lambda: t.data("feedback") == "right" and t.data("idle") == "1", 30, "the answer graded right")
         x, y = (int(v) for v in t.data("feedback-at").split(","))
 
         def green(x: int = x, y: int = y) -> bool:
