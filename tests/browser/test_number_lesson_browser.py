@@ -36,7 +36,7 @@ pytestmark = pytest.mark.browser
 # the number lesson: A = 1 ... K = 13 in the battle itself, "Which is bigger?" about the numbers
 LESSON = "WarWidget(speed='fast', records=False)"
 # the seats' colours as table.js names them (SEAT_COLOURS), as RGB
-_TABLE_JS = (Path(__file__).resolve().parents[2] / "war_widget/views/component/table.js").read_text()
+_TABLE_JS = (Path(__file__).resolve().parents[2] / "war_widget/views/component/src/colours.js").read_text()
 _SEATS = re.search(r"export const SEAT_COLOURS = \[([^\]]*)\]", _TABLE_JS)
 assert _SEATS
 SEAT_RGB = [tuple(int(h[i:i + 2], 16) for i in (1, 3, 5)) for h in re.findall(r"#[0-9a-fA-F]{6}", _SEATS.group(1))]
