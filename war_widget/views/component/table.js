@@ -343,7 +343,10 @@ function flights(kind, prev, next, L) {
 
 // war_widget/views/component/src/chart.js
 function chartSeries(head, tail, upTo, mid = null) {
-  const parts = [head, mid].filter((p) => p && tail && p.game === tail.game);
+  const parts = (
+    /** @type {ChartPart[]} */
+    [head, mid].filter((p) => p && tail && p.game === tail.game)
+  );
   if (tail) parts.push(tail);
   const counts = [];
   const allWars = [];
@@ -1551,7 +1554,11 @@ function renderSteal({ model, el: host }) {
   let setup = model.get("setup");
   markLanguage(root, setup.lang);
   const buttons = {};
-  for (const name of ["flip", "steal", "step", "back", "new"]) {
+  for (
+    const name of
+    /** @type {const} */
+    ["flip", "steal", "step", "back", "new"]
+  ) {
     const b = el("button", { type: "button", class: `wt-btn ${name === "flip" ? "wt-primary" : ""}`, "data-action": name });
     b.addEventListener("click", () => send({ do: name }));
     playRow.append(b);
@@ -1635,7 +1642,10 @@ function renderSteal({ model, el: host }) {
     frame = 0;
     if (destroyed) return;
     if (!anim && queue.length) {
-      const beat = queue.shift();
+      const beat = (
+        /** @type {StealBeat} */
+        queue.shift()
+      );
       current = beat;
       anim = { beat, start: now, ...stealTiming(beat, "normal") };
     }
@@ -1715,10 +1725,11 @@ function renderSteal({ model, el: host }) {
 }
 
 // war_widget/views/component/src/war.js
-function render({ model, el: host }) {
-  const kind = model.get("game_kind");
-  if (kind === "casino") return renderCasino({ model, el: host });
-  if (kind === "steal") return renderSteal({ model, el: host });
+function render({ model: anyModel, el: host }) {
+  const kind = anyModel.get("game_kind");
+  if (kind === "casino") return renderCasino({ model: anyModel, el: host });
+  if (kind === "steal") return renderSteal({ model: anyModel, el: host });
+  const model = anyModel;
   const root = el("div", { class: "wt-root", "data-war-table": "1" });
   const rules = el("div", { class: "wt-rules" });
   const topRow = el("div", { class: "wt-row wt-top" });
@@ -1776,11 +1787,14 @@ function render({ model, el: host }) {
   for (const s of ["slow", "normal", "fast"]) speed.append(el("option", { value: s }));
   playRow.append(speed);
   const ff = button("fast_forward", playRow);
-  const answers = [">", "=", "<"].map((sym) => {
-    const b = button(`answer${sym}`, guessRow, "wt-answer");
-    b.addEventListener("click", () => send({ do: "answer", symbol: sym }));
-    return b;
-  });
+  const answers = (
+    /** @type {const} */
+    [">", "=", "<"].map((sym) => {
+      const b = button(`answer${sym}`, guessRow, "wt-answer");
+      b.addEventListener("click", () => send({ do: "answer", symbol: sym }));
+      return b;
+    })
+  );
   const newGame = button("new_game", moreRow);
   const codeBox = el("input", { class: "wt-code", type: "text", "data-action": "code", spellcheck: "false" });
   moreRow.append(codeBox);
@@ -1866,7 +1880,7 @@ function render({ model, el: host }) {
       let control;
       if (row.kind === "select") {
         control = el("select", { class: "wt-select", "data-setting": row.name });
-        row.options.forEach((text, i) => control.append(el("option", { value: String(i), text })));
+        (row.options || []).forEach((text, i) => control.append(el("option", { value: String(i), text })));
         control.value = String(row.index);
         control.addEventListener("change", () => send({ do: "set", name: row.name, index: Number(control.value) }));
         line.append(el("span", { class: "wt-setting-name", text: row.label }), control);
@@ -2066,16 +2080,19 @@ function render({ model, el: host }) {
     root.dispatchEvent(ev);
   }
   function startNext(now) {
-    const beat = queue.shift();
+    const beat = (
+      /** @type {WarBeat} */
+      queue.shift()
+    );
     const timing = beatTiming(beat.kind, state.speed);
     const prev = current ? current.view : null;
     const instant = beat.cut || !prev || !L || setup.animate === false;
     const moves = instant ? [] : flights(beat.kind, prev, beat.view, L);
-    const base = beat.kind === "collect" || beat.kind === "return" ? { ...beat.view, hands: prev.hands, won: prev.won, table: [], winner: beat.view.winner } : beat.view;
+    const base = instant || !prev ? null : beat.kind === "collect" || beat.kind === "return" ? { ...beat.view, hands: prev.hands, won: prev.won, table: [], winner: beat.view.winner } : beat.view;
     anim = {
       beat,
       moves,
-      base: instant ? null : base,
+      base,
       start: now,
       move: instant ? 0 : timing.move,
       rest: instant ? 0 : timing.rest,

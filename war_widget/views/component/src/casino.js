@@ -1,3 +1,4 @@
+// @ts-check
 // The Casino War renderer and its pure parts.
 // Part of the table component: bundled into ../table.js by `npm run build` (esbuild).
 
@@ -104,6 +105,12 @@ export function paintCasino(ctx, T, ms, timing, speedShoe) {
   return true;
 }
 
+/** @typedef {import("./types.js").CasinoTable} CasinoTable */
+
+/**
+ * Casino War's table (`game_kind == "casino"`).
+ * @param {{model: import("./types.js").CasinoModel, el: HTMLElement}} args
+ */
 export function renderCasino({ model, el: host }) {
   const root = el("div", { class: "wt-root wt-casino", "data-casino-table": "1" });
   const rules = el("div", { class: "wt-rules", "data-role": "rules" });
@@ -117,6 +124,7 @@ export function renderCasino({ model, el: host }) {
   const chartBox = el("div", { class: "wt-chart", "data-role": "chart" });
   root.append(rules, stage, say, betLine, chipRow, playRow, chartBox);
   host.append(root);
+  /** @param {import("./types.js").CasinoMessage} msg */
   const send = (msg) => model.send(msg);
   let setup = model.get("setup");
   markLanguage(root, setup.lang);
@@ -131,6 +139,11 @@ export function renderCasino({ model, el: host }) {
     chips[a] = b;
   }
   const buttons = {};
+  /**
+   * @param {"clear" | "tie" | "deal" | "war" | "surrender" | "new"} name
+   * @param {HTMLElement} row
+   * @param {string} [cls]
+   */
   const button = (name, row, cls) => {
     const b = el("button", { type: "button", class: `wt-btn ${cls || ""}`, "data-action": name });
     b.addEventListener("click", () => send(name === "tie" ? { do: "tie", on: b.getAttribute("aria-pressed") !== "true" }
@@ -148,10 +161,12 @@ export function renderCasino({ model, el: host }) {
 
   let dpr = 1;
   let size = null;
+  /** @type {CasinoTable} */
   let table = model.get("table");
   let deal = null;          // {start, timing} while the newest hand is dealt
   // Deal names the picture it was pressed on: a double click (or Space held down) sends two, and
   // the second, pressed on the picture the first replaced, is dropped by Python (one hand a press)
+  /** @returns {import("./types.js").DealMessage} */
   const dealMessage = () => ({ do: "deal", on: table.id });
   let frame = 0;
   let destroyed = false;

@@ -1,11 +1,18 @@
+// @ts-check
 // The chart: its series, text size and frame, and plotly.js loaded once per page.
 // Part of the table component: bundled into ../table.js by `npm run build` (esbuild).
 
+/** @typedef {import("./types.js").ChartPart} ChartPart */
+
 /** The chart's series from its traits (head: the first big blocks, mid: the small blocks since,
  * tail: the rounds since; parts of another game than the tail's are left out), up to round
- * `upTo`: x (rounds), one y list per seat, and the war markers on seat 0's line. */
+ * `upTo`: x (rounds), one y list per seat, and the war markers on seat 0's line.
+ * @param {ChartPart | null | undefined} head
+ * @param {ChartPart | null | undefined} tail
+ * @param {number} upTo
+ * @param {ChartPart | null | undefined} [mid] */
 export function chartSeries(head, tail, upTo, mid = null) {
-  const parts = [head, mid].filter((p) => p && tail && p.game === tail.game);
+  const parts = /** @type {ChartPart[]} */ ([head, mid].filter((p) => p && tail && p.game === tail.game));
   if (tail) parts.push(tail);
   const counts = [];
   const allWars = [];
@@ -54,11 +61,14 @@ export function chartFrame(width, font) {
  * its widget (`{do: "plotly_js"}`, answered by one custom message: views/plotly_source.py) and runs
  * it as a classic script; every other table of the page waits for the same promise. An AMD loader
  * on the page (RequireJS) is hidden meanwhile so plotly.js sets window.Plotly. If the asking view
- * goes before the answer comes, the next table asks again. */
+ * goes before the answer comes, the next table asks again.
+ * @param {import("./types.js").PlotlyAsker} model
+ * @returns {Promise<any>} */
 export function loadPlotly(model) {
   if (window.Plotly) return Promise.resolve(window.Plotly);
   if (!window.__warWidgetPlotly) {
     const pending = new Promise((resolve, reject) => {
+      /** @param {import("./types.js").PlotlyMessage | null | undefined} msg */
       const onMessage = (msg) => {
         if (!msg || typeof msg.plotly_js !== "string") return;
         model.off("msg:custom", onMessage);

@@ -1,3 +1,4 @@
+// @ts-check
 // The named colours of every table and chart.
 // Part of the table component: bundled into ../table.js by `npm run build` (esbuild).
 

@@ -1,3 +1,4 @@
+// @ts-check
 // The card faces (drawing): the pip table, corner indices, pips, court cards, backs, the felt.
 // Part of the table component: bundled into ../table.js by `npm run build` (esbuild).
 

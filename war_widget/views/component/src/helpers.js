@@ -1,3 +1,4 @@
+// @ts-check
 // Shared helpers: speeds and beat timing, card codes, easing, the keys the table owns, its language, the beat queue, page elements, and `follow` (listeners that stop together).
 // Part of the table component: bundled into ../table.js by `npm run build` (esbuild).
 
@@ -42,7 +43,10 @@ export const lerp = (a, b, t) => a + (b - a) * t;
 export const ease = (t) => (t < 0.5 ? 4 * t * t * t : 1 - Math.pow(-2 * t + 2, 3) / 2);
 
 /** What a key does when the table has focus (null: not ours). Keys typed into a field or pressed
- * on a button (Space, Enter) belong to that control. */
+ * on a button (Space, Enter) belong to that control.
+ * @param {string} key
+ * @param {string | null | undefined} targetTag
+ * @returns {import("./types.js").WarAction | null} */
 export function keyAction(key, targetTag) {
   const tag = (targetTag || "").toUpperCase();
   if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA") return null;

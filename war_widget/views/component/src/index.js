@@ -1,3 +1,4 @@
+// @ts-check
 // The War table component (anywidget): draws the table on a canvas and owns the animation clock.
 //
 // Python sends the beats of each action (trait `beats`: what the table shows after one engine

@@ -1,3 +1,4 @@
+// @ts-check
 // The layout: the table's size, where everything goes, the middle's card spots and the flights of a beat.
 // Part of the table component: bundled into ../table.js by `npm run build` (esbuild).
 

@@ -1,3 +1,4 @@
+// @ts-check
 // War's picture: piles, count bar, progress, the middle, marks, banners, the number line, a whole frame.
 // Part of the table component: bundled into ../table.js by `npm run build` (esbuild).
 

@@ -1,3 +1,4 @@
+// @ts-check
 // The Steal War renderer and its pure parts.
 // Part of the table component: bundled into ../table.js by `npm run build` (esbuild).
 
@@ -66,6 +67,12 @@ export function paintSteal(ctx, P, moves, t) {
   }
 }
 
+/** @typedef {import("./types.js").StealBeat} StealBeat */
+
+/**
+ * Steal War's table (`game_kind == "steal"`).
+ * @param {{model: import("./types.js").StealModel, el: HTMLElement}} args
+ */
 export function renderSteal({ model, el: host }) {
   const root = el("div", { class: "wt-root wt-steal", "data-steal-table": "1" });
   const rules = el("div", { class: "wt-rules", "data-role": "rules" });
@@ -78,11 +85,12 @@ export function renderSteal({ model, el: host }) {
   const optRow = el("div", { class: "wt-row" });
   root.append(rules, stage, say, playRow, topRow, optRow);
   host.append(root);
+  /** @param {import("./types.js").StealMessage} msg */
   const send = (msg) => model.send(msg);
   let setup = model.get("setup");
   markLanguage(root, setup.lang);
   const buttons = {};
-  for (const name of ["flip", "steal", "step", "back", "new"]) {
+  for (const name of /** @type {const} */ (["flip", "steal", "step", "back", "new"])) {
     const b = el("button", { type: "button", class: `wt-btn ${name === "flip" ? "wt-primary" : ""}`, "data-action": name });
     b.addEventListener("click", () => send({ do: name }));
     playRow.append(b);
@@ -102,9 +110,12 @@ export function renderSteal({ model, el: host }) {
 
   let dpr = 1;
   let size = null;
+  /** @type {StealBeat[]} */
   let queue = [];
+  /** @type {StealBeat | null} */
   let current = null;
-  let anim = null;          // {beat, start, fly, rest}
+  /** @type {{beat: StealBeat, start: number, fly: number, rest: number, told?: boolean} | null} */
+  let anim = null;
   let frame = 0;
   let destroyed = false;
   let lastId = 0;
@@ -158,6 +169,7 @@ export function renderSteal({ model, el: host }) {
       paintSteal(ctx, P, [], 1);
     }
   }
+  /** @param {StealBeat} beat */
   function shown(beat) {
     say.textContent = beat.sentence || "";
     canvas.setAttribute("aria-label", beat.sentence || "");
@@ -168,7 +180,7 @@ export function renderSteal({ model, el: host }) {
     frame = 0;
     if (destroyed) return;
     if (!anim && queue.length) {
-      const beat = queue.shift();
+      const beat = /** @type {StealBeat} */ (queue.shift());
       current = beat;
       anim = { beat, start: now, ...stealTiming(beat, "normal") };
     }

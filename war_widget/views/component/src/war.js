@@ -1,3 +1,4 @@
+// @ts-check
 // The War renderer (`render`; it hands Casino War and Steal War to their own renderers).
 // Part of the table component: bundled into ../table.js by `npm run build` (esbuild).
 
@@ -10,10 +11,24 @@ import { cardSpots, flights, layout, probeX, tableSize } from "./layout.js";
 import { lineMarks, markSpot, paint } from "./paint.js";
 import { renderSteal } from "./steal.js";
 
-export function render({ model, el: host }) {
-  const kind = model.get("game_kind");      // Casino War and Steal War: their own pictures, the same cards
-  if (kind === "casino") return renderCasino({ model, el: host });
-  if (kind === "steal") return renderSteal({ model, el: host });
+/** @typedef {import("./types.js").WarModel} WarModel */
+/** @typedef {import("./types.js").WarBeat} WarBeat */
+/** @typedef {import("./types.js").WarSetup} WarSetup */
+/** @typedef {import("./types.js").WarState} WarState */
+/** @typedef {import("./types.js").WarMessage} WarMessage */
+/** @typedef {import("./types.js").BeatView} BeatView */
+/** @typedef {import("./types.js").SettingRow} SettingRow */
+
+/**
+ * anywidget's `render`: the widget's `game_kind` says which table it is (none: War).
+ * @param {{model: import("./types.js").Model<any, any>, el: HTMLElement}} args
+ */
+export function render({ model: anyModel, el: host }) {
+  const kind = anyModel.get("game_kind");      // Casino War and Steal War: their own pictures, the same cards
+  if (kind === "casino") return renderCasino({ model: anyModel, el: host });
+  if (kind === "steal") return renderSteal({ model: anyModel, el: host });
+  /** @type {WarModel} */
+  const model = anyModel;
   const root = el("div", { class: "wt-root", "data-war-table": "1" });
   const rules = el("div", { class: "wt-rules" });
   const topRow = el("div", { class: "wt-row wt-top" });
@@ -48,6 +63,7 @@ export function render({ model, el: host }) {
     buttons[name] = b;
     return b;
   };
+  /** @param {WarMessage} msg */
   const send = (msg) => model.send(msg);
   const flipTop = button("press1", topRow, "wt-flip");
   const flip = button("flip", playRow, "wt-flip wt-primary");
@@ -59,7 +75,7 @@ export function render({ model, el: host }) {
   for (const s of ["slow", "normal", "fast"]) speed.append(el("option", { value: s }));
   playRow.append(speed);
   const ff = button("fast_forward", playRow);
-  const answers = [">", "=", "<"].map((sym) => {
+  const answers = /** @type {const} */ ([">", "=", "<"]).map((sym) => {
     const b = button(`answer${sym}`, guessRow, "wt-answer");
     b.addEventListener("click", () => send({ do: "answer", symbol: sym }));
     return b;
@@ -72,18 +88,23 @@ export function render({ model, el: host }) {
   const resume = button("resume", moreRow);
   resume.hidden = true;
 
+  /** @type {WarSetup} */
   let setup = model.get("setup");
   markLanguage(root, setup.lang);
+  /** @type {WarBeat[]} */
   let queue = [];
   let lastQueued = 0;
+  /** @type {WarBeat | null} */
   let current = null;       // the view on screen (its beat)
-  let anim = null;          // {beat, prev, moves, start, move, rest, arrived}
+  /** @type {{beat: WarBeat, moves: any[], base: BeatView | null, start: number, move: number, rest: number, arrived: boolean} | null} */
+  let anim = null;
   let frame = 0;
   let L = null;
   let dpr = 1;
   let idleSince = performance.now();
   let requested = false;
   let destroyed = false;
+  /** @type {WarState} */
   let state = model.get("state") || {};
   usePips(setup.pips);
 
@@ -156,7 +177,7 @@ export function render({ model, el: host }) {
       let control;
       if (row.kind === "select") {
         control = el("select", { class: "wt-select", "data-setting": row.name });
-        row.options.forEach((text, i) => control.append(el("option", { value: String(i), text })));
+        (row.options || []).forEach((text, i) => control.append(el("option", { value: String(i), text })));
         control.value = String(row.index);
         control.addEventListener("change", () => send({ do: "set", name: row.name, index: Number(control.value) }));
         line.append(el("span", { class: "wt-setting-name", text: row.label }), control);
@@ -300,6 +321,7 @@ export function render({ model, el: host }) {
     root.dataset.rankPx = String(L.rankPx);
   }
 
+  /** @param {WarBeat} beat */
   function show(beat) {
     // the picture of `beat` is complete on screen: its words now, and tell Python
     current = beat;
@@ -343,16 +365,17 @@ export function render({ model, el: host }) {
   }
 
   function startNext(now) {
-    const beat = queue.shift();
+    const beat = /** @type {WarBeat} */ (queue.shift());     // called with a beat queued
     const timing = beatTiming(beat.kind, state.speed);
     const prev = current ? current.view : null;
     const instant = beat.cut || !prev || !L || setup.animate === false;
     const moves = instant ? [] : flights(beat.kind, prev, beat.view, L);
     // while cards fly to a pile, the piles keep the counts from before; flying to the middle,
     // the new table without the cards in flight
-    const base = beat.kind === "collect" || beat.kind === "return"
+    // (none when nothing was shown before: a first beat that collects is drawn at once)
+    const base = instant || !prev ? null : beat.kind === "collect" || beat.kind === "return"
       ? { ...beat.view, hands: prev.hands, won: prev.won, table: [], winner: beat.view.winner } : beat.view;
-    anim = { beat, moves, base: instant ? null : base, start: now, move: instant ? 0 : timing.move,
+    anim = { beat, moves, base, start: now, move: instant ? 0 : timing.move,
       rest: instant ? 0 : timing.rest, arrived: false };
   }
 

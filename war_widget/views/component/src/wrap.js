@@ -1,3 +1,4 @@
+// @ts-check
 // Japanese line breaking, between words.
 // Part of the table component: bundled into ../table.js by `npm run build` (esbuild).
 
