@@ -13,6 +13,7 @@ message, so tests and scripts drive the widget exactly as a click would.
 """
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -26,10 +27,21 @@ from ..variants.casino.game import CasinoWar
 from ..variants.casino.hands import HandResult
 from . import plotly_source
 from .cards import PIPS
+from .component.messages import (
+    CasinoBack,
+    CasinoCard,
+    CasinoChart,
+    CasinoControls,
+    CasinoSetup,
+    CasinoTable,
+    CasinoText,
+    Spot,
+)
 
 __all__ = ["CasinoWarWidget", "casino_table", "card_code", "TABLE_W", "TABLE_H", "CARD_W", "CARD_H", "RANK_PX"]
 
 HERE = Path(__file__).parent / "component"
+_log = logging.getLogger(__name__)
 # The table's own units (the browser scales them to the width it is given, times devicePixelRatio).
 TABLE_W, TABLE_H = 1280, 600
 CARD_W, CARD_H = 150, 210
@@ -50,10 +62,10 @@ def card_code(rank: int, suit: str) -> str:
     return f"{rank}{_SUIT_LETTER.get(suit, 'S')}"
 
 
-def casino_table(view: CasinoView, word: Callable[..., str]) -> dict[str, Any]:
+def casino_table(view: CasinoView, word: Callable[..., str]) -> CasinoTable:
     """The table's picture from the session's view: face-up cards (code, spot, order dealt),
     backs (the burns), empty slots, and every word drawn (text, spot, size, colour, align)."""
-    text: list[dict[str, Any]] = []
+    text: list[CasinoText] = []
 
     def say(t: str, x: float, y: float, px: int, colour: str = "#ffffff", align: str = "center",
             role: str = "") -> None:
@@ -61,9 +73,9 @@ def casino_table(view: CasinoView, word: Callable[..., str]) -> dict[str, Any]:
 
     for key, y in (("dealer", DEALER_Y), ("you", PLAYER_Y)):
         say(word(key), 24, y + CARD_H / 2, 34, align="left", role="seat")
-    cards: list[dict[str, Any]] = []
-    backs: list[dict[str, Any]] = []
-    slots: list[dict[str, Any]] = []
+    cards: list[CasinoCard] = []
+    backs: list[CasinoBack] = []
+    slots: list[Spot] = []
     hand = view.hand
     if hand is None:
         slots = [{"x": x, "y": y} for x in (FIRST_X, WAR_X) for y in (DEALER_Y, PLAYER_Y)]
@@ -124,6 +136,13 @@ class CasinoWarWidget(anywidget.AnyWidget):
         session is ``casino_session``; ``session`` stays the engine's table (``CasinoWar``)."""
         self.casino_session = CasinoSession(decks, bankroll, seed, tie_bet, tie_bonus, game=session, lang=lang)
         self._beat = 0
+        # the browser's messages: each `do` (src/types.js CasinoMessage, messages.py) and what answers it
+        self.actions: dict[str, Callable[[dict[str, Any]], object]] = {
+            "chip": self._chip_message, "tie": self._tie_message, "deal": self._deal_message,
+            "clear": lambda _: self._guard(self.clear_bet), "war": lambda _: self._guard(self.war),
+            "surrender": lambda _: self._guard(self.surrender), "new": lambda _: self._guard(self.new_session),
+            plotly_source.PLOTLY_REQUEST: lambda c: plotly_source.answer(self, c),
+        }
         super().__init__(**kwargs)
         self.on_msg(self._on_action)
         self.casino_session.subscribe(self._show)
@@ -186,27 +205,37 @@ class CasinoWarWidget(anywidget.AnyWidget):
     # ---------------------------------------------------------- internals
 
     def _on_action(self, _widget: object, content: object, _buffers: object) -> None:
-        """A button in the browser: the same method a script calls; an illegal click is
-        explained in the narration, never raised into the page."""
-        if not isinstance(content, dict) or plotly_source.answer(self, content):
+        """A button in the browser: the same method a script calls (``self.actions[do]``); an
+        illegal click is explained in the narration, never raised into the page; an action the
+        table does not know changes nothing and is logged, naming the ones it knows."""
+        if not isinstance(content, dict):
             return
         do = content.get("do")
-        actions: dict[str, Callable[..., object]] = {
-            "clear": self.clear_bet, "deal": self.deal, "war": self.war, "surrender": self.surrender,
-            "new": self.new_session}
-        if do == "chip":
-            amount = content.get("amount")
-            if isinstance(amount, int) and amount in self.CHIPS:
-                self._guard(self.chip, amount)
-        elif do == "tie":
-            if bool(content.get("on")) != self.session.tie_bet:
-                self._guard(self.set_tie_bet, bool(content.get("on")))
-            else:
-                self._refresh(new_beat=False)
-        elif do == "deal" and "on" in content and content["on"] != self._beat:
-            return              # pressed on a picture an earlier Deal already replaced (a double click)
-        elif isinstance(do, str) and do in actions:
-            self._guard(actions[do])
+        act = self.actions.get(do) if isinstance(do, str) else None
+        if act is None:
+            _log.warning("Casino War's table sent the action %r; the actions are %s", str(do)[:40],
+                         ", ".join(self.actions))
+            return
+        act(content)
+
+    def _chip_message(self, content: dict[str, Any]) -> None:
+        """A chip: ``amount`` one of the chips (another amount: nothing)."""
+        amount = content.get("amount")
+        if isinstance(amount, int) and amount in self.CHIPS:
+            self._guard(self.chip, amount)
+
+    def _tie_message(self, content: dict[str, Any]) -> None:
+        """The tie bet toggle: ``on`` as the page shows it (the same as now: the controls again)."""
+        if bool(content.get("on")) != self.session.tie_bet:
+            self._guard(self.set_tie_bet, bool(content.get("on")))
+        else:
+            self._refresh(new_beat=False)
+
+    def _deal_message(self, content: dict[str, Any]) -> None:
+        """Deal, pressed on the picture ``on`` (an earlier picture: a double click, dropped)."""
+        if "on" in content and content["on"] != self._beat:
+            return
+        self._guard(self.deal)
 
     def _guard(self, action: Callable[..., object], *args: object) -> None:
         """Run a button's action; an illegal click is explained, never raised into the page."""
@@ -220,7 +249,7 @@ class CasinoWarWidget(anywidget.AnyWidget):
         """One action of the session: the chart's new points (or a fresh chart), the controls, the table."""
         self._refresh(new_beat=bool(shown.beats) or shown.restart)
 
-    def _chart(self) -> dict[str, Any]:
+    def _chart(self) -> CasinoChart:
         points = self.casino_session.points
         return {"x": [p.hand for p in points], "y": [p.bankroll for p in points],
                 "tie_x": [p.hand for p in points if p.tie], "tie_y": [p.bankroll for p in points if p.tie],
@@ -234,16 +263,18 @@ class CasinoWarWidget(anywidget.AnyWidget):
         if new_beat:
             self._beat += 1
         with self.hold_sync():
-            self.setup = {"lang": self.lang, "chips": list(self.CHIPS), "width": CSS_WIDTH,
-                          "words": {k: t[k] for k in _BUTTONS}, "pips": _PIPS}
-            self.controls = {"chips": {str(a): on for a, on in can.chips}, "clear": can.can_clear,
-                             "deal": can.can_deal, "war": can.can_war, "surrender": can.can_surrender,
-                             "tie": can.tie_bet, "tie_locked": can.tie_locked, "new": True}
+            setup: CasinoSetup = {"lang": self.lang, "chips": list(self.CHIPS), "width": CSS_WIDTH,
+                                  "words": {k: t[k] for k in _BUTTONS}, "pips": _PIPS}
+            controls: CasinoControls = {"chips": {str(a): on for a, on in can.chips}, "clear": can.can_clear,
+                                        "deal": can.can_deal, "war": can.can_war, "surrender": can.can_surrender,
+                                        "tie": can.tie_bet, "tie_locked": can.tie_locked, "new": True}
+            self.setup, self.controls = setup, controls
             self.rules = view.rules
             self.bet_line = view.bet_line
             self.status = self.narration[-1] if self.narration else ""
             self.chart = self._chart()
-            self.table = dict(casino_table(view, self._t), id=self._beat)
+            table: CasinoTable = {**casino_table(view, self._t), "id": self._beat}
+            self.table = table
 
     def __repr__(self) -> str:
         return f"CasinoWarWidget({self.casino_session!r})"

@@ -367,7 +367,7 @@ class StealPicture(TypedDict):
 
 
 # A pile flying from one spot to another ("from" is a Python keyword: the functional form).
-StealMove = TypedDict("StealMove", {"code": str, "size": int, "from": list[float], "to": list[float]})
+StealMove = TypedDict("StealMove", {"code": str | None, "size": int, "from": list[float], "to": list[float]})
 
 
 class StealBeat(TypedDict):

@@ -22,10 +22,11 @@ from ...session.war import WarSession
 from ...text.i18n import label
 from ...text.narration import card_text
 from ...text.number_mode import number_value
+from .messages import BeatView, NumberLine, WarBeat
 
 __all__ = ["SessionPlay", "TablePlay", "card_code", "ANSWERS", "MODES"]
 
-Beat = dict[str, Any]
+Beat = WarBeat     # what the browser receives (messages.WarBeat, src/types.js WarBeat)
 ANSWERS = (">", "=", "<")
 MODES = ("cpu", "two_player", "watch")
 # the kind of the one beat an action without engine beats shows (the browser times it by kind)
@@ -121,7 +122,7 @@ class SessionPlay:
         """The rules in force in one line, in the table's language."""
         return self.session.rules_line()
 
-    def number_line(self) -> dict[str, int] | None:
+    def number_line(self) -> NumberLine | None:
         """The number line under the cards, ``{"low": 0, "high": 13}`` (10 for the A-10 deck or the
         "to10" question), in the number lesson: two players, one card each, and the numbers on the
         cards deciding (``rank_order="ace_low"``, A = 1 ... K = 13) or asked about (the number
@@ -174,7 +175,7 @@ class SessionPlay:
         return name
 
     # --- the session's values as beat dicts --------------------------------------------------------
-    def _view(self, v: TableView, asking: bool, over: bool) -> dict[str, Any]:
+    def _view(self, v: TableView, asking: bool, over: bool) -> BeatView:
         return {"hands": list(v.hands), "won": list(v.won), "table": _table_json(v.table),
                 "out": [1 if o else 0 for o in v.out], "progress": v.progress, "progress_text": v.progress_text,
                 "waiting": list(v.waiting), "aid": v.aid, "banner": v.banner, "winner": v.winner,

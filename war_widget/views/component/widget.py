@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import anywidget
 import traitlets
@@ -28,6 +28,7 @@ from .. import plotly_source
 from ..cards import PIPS
 from ..war.results import ResultsPanel, guess_line
 from . import panel
+from .messages import ChartPart, WarBeat, WarSetup, WarState
 from .play import ANSWERS, SessionPlay
 
 __all__ = ["TableComponent", "SPEEDS", "BACKLOG"]
@@ -91,7 +92,7 @@ class TableComponent(anywidget.AnyWidget):
     _esm = HERE / "table.js"
     _css = HERE / "table.css"
 
-    setup = traitlets.Dict().tag(sync=True)         # names, mode, words, rules line: per game
+    setup: Any = traitlets.Dict().tag(sync=True)    # names, mode, words, rules line: per game
     beats: Any = traitlets.List().tag(sync=True)        # the beats the browser has not shown yet (+ the last)
     shown = traitlets.Int(0).tag(sync=True)         # written by the browser: the beat on screen
     # the count chart (plotly.js comes once per page on the browser's request: views/plotly_source):
@@ -127,19 +128,37 @@ class TableComponent(anywidget.AnyWidget):
         self._chart_game = 0
         self._setup_key: tuple[object, ...] | None = None
         self._settings_key: tuple[object, ...] | None = None
-        self.listeners: list[Callable[[list[dict[str, Any]]], None]] = []
+        self.listeners: list[Callable[[list[WarBeat]], None]] = []
         self.chart = bool(chart)
+        # the browser's messages: each `do` (src/types.js WarMessage, messages.py) and what answers it
+        self.actions: dict[str, Callable[[dict[str, Any]], object]] = {
+            "flip": lambda _: self.flip(),
+            "press": lambda c: self.press(_int(c.get("seat"), "seat", -1)),
+            "step": lambda _: self.step(),
+            "back": lambda _: self.session.back(),
+            "fast_forward": lambda _: self.fast_forward(),
+            "new_game": lambda _: self.new_game(),
+            "replay": lambda c: self.session.replay(str(c.get("code", "")).strip()),
+            "answer": self._answer_message,
+            "goto": self._goto_message,
+            "tick": self._tick_message,
+            "autoplay": lambda c: self.session.autoplay(bool(c.get("on"))),
+            "speed": self._speed_message,
+            "resume": lambda _: self.resume(),
+            "set": self._set_message,
+            plotly_source.PLOTLY_REQUEST: lambda c: plotly_source.answer(self, c),
+        }
         super().__init__(**kwargs)
         self._push(self.play.current(), cut=True)
         self.play.listen(self._push)
         self.on_msg(self._on_action)
 
     # --- what the browser is told --------------------------------------------------------------
-    def _setup(self) -> dict[str, Any]:
+    def _setup(self) -> WarSetup:
         p, s = self.play, self.session
         key = (s.reg, s.mode, s.guess.on, s.game.rules, s.game.code, s.aids, s.clock.limit)
         if key == self._setup_key:
-            return dict(self.setup)
+            return cast(WarSetup, dict(self.setup))
         self._setup_key = key
         return {"names": p.names, "mode": p.mode, "guess": p.guess, "players": len(p.names),
                 "rules_line": p.rules_line, "lang": p.reg, "values": p.values(), "code": p.code,
@@ -156,14 +175,14 @@ class TableComponent(anywidget.AnyWidget):
             words["guess_title"] = s.label("guess_title_strong")
         return words
 
-    def _state(self) -> dict[str, Any]:
+    def _state(self) -> WarState:
         s = self.session
         if self.resume_offered and s.keeping.saved_round is not None and s.game.round_number:
             self.resume_offered = False    # the saved game is now this one
         return {"autoplay": s.autoplay_on, "speed": s.speed, "notice": s.notice,
                 "resume": self.resume_offered, "back": s.can_go_back}
 
-    def _push(self, new: list[dict[str, Any]], cut: bool = False) -> None:
+    def _push(self, new: list[WarBeat], cut: bool = False) -> None:
         """Send ``new`` beats: appended to those not yet shown, or (``cut``) replacing them all;
         then the session's values (state, settings, results) as they stand."""
         cut = cut or any(b["cut"] for b in new)
@@ -178,7 +197,7 @@ class TableComponent(anywidget.AnyWidget):
                 keep = [] if cut else [b for b in self.beats if b["id"] >= self.shown]
                 beats = keep + new
                 if len(beats) > BACKLOG:       # no browser keeps up (or none is there): show where it stands
-                    beats = [dict(beats[-1], cut=True)]
+                    beats = [{**beats[-1], "cut": True}]
                     cut = True
                 self._chart(cut)
                 self.beats = beats
@@ -219,7 +238,7 @@ class TableComponent(anywidget.AnyWidget):
         if cut:
             self._chart_game += 1
 
-        def part(start: int, end: int | None) -> dict[str, Any]:
+        def part(start: int, end: int | None) -> ChartPart:
             stop = len(points) if end is None else end
             return {"game": self._chart_game, "start": start, "counts": [p[1:] for p in points[start:stop]],
                     "wars": [r for r in wars if start <= r < stop]}
@@ -236,50 +255,51 @@ class TableComponent(anywidget.AnyWidget):
         seats = len(points[0]) - 1
         return [p[0] for p in points], [[p[1 + i] for p in points] for i in range(seats)], list(self.play.wars)
 
-    def _on_action(self, _widget: object, content: dict[str, Any], _buffers: object) -> None:
-        """A button in the browser: the same method a script calls."""
-        if not isinstance(content, dict) or plotly_source.answer(self, content):
+    def _on_action(self, _widget: object, content: object, _buffers: object) -> None:
+        """A button in the browser: the same method a script calls (``self.actions[do]``); an
+        action the table does not know is said in the notice, naming the ones it knows."""
+        if not isinstance(content, dict):
             return
-        do = content.get("do")
         s = self.session
         try:
-            if do == "flip":
-                self.flip()
-            elif do == "press":
-                self.press(_int(content.get("seat"), "seat", -1))
-            elif do == "step":
-                self.step()
-            elif do == "back":
-                s.back()
-            elif do == "fast_forward":
-                self.fast_forward()
-            elif do == "new_game":
-                self.new_game()
-            elif do == "replay":
-                s.replay(str(content.get("code", "")).strip())
-            elif do == "answer" and content.get("symbol") in ANSWERS:
-                if s.guess.asking:
-                    self.answer(str(content["symbol"]))
-            elif do == "goto":
-                round_, war = _int(content.get("round"), "round"), _int(content.get("war"), "war")
-                s.goto_round(max(0, min(round_, s.history.furthest)))
-                if war > 0:                    # a war marker: say how to walk through it
-                    s.notify(label("goto_war_hint", s.reg, n=war))
-                    s.refresh("notice")
-            elif do == "tick":
-                if s.autoplay_on:
-                    s.tick()
-            elif do == "autoplay":
-                s.autoplay(bool(content.get("on")))
-            elif do == "speed" and content.get("speed") in SPEEDS:
-                s.set_speed(str(content["speed"]))
-            elif do == "resume":
-                self.resume()
-            elif do == "set":
-                panel.choose(s, str(content.get("name", "")), content)
+            do = content.get("do")
+            act = self.actions.get(do) if isinstance(do, str) else None
+            if act is None:
+                raise ValueError(f"the table's message asked for {str(do)[:40]!r}; "
+                                 f"the actions are {', '.join(self.actions)}")
+            act(content)
         except ValueError as exc:          # a refusal (e.g. a saved game that cannot be read) is said
             s.notify(str(exc))
             s.refresh("notice")
+
+    def _answer_message(self, content: dict[str, Any]) -> None:
+        """``{"do": "answer", "symbol": ">"}``: graded if a question waits (another sign: nothing)."""
+        if content.get("symbol") in ANSWERS and self.session.guess.asking:
+            self.answer(str(content["symbol"]))
+
+    def _goto_message(self, content: dict[str, Any]) -> None:
+        """A click on the chart: the position after ``round`` (clamped to the rounds played); a
+        war marker (``war``) says how to walk through its war."""
+        s = self.session
+        round_, war = _int(content.get("round"), "round"), _int(content.get("war"), "war")
+        s.goto_round(max(0, min(round_, s.history.furthest)))
+        if war > 0:
+            s.notify(label("goto_war_hint", s.reg, n=war))
+            s.refresh("notice")
+
+    def _set_message(self, content: dict[str, Any]) -> None:
+        """The settings panel: a select's ``index``, a check box's ``on``, or a button (panel.choose)."""
+        panel.choose(self.session, str(content.get("name", "")), content)
+
+    def _tick_message(self, _content: dict[str, Any]) -> None:
+        """Autoplay's clock (the browser's): the next round, if autoplay is still on."""
+        if self.session.autoplay_on:
+            self.session.tick()
+
+    def _speed_message(self, content: dict[str, Any]) -> None:
+        """The speed select (a speed that is not one: nothing)."""
+        if content.get("speed") in SPEEDS:
+            self.session.set_speed(str(content["speed"]))
 
     # --- the controls as the browser uses them ------------------------------------------------------
     def click(self, action: str, **content: Any) -> None:

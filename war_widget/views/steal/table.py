@@ -7,16 +7,27 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import Any
 
 from ...game.cards import Card
 from ...game.engine import TableCard
-from ...session.steal_view import StealBeat, StealView
+from ...session.steal_view import StealBeat as StealShownBeat
+from ...session.steal_view import StealView
 from ...text.steal import TEXT
 from ..cards import STEAL_COLOURS as SEAT_COLOURS
 from ..cards import STEAL_GOLD as GOLD
 from ..cards import STEAL_WHITE as WHITE
 from ..cards import fit_size
+from ..component.messages import (
+    StealBadge,
+    StealBeat,
+    StealCard,
+    StealHit,
+    StealMove,
+    StealPicture,
+    StealRing,
+    StealSlot,
+    StealText,
+)
 
 __all__ = ["StealView", "steal_picture", "steal_beat", "pile_xy", "hand_xy", "table_positions", "card_code",
            "CSS_WIDTH", "CSS_HEIGHT", "WIDTH", "HEIGHT", "CARD_W", "CARD_H", "BATTLE_X", "BATTLE_Y", "RANK_PX"]
@@ -62,17 +73,17 @@ def table_positions(table: Sequence[TableCard]) -> list[tuple[TableCard, float, 
     return out
 
 
-def steal_picture(view: StealView) -> dict[str, Any]:
+def steal_picture(view: StealView) -> StealPicture:
     """The whole table in table units, in drawing order: each player's face-down hand with its
     count badge, the capture pile face up (its top card readable) with its size, your next card,
     the battle, the highlights (gold rings, "STEAL?"), the banner; and the spots a click acts on."""
     t = TEXT[view.lang]
-    cards: list[dict[str, Any]] = []
-    slots: list[dict[str, Any]] = []
-    badges: list[dict[str, Any]] = []
-    rings: list[dict[str, Any]] = []
-    text: list[dict[str, Any]] = []
-    hits: list[dict[str, Any]] = []
+    cards: list[StealCard] = []
+    slots: list[StealSlot] = []
+    badges: list[StealBadge] = []
+    rings: list[StealRing] = []
+    text: list[StealText] = []
+    hits: list[StealHit] = []
 
     def card(c: Card | None, x: float, y: float, tag: str, up: bool = True, highlight: bool = False) -> None:
         cards.append({"code": card_code(c) if up else None, "x": x, "y": y, "tag": tag, "highlight": highlight})
@@ -127,14 +138,16 @@ def steal_picture(view: StealView) -> dict[str, Any]:
             "badges": badges, "rings": rings, "text": text, "hits": hits}
 
 
-def steal_beat(beat: StealBeat) -> dict[str, Any]:
+def steal_beat(beat: StealShownBeat) -> StealBeat:
     """One beat for the browser: its picture, its sentence, and for a beat whose piles fly the
     picture under the flight (destination piles hidden) and each pile's path."""
-    out: dict[str, Any] = {"picture": steal_picture(beat.view), "sentence": beat.sentence, "round": beat.round,
+    out: StealBeat = {"picture": steal_picture(beat.view), "sentence": beat.sentence, "round": beat.round,
                            "counts": list(beat.counts), "moves": []}
     if beat.moves:
         out["base"] = steal_picture(replace(beat.view, hidden=tuple(m.to for m in beat.moves)))
-        out["moves"] = [{"code": card_code(m.card), "size": m.size,
-                         "from": list((BATTLE_X, BATTLE_Y[m.seat]) if m.origin == "battle" else pile_xy(m.seat)),
-                         "to": list(pile_xy(m.to))} for m in beat.moves]
+        moves: list[StealMove] = [
+            {"code": card_code(m.card), "size": m.size,
+             "from": list((BATTLE_X, BATTLE_Y[m.seat]) if m.origin == "battle" else pile_xy(m.seat)),
+             "to": list(pile_xy(m.to))} for m in beat.moves]
+        out["moves"] = moves
     return out

@@ -12,9 +12,10 @@ sends a button's message, so tests and scripts drive the widget exactly as a cli
 """
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import anywidget
 import traitlets
@@ -28,11 +29,13 @@ from ...text.narration import card_text
 from ...text.steal import TEXT
 from ...variants.steal.game import StealWarGame
 from ..cards import PIPS
+from ..component.messages import StealBeat, StealControls, StealPicture, StealSetup
 from .table import CSS_WIDTH, StealView, steal_beat, steal_picture
 
 __all__ = ["StealWarWidget", "OPPONENTS", "BACKLOG"]
 
 HERE = Path(__file__).parent.parent / "component"
+_log = logging.getLogger(__name__)
 BACKLOG = 24        # unshown beats kept for the browser; beyond, only where the game stands is sent
 _PIPS = {str(rank): [list(spot) for spot in spots] for rank, spots in PIPS.items()}
 _WORDS = ("flip", "play", "steal", "step", "new", "auto_top", "opponent", "top_prompt", "opp_greedy",
@@ -66,6 +69,13 @@ class StealWarWidget(anywidget.AnyWidget):
         self.session = StealSession(seed, lang, opponent, game=game)
         self.animations = 0  # beats sent whose piles fly (steals and collects), for tests
         self._next_id = 0
+        # the browser's messages: each `do` (src/types.js StealMessage, messages.py) and what answers it
+        self.actions: dict[str, Callable[[dict[str, Any]], object]] = {
+            "flip": lambda _: self._guard(self.flip), "step": lambda _: self._guard(self.step),
+            "back": lambda _: self._guard(self.back), "new": lambda _: self._guard(self.new_game),
+            "steal": self._steal_message, "choose": self._choose_message, "opponent": self._opponent_message,
+            "auto_top": self._auto_top_message,
+        }
         super().__init__(**kwargs)
         self.on_msg(self._on_action)
         self.session.subscribe(self._show)
@@ -94,9 +104,9 @@ class StealWarWidget(anywidget.AnyWidget):
         return self._last()
 
     @property
-    def picture(self) -> dict[str, Any]:
+    def picture(self) -> StealPicture:
         """The table as the browser draws it after the last beat sent."""
-        return dict(self.beats[-1]["picture"])
+        return cast(StealPicture, dict(self.beats[-1]["picture"]))
 
     def view(self) -> StealView:
         """The snapshot the table shows now."""
@@ -164,7 +174,7 @@ class StealWarWidget(anywidget.AnyWidget):
         beats.append({"picture": steal_picture(shown.view), "sentence": self._last(), "moves": []})
         self._push(beats, cut=shown.restart)
 
-    def _push(self, new: list[dict[str, Any]], cut: bool = False) -> None:
+    def _push(self, new: list[StealBeat], cut: bool = False) -> None:
         for i, b in enumerate(new):
             self._next_id += 1
             b["id"] = self._next_id
@@ -172,47 +182,60 @@ class StealWarWidget(anywidget.AnyWidget):
         t = TEXT[self.lang]
         can = self.session.controls()
         with self.hold_sync():
-            self.setup = {"lang": self.lang, "width": CSS_WIDTH, "pips": _PIPS,
-                          "words": {**{k: t[k] for k in _WORDS}, "back": label("back", self.lang),
-                                    "back_tip": label("back_tip", self.lang)},
-                          "opponents": list(OPPONENTS)}
+            setup: StealSetup = {"lang": self.lang, "width": CSS_WIDTH, "pips": _PIPS,
+                                 "words": {**{k: t[k] for k in _WORDS}, "back": label("back", self.lang),
+                                           "back_tip": label("back_tip", self.lang)},
+                                 "opponents": list(OPPONENTS)}
+            self.setup = setup
             keep = [] if cut else [b for b in self.beats if b["id"] >= self.shown]
             beats = keep + new
             if len(beats) > BACKLOG:       # no browser keeps up (or none is there): show where it stands
                 beats = beats[-1:]
             self.beats = beats
             self.rules = t["rules"]
-            self.controls = {
+            controls: StealControls = {
                 "flip_word": t[can.flip_word], "flip": can.can_flip, "steal": can.can_steal, "step": can.can_step,
                 "back": self.session.can_go_back, "new": True, "opponent": self.session.opponent,
                 "auto_top": self.session.auto_top,
                 "tops": [{"code": c.code, "name": card_text(c, self.lang),
                           "tip": t["top_tip"].format(card=card_text(c, self.lang), code=c.code)} for c in can.tops]}
+            self.controls = controls
 
     def _on_action(self, _widget: object, content: object, _buffers: object) -> None:
-        """A control in the browser: the same method a script calls; an illegal click is
-        explained in the narration, never raised into the page."""
+        """A control in the browser: the same method a script calls (``self.actions[do]``); an
+        illegal click is explained in the narration, never raised into the page; an action the
+        table does not know changes nothing and is logged, naming the ones it knows."""
         if not isinstance(content, dict):
             return
         do = content.get("do")
-        plain: dict[str, Callable[..., object]] = {"flip": self.flip, "step": self.step, "back": self.back,
-                                                   "new": self.new_game}
-        if isinstance(do, str) and do in plain:
-            self._guard(plain[do])
-        elif do == "steal":
-            victim = content.get("victim", 1)
-            if isinstance(victim, int) and not isinstance(victim, bool):
-                self._guard(self.steal, victim)
-        elif do == "choose":
-            card = content.get("card")
-            if isinstance(card, str) and len(card) <= 3:
-                self._guard(self.choose_top, card)
-        elif do == "opponent":
-            if content.get("name") in OPPONENTS and content.get("name") != self.session.opponent:
-                self._guard(self.set_opponent, content["name"])
-        elif do == "auto_top":
-            if bool(content.get("on")) != self.session.auto_top:
-                self._guard(self.set_auto_top, bool(content.get("on")))
+        act = self.actions.get(do) if isinstance(do, str) else None
+        if act is None:
+            _log.warning("Steal War's table sent the action %r; the actions are %s", str(do)[:40],
+                         ", ".join(self.actions))
+            return
+        act(content)
+
+    def _steal_message(self, content: dict[str, Any]) -> None:
+        """Steal ``victim``'s pile (none named: the computer's); a victim that is not a seat number: nothing."""
+        victim = content.get("victim", 1)
+        if isinstance(victim, int) and not isinstance(victim, bool):
+            self._guard(self.steal, victim)
+
+    def _choose_message(self, content: dict[str, Any]) -> None:
+        """Your top card: ``card``, a card's code (anything else: nothing)."""
+        card = content.get("card")
+        if isinstance(card, str) and len(card) <= 3:
+            self._guard(self.choose_top, card)
+
+    def _opponent_message(self, content: dict[str, Any]) -> None:
+        """The computer's policy: ``name``, one of OPPONENTS other than the one playing."""
+        if content.get("name") in OPPONENTS and content.get("name") != self.session.opponent:
+            self._guard(self.set_opponent, content["name"])
+
+    def _auto_top_message(self, content: dict[str, Any]) -> None:
+        """Let the computer choose your top card: ``on``."""
+        if bool(content.get("on")) != self.session.auto_top:
+            self._guard(self.set_auto_top, bool(content.get("on")))
 
     def _guard(self, action: Callable[..., object], *args: object) -> None:
         """Run a button's action; an illegal click is explained, never raised into the page."""

@@ -368,9 +368,9 @@
  * @property {StealHit[]} hits
  */
 
-/** A pile flying from one spot to another.
+/** A pile flying from one spot to another (its top card's code; null: face down).
  * @typedef {object} StealMove
- * @property {string} code
+ * @property {string | null} code
  * @property {number} size
  * @property {[number, number]} from
  * @property {[number, number]} to */
@@ -434,7 +434,7 @@
  * @property {"auto_top"} do
  * @property {boolean} on */
 /** @typedef {StealPlainMessage | StealPileMessage | ChooseMessage | OpponentMessage | AutoTopMessage} StealAction */
-/** @typedef {StealAction | PlotlyRequest} StealMessage */
+/** @typedef {StealAction} StealMessage  (Steal War has no chart: it never asks for plotly.js) */
 /** @typedef {Model<StealTraits, StealMessage>} StealModel */
 
 export {};
