@@ -8,8 +8,8 @@ and the same keys in ``src/types.js``, which ``tsc --checkJs`` holds the front e
 that real games produce exactly these keys with these types.  A ``NotRequired`` key is an optional
 property (``[name]``) there.
 """
-from __future__ import annotations
-
+# No `from __future__ import annotations`: on Python 3.11 TypedDict reads NotRequired only from
+# evaluated annotations (with strings every key counted as required).
 from typing import Literal, NotRequired, TypedDict
 
 __all__ = [
