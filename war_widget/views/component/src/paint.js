@@ -7,6 +7,11 @@ import { drawBack, drawCard, drawFelt, fitPx, pill, roundRect } from "./faces.js
 import { ease, lerp, parseCard } from "./helpers.js";
 import { cardSpots, drawOrder } from "./layout.js";
 
+/** @typedef {import("./types.js").BeatView} BeatView */
+/** @typedef {import("./types.js").WarSetup} WarSetup */
+
+/** @param {BeatView} view
+ * @param {WarSetup} setup */
 function drawPiles(ctx, L, view, setup, hide) {
   const names = setup.names || [];
   const boxes = [];
@@ -67,6 +72,8 @@ function drawPiles(ctx, L, view, setup, hide) {
   return boxes;
 }
 
+/** @param {BeatView} view
+ * @param {WarSetup} setup */
 function drawBar(ctx, L, view, setup) {
   const counts = view.hands.map((n, i) => n + (view.won[i] || 0));
   const total = counts.reduce((a, b) => a + b, 0) + view.table.length || 1;
@@ -93,6 +100,7 @@ function drawBar(ctx, L, view, setup) {
   void setup;
 }
 
+/** @param {BeatView} view */
 function drawProgress(ctx, L, view) {
   const { x, y, w, h } = L.progress;
   ctx.fillStyle = "rgba(0,0,0,0.35)";
@@ -115,6 +123,8 @@ function drawProgress(ctx, L, view) {
   ctx.fillText(view.progress_text, x + w / 2, y + h / 2 + 1);
 }
 
+/** @param {BeatView} view
+ * @param {WarSetup} setup */
 function drawMiddle(ctx, L, view, setup, skip) {
   const spots = drawOrder(cardSpots(view.table, L));
   const values = setup.values || {};
@@ -138,6 +148,7 @@ export function markSpot(L) {
   return { x: L.cx, y: L.cy, r };
 }
 
+/** @param {BeatView} view */
 function drawFeedback(ctx, L, view, t) {
   if (!view.feedback) return;
   const right = view.feedback === "right";
@@ -254,7 +265,14 @@ function drawNumberLine(ctx, L, line, numbers) {
   }
 }
 
-/** Paint a whole frame: the view, with the moving cards of the beat at time `t` (0..1). */
+/** Paint a whole frame: the view, with the moving cards of the beat at time `t` (0..1).
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {any} L  the layout (layout.js)
+ * @param {WarSetup} setup
+ * @param {BeatView} view
+ * @param {any[]} moves
+ * @param {number} t
+ * @param {string} kind */
 export function paint(ctx, L, setup, view, moves, t, kind) {
   ctx.clearRect(0, 0, L.w, L.h);
   const measure = (text, px) => {
