@@ -156,7 +156,7 @@
  * @property {string} results
  */
 
-// --- War: the messages the table sends (TableComponent._on_action's table) -------------------
+// --- War: the messages the table sends (TableComponent.actions) -------------------
 
 /** @typedef {object} WarPlainMessage  an action with nothing more to say
  * @property {"flip" | "step" | "back" | "fast_forward" | "new_game" | "tick" | "resume"} do */
