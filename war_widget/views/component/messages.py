@@ -121,13 +121,15 @@ class ChartPart(TypedDict):
 
 
 class SettingRow(TypedDict):
-    """A row of the settings panel: a select (``options``, ``index``), a check box (``on``) or a button."""
+    """A row of the settings panel: a select (``options``, ``index``), a check box (``on``) or a
+    button; ``group`` "main" (what a teacher changes most) or "more" (under "More rules")."""
     name: str
     label: str
     kind: Literal["select", "check", "button"]
     options: NotRequired[list[str]]
     index: NotRequired[int]
     on: NotRequired[bool]
+    group: NotRequired[Literal["main", "more"]]
 
 
 class WarPlainMessage(TypedDict):

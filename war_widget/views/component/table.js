@@ -73,7 +73,10 @@ function keepKeys(root, handler) {
   keysGuarded = true;
   window.addEventListener("keydown", (e) => {
     if (!ownsKey(e)) return;
-    const path = typeof e.composedPath === "function" ? e.composedPath() : [];
+    const path = (
+      /** @type {any[]} */
+      typeof e.composedPath === "function" ? e.composedPath() : []
+    );
     const owner = path.find((node) => KEY_OWNERS.has(node));
     if (!owner) return;
     e.stopImmediatePropagation();

@@ -80,7 +80,7 @@ export function keepKeys(root, handler) {
   keysGuarded = true;
   window.addEventListener("keydown", (e) => {
     if (!ownsKey(e)) return;
-    const path = typeof e.composedPath === "function" ? e.composedPath() : [];
+    const path = /** @type {any[]} */ (typeof e.composedPath === "function" ? e.composedPath() : []);   // nodes of any kind
     const owner = path.find((node) => KEY_OWNERS.has(node));
     if (!owner) return;
     e.stopImmediatePropagation();

@@ -132,7 +132,7 @@
 
 /**
  * A row of the settings panel (panel.settings): a select (`options`, `index`), a check box
- * (`on`) or a button.
+ * (`on`) or a button; `group` "main" (what a teacher changes most) or "more" (under "More rules").
  * @typedef {object} SettingRow
  * @property {string} name
  * @property {string} label
@@ -140,6 +140,7 @@
  * @property {string[]} [options]
  * @property {number} [index]
  * @property {boolean} [on]
+ * @property {"main" | "more"} [group]
  */
 
 /**
