@@ -11,7 +11,10 @@ takes a language.  The Japanese words live in ``war_widget.text.i18n_ja``.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ..game.rules import Rules
 
 from .i18n_ja import JA, KIDS, OPTIONS, PRESET_NAMES, REASONS, describe_rules_ja, error_ja, kids_fields, to_kana
 
@@ -278,7 +281,7 @@ def notice_text(kind: str, error: BaseException | str, lang: str = "en") -> str:
     return label(key, lang, error=shown)
 
 
-def record_line(record: dict, lang: str = "en") -> str:
+def record_line(record: dict[str, int], lang: str = "en") -> str:
     """A lifetime record in one line: "10戦6勝3敗1分け・いま2連勝（最高4連勝）".
 
     Nothing is said as zero: no games yet is said in words, a streak only while there is one,
@@ -320,7 +323,7 @@ def join_names(names: Sequence[str], lang: str = "en") -> str:
     return ", ".join(names[:-1]) + " and " + names[-1]
 
 
-def describe_rules(rules, lang: str = "en") -> str:
+def describe_rules(rules: Rules, lang: str = "en") -> str:
     """The rules in force in one line: rank order, face-down cards in a war, what happens when a
     player runs short (English: the engine's own ``rules.describe()``, saying plainly what a
     Razboi war lays)."""

@@ -15,6 +15,10 @@ Imported by ``war_widget.text.i18n``; use ``label(key, "ja")`` / ``label(key, "j
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ..game.rules import Rules
 
 __all__ = ["JA", "KIDS", "REASONS", "OPTIONS", "PRESET_NAMES", "describe_rules_ja", "error_ja", "minutes_kana",
            "kids_fields", "to_kana", "KANA_WORDS"]
@@ -288,7 +292,7 @@ REASONS["ja_kana"] = {k: to_kana(v) for k, v in REASONS["ja_kids"].items()}
 PRESET_NAMES["ja_kana"] = {k: to_kana(v) for k, v in PRESET_NAMES["ja_kids"].items()}
 
 
-def describe_rules_ja(rules, kids: bool = False) -> str:
+def describe_rules_ja(rules: Rules, kids: bool = False) -> str:
     """The three things to agree on before playing [004], in one line of Japanese."""
     if getattr(rules, "school", False):
         return _describe_school_ja(rules, kids)
@@ -343,7 +347,7 @@ _SCHOOL_JA = {
 }
 
 
-def _describe_school_ja(rules, kids: bool) -> str:
+def _describe_school_ja(rules: Rules, kids: bool) -> str:
     """The school variants (issue 18): how many cards, what is compared, the war, running short."""
     k, fd = rules.battle_cards, rules.face_down
     what = _SCHOOL_JA["ja_kids" if kids else "ja"][rules.battle_value]
