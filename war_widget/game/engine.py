@@ -232,8 +232,9 @@ class Game(WarEngine):
         return self.outcome
 
     def play_quietly(self, max_rounds: int | None = None) -> Outcome | None:
-        """``play_to_end(max_rounds)`` in the quiet mode: the same beats by the same functions,
-        building no event (nor anything to read: no strings, no narration), for the simulator.
+        """``play_to_end(max_rounds)`` in the quiet mode: the same beats by the same machine
+        (``_advance``), building no event (nor anything to read: no strings, no narration), for
+        the simulator.
 
         The game ends exactly where ``play_to_end`` leaves it (every card, the history, the
         generator, the beat count: a save of it is the same), but nobody is told its beats, so a
