@@ -51,6 +51,7 @@ function render({ model, el }) {
   const root = document.createElement("div");
   root.className = "ww-seat";
   el.appendChild(root);
+  document.body.classList.add("ww-seat-page");    // seat.css hides the table controls a seat refuses
   const overlay = document.createElement("div");
   overlay.className = "ww-seat-paused";
   overlay.setAttribute("role", "alertdialog");
@@ -180,6 +181,7 @@ function render({ model, el }) {
     model.off("change:state", draw);
     model.off("msg:custom", onMsg);
     overlay.remove();
+    document.body.classList.remove("ww-seat-page");
   };
 }
 

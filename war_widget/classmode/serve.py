@@ -104,6 +104,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"The board: in your JupyterLab, run  ClassBoard({str(path)!r}, lang={args.lang!r})  "
               "(from war_widget.classmode import ClassBoard)")
     print("Stop with Ctrl-C; the results are kept in the store.\n", flush=True)
+    def stop(_signum: int, _frame: object) -> None:       # SIGTERM (a service manager, a test): as Ctrl-C
+        raise KeyboardInterrupt
+    signal.signal(signal.SIGTERM, stop)
     try:
         while all(s.poll() is None for s in servers):
             time.sleep(0.5)
