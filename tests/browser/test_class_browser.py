@@ -14,6 +14,7 @@ import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any, cast
 
 import pytest
 
@@ -35,7 +36,7 @@ from table_driver import right_answer, wait_until  # noqa: E402
 
 pytestmark = pytest.mark.browser
 
-NOT_OURS = ("ERR_NAME_NOT_RESOLVED", "@jupyterlite/", "reading 'schema'", "favicon")
+NOT_OURS = ("ERR_NAME_NOT_RESOLVED",)     # Voila's page asks for a font from the internet (none here)
 
 
 def _calm_code() -> str:
@@ -210,8 +211,14 @@ def test_a_class_plays_one_dealt_game(chromium, school: dict[str, object]) -> No
         _flip_and_answer(page, False)
         wait_until(lambda: board.locator(".ww-board-seat[data-seat='12'] .ww-board-round").inner_text()
                    == "Round 4", 15, "the board: the reloaded seat 12 goes on to round 4")
+        # Voila 0.5.13's own request to shut the reloaded page's kernel down is refused (it lacks the
+        # XSRF token): the one error of the reloaded page, and the server says which request it was
+        log = cast(Any, school["server"]).log.read_text(errors="replace")
+        refused = [line for line in log.splitlines() if line.startswith("403 ")]
+        assert refused and all("/voila/api/shutdown/" in line for line in refused), refused
         for p in pages:
-            assert not _errors(p), (p._war_name, _errors(p))
+            errors = [e for e in _errors(p) if not (p is page and "status of 403 (Forbidden)" in e)]
+            assert not errors, (p._war_name, errors)
         with ClassStore(Path(str(school["store"]))) as store:     # the server's store, as kept on disk
             assert {p.seat: p.round for p in store.plays()} == {3: 3, 12: 4, 20: 3, 21: 3}
     finally:
