@@ -206,3 +206,19 @@ def test_poll_is_one_read_between_heartbeats(path: Path) -> None:
     store.poll(4, secret)
     assert store.seats()[0].seen == 1011.0
     assert json.loads(json.dumps(store.poll(4, secret))) == [store.version, True]
+
+
+def test_a_store_another_kernel_holds_locked_is_waited_for_then_refused_never_set_aside(path: Path) -> None:
+    ClassStore(path, size=30).close()
+    holder = sqlite3.connect(path, isolation_level=None)
+    holder.execute("PRAGMA locking_mode = EXCLUSIVE")
+    holder.execute("BEGIN EXCLUSIVE")
+    try:
+        with pytest.raises(OSError, match="is busy"):
+            ClassStore(path, timeout=0.3)
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    assert not list(path.parent.glob("*.corrupt-*"))
+    store = ClassStore(path)
+    assert store.problems == [] and store.damaged_file is None

@@ -88,7 +88,7 @@ class SeatTable(TableComponent):
         return right
 
 
-class ClassSeat(ipywidgets.VBox):
+class ClassSeat(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets has no type information
     """A child's page: the seat picker, then the table of the dealt game (see the module)."""
 
     def __init__(self, store: ClassStore | str | Path, lang: str = "en", **kwargs: Any) -> None:

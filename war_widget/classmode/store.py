@@ -255,18 +255,28 @@ class ClassStore:
         return db
 
     def _open(self) -> sqlite3.Connection:
-        db: sqlite3.Connection | None = None
-        try:
-            db = self._connect()
-            self._prepare(db)
-            self._verify(db)
-            return db
-        except BaseException as exc:
-            if db is not None:
-                db.close()
-            if not isinstance(exc, sqlite3.DatabaseError):
-                raise
-            error = exc
+        deadline = time.monotonic() + self._timeout
+        while True:
+            db: sqlite3.Connection | None = None
+            try:
+                db = self._connect()
+                self._prepare(db)
+                self._verify(db)
+                return db
+            except BaseException as exc:
+                if db is not None:
+                    db.close()
+                if not isinstance(exc, sqlite3.DatabaseError):
+                    raise
+                error = exc
+            if not _busy(error):
+                break
+            # another kernel holds the store (a write, a checkpoint): busy is not damage, so it is
+            # waited for, then refused, never set aside (as the records store, session/store.py)
+            if time.monotonic() >= deadline:
+                raise OSError(f"the class store {self.path} is busy (another kernel holds it locked over "
+                              f"{self._timeout:g} s: {error}); try again, nothing was changed") from None
+            time.sleep(0.05)
         self.damaged_file = rename_aside(self.path)
         db = self._connect()
         self._prepare(db)
@@ -660,6 +670,12 @@ class ClassStore:
     def set_aside(self) -> list[tuple[str, str, str]]:
         """Everything set aside: (what, the text as it was, what was wrong), oldest first."""
         return [tuple(r) for r in self._db.execute("SELECT what, data, problem FROM set_aside ORDER BY id")]
+
+
+def _busy(exc: sqlite3.DatabaseError) -> bool:
+    """SQLite was kept out by another connection's lock (SQLITE_BUSY / SQLITE_LOCKED)."""
+    text = str(exc).lower()
+    return isinstance(exc, sqlite3.OperationalError) and ("locked" in text or "busy" in text)
 
 
 def _time(value: Any) -> float:
