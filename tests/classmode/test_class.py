@@ -179,7 +179,10 @@ def test_new_class_sends_every_tablet_back_to_the_seat_numbers(path: Path) -> No
     board._on_msg(board, {"do": "export"}, None)      # (the board sends the CSV to the browser)
     board.new_class()
     a.poll()
-    assert a.phase == "taken" and a.table is None
+    assert a.phase == "choose" and a.table is None          # the seat numbers again, no "taken" message
+    assert a.picker.state["class_id"] == board.store.class_id
+    a.choose([3])                                            # the same seat in the new class
+    assert a.phase == "joined"
     assert board.view["joined"] == 0 and board.view["deal"] is None
     assert board.csv().splitlines()[1:] == []
 

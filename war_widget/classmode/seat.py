@@ -170,9 +170,11 @@ class ClassSeat(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets has no typ
             return
         assert self.secret is not None
         version, mine = self.store.poll(self.seats, self.secret)
-        if not mine:
+        if not mine:                 # another tablet took the seat over, or the teacher began a new class
             self._stand()
-            self.phase = "taken"
+            class_id = self.store.class_id
+            self.phase = "taken" if class_id == self._class_id else "choose"
+            self._class_id = class_id
             self.picker.send({"do": "forget"})
             self._show()
             return
