@@ -218,3 +218,18 @@ def test_the_childrens_words_keep_to_their_registers() -> None:
     assert set(SEAT_WORDS["en"]) == set(SEAT_WORDS["ja"]) == set(SEAT_WORDS["ja_kana"])
     assert set(BOARD_WORDS["en"]) == set(BOARD_WORDS["ja"])
     assert not [v for v in BOARD_WORDS["ja"].values() if re.search(r"\d [枚回番人席]", v)]
+
+
+def test_the_class_totals_name_the_longest_war_and_the_biggest_comeback(path: Path) -> None:
+    store = ClassStore(path)
+    d = store.deal("number_lesson-5", "number_lesson", "number")
+    plays = {4: dict(wars=3, longest_war=2, lowest=20, won=False, over=True, counts=[0, 52]),
+             9: dict(wars=5, longest_war=1, lowest=8, won=True, over=True, counts=[52, 0]),
+             15: dict(wars=1, longest_war=3, lowest=26, won=True, over=True, counts=[52, 0])}
+    for seat, play in plays.items():
+        store.report(seat, store.join(seat), d.id, round=30, **play)
+    totals = ClassBoard(store).view["totals"]
+    assert totals["wars"] == 9
+    assert totals["longest_war"] == [3, 15]              # 3 wars in a row, at seat 15
+    assert totals["comeback"] == [44, 9]                 # from 8 cards to all 52, at seat 9
+    assert sorted(s[0] for s in totals["seats"]) == [4, 9, 15]
