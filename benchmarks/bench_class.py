@@ -121,8 +121,9 @@ class Class:
         self.base = f"http://127.0.0.1:{self.port}/"
         self.board = f"http://127.0.0.1:{self.board_port}/"
         self.env = dict(os.environ)
-        for key, sub in {"JUPYTER_CONFIG_DIR": "jc", "JUPYTER_DATA_DIR": "jd", "JUPYTER_RUNTIME_DIR": "jr",
-                         "IPYTHONDIR": "ip", "XDG_DATA_HOME": "xd", "XDG_CONFIG_HOME": "xc", "XDG_CACHE_HOME": "xk"}.items():
+        folders = {"JUPYTER_CONFIG_DIR": "jc", "JUPYTER_DATA_DIR": "jd", "JUPYTER_RUNTIME_DIR": "jr",
+                   "IPYTHONDIR": "ip", "XDG_DATA_HOME": "xd", "XDG_CONFIG_HOME": "xc", "XDG_CACHE_HOME": "xk"}
+        for key, sub in folders.items():
             (tmp / sub).mkdir(exist_ok=True)
             self.env[key] = str(tmp / sub)
         self.env["PYTHONPATH"] = str(ROOT) + os.pathsep + self.env.get("PYTHONPATH", "")
@@ -210,7 +211,7 @@ class Board:
             await self.page.custom(self.model, {"do": "poll"})     # board.js: once a second
             try:
                 await asyncio.wait_for(stop.wait(), 1.0)
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 pass
 
     async def deal(self) -> dict[str, Any]:
@@ -274,7 +275,7 @@ async def seat_poll(child: Child, stop: asyncio.Event) -> None:
             pass
         try:
             await asyncio.wait_for(stop.wait(), 1.0)
-        except asyncio.TimeoutError:
+        except TimeoutError:
             pass
 
 
@@ -452,7 +453,7 @@ async def run(args: argparse.Namespace) -> int:
             mem = cls.memory()
             loads.append(("playing", load()))
             results = await asyncio.gather(*players, return_exceptions=True)
-            for c, r in zip(children, results):
+            for c, r in zip(children, results, strict=True):
                 if isinstance(r, BaseException):
                     c.errors.append(f"{type(r).__name__}: {r}")
             await asyncio.sleep(3.0)           # the board's next polls
@@ -460,7 +461,8 @@ async def run(args: argparse.Namespace) -> int:
             # the figures
             kernels = mem["kernels"]
             rss, uss = [k[0] for k in kernels], [k[1] for k in kernels]
-            print(f"\nMemory (mid-play, {len(kernels)} children's kernels): per child RSS median {statistics.median(rss):.0f} MB "
+            print(f"\nMemory (mid-play, {len(kernels)} children's kernels): per child RSS median "
+                  f"{statistics.median(rss):.0f} MB "
                   f"(max {max(rss):.0f}), USS median {statistics.median(uss):.0f} MB; the whole server "
                   f"(both Voila servers, the board's and every child's kernel): {mem['total']:.0f} MB RSS"
                   if kernels else "\nMemory: no kernel found")
@@ -491,7 +493,8 @@ async def run(args: argparse.Namespace) -> int:
             lost = []
             for c in children:
                 if answers.get(c.seat, []) != c.answers:
-                    lost.append(f"seat {c.seat}: answered {len(c.answers)}, the store has {len(answers.get(c.seat, []))}")
+                    kept = len(answers.get(c.seat, []))
+                    lost.append(f"seat {c.seat}: answered {len(c.answers)}, the store has {kept}")
                 p = plays.get(c.seat)
                 if p is None or p.round != c.round or tuple(p.counts) != c.counts:
                     lost.append(f"seat {c.seat}: table at round {c.round} {c.counts}, the store "

@@ -176,7 +176,7 @@ class Page:
         self._waiters.append((test, fut))
         try:
             return await asyncio.wait_for(fut, timeout)
-        except asyncio.TimeoutError:
+        except TimeoutError:
             raise ProtocolError(f"no answer within {timeout:.0f} s") from None
 
     # --- the class mode's widgets --------------------------------------------------------------
