@@ -37,7 +37,19 @@ function render({ model, el: host }) {
   host.appendChild(root);
   let ctl = null;              // the controls, made once (a redraw never takes the teacher's typing away)
   let pauseBtn = null;
-  const send = (msg) => model.send(msg);
+  let gone = false;              // the page is going (a reload, a closed tab): its kernel's connection too
+  const send = (msg) => {
+    if (gone) return;
+    try {
+      model.send(msg);
+    } catch {
+      // the kernel's connection is closing: the next page (or the next poll after a wake) says it again
+    }
+  };
+  const leaving = () => { gone = true; };
+  const back = () => { gone = false; };        // restored from the back-forward cache
+  window.addEventListener("pagehide", leaving);
+  window.addEventListener("pageshow", back);
 
   function draw() {
     const v = model.get("view") || {};
@@ -278,6 +290,8 @@ function render({ model, el: host }) {
   draw();
   return () => {
     clearInterval(timer);
+    window.removeEventListener("pagehide", leaving);
+    window.removeEventListener("pageshow", back);
     model.off("change:view", draw);
     model.off("msg:custom", onMsg);
   };

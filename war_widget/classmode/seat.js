@@ -51,13 +51,26 @@ function render({ model, el }) {
   const root = document.createElement("div");
   root.className = "ww-seat";
   el.appendChild(root);
+  document.body.classList.add("ww-seat-page");    // seat.css hides the table controls a seat refuses
   const overlay = document.createElement("div");
   overlay.className = "ww-seat-paused";
   overlay.setAttribute("role", "alertdialog");
   let pair = false;
   let chosen = [];
 
-  const send = (msg) => model.send(msg);
+  let gone = false;              // the page is going (a reload, a closed tab): its kernel's connection too
+  const send = (msg) => {
+    if (gone) return;
+    try {
+      model.send(msg);
+    } catch {
+      // the kernel's connection is closing: the next page (or the next poll after a wake) says it again
+    }
+  };
+  const leaving = () => { gone = true; };
+  const back = () => { gone = false; };        // restored from the back-forward cache
+  window.addEventListener("pagehide", leaving);
+  window.addEventListener("pageshow", back);
 
   function draw() {
     const st = model.get("state") || {};
@@ -176,10 +189,13 @@ function render({ model, el }) {
   hello();
   return () => {
     clearInterval(timer);
+    window.removeEventListener("pagehide", leaving);
+    window.removeEventListener("pageshow", back);
     document.removeEventListener("visibilitychange", onVisible);
     model.off("change:state", draw);
     model.off("msg:custom", onMsg);
     overlay.remove();
+    document.body.classList.remove("ww-seat-page");
   };
 }
 

@@ -29,6 +29,7 @@ from .store import MAX_SEATS, ClassStore
 __all__ = ["main", "lan_address", "voila_command", "PAGES"]
 
 PAGES = Path(__file__).parent / "pages"
+CULL_IDLE = 900       # s: a kernel no page has polled for 15 minutes is shut down
 
 
 def lan_address() -> str:
@@ -45,9 +46,17 @@ def lan_address() -> str:
 
 
 def voila_command(notebook: Path, host: str, port: int) -> list[str]:
-    """Voila serving ``notebook`` alone (no tree, no other file), without tracebacks on the page."""
+    """Voila serving ``notebook`` alone (no tree, no other file), without tracebacks on the page.
+    The page needs no front-end extension but the widgets': Notebook 7's and JupyterLite's (when
+    installed beside Voila) are left out, as they fail to load in Voila's page.  A page that goes
+    (a reload, a tablet put away) leaves its kernel behind when Voila's shutdown request is refused
+    (Voila 0.5.13 sends it without its XSRF token): kernels idle for ``CULL_IDLE`` seconds are
+    culled (a page that comes back later sits again at its seat, its game read from the store)."""
     return [sys.executable, "-m", "voila", str(notebook), f"--port={port}", f"--Voila.ip={host}", "--no-browser",
-            "--show_tracebacks=False", "--Voila.tornado_settings={'xsrf_cookies': True}"]
+            "--show_tracebacks=False",
+            '--VoilaConfiguration.extension_denylist=["@jupyter-notebook/lab-extension", '
+            '"@jupyterlite/pyodide-kernel-extension"]',
+            f"--MappingKernelManager.cull_idle_timeout={CULL_IDLE}", "--MappingKernelManager.cull_interval=60"]
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -104,6 +113,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"The board: in your JupyterLab, run  ClassBoard({str(path)!r}, lang={args.lang!r})  "
               "(from war_widget.classmode import ClassBoard)")
     print("Stop with Ctrl-C; the results are kept in the store.\n", flush=True)
+    def stop(_signum: int, _frame: object) -> None:       # SIGTERM (a service manager, a test): as Ctrl-C
+        raise KeyboardInterrupt
+    signal.signal(signal.SIGTERM, stop)
     try:
         while all(s.poll() is None for s in servers):
             time.sleep(0.5)

@@ -562,6 +562,8 @@ function faceGeometry(code, w, h, rankPx, measure, pips = PIP_TABLE) {
 }
 function roundRect(ctx, x, y, w, h, r) {
   ctx.beginPath();
+  if (!(w > 0 && h > 0)) return;
+  r = Math.max(0, Math.min(r, w / 2, h / 2));
   ctx.moveTo(x + r, y);
   ctx.arcTo(x + w, y, x + w, y + h, r);
   ctx.arcTo(x + w, y + h, x, y + h, r);
