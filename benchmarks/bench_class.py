@@ -1,6 +1,6 @@
 """A whole class at once (issue 31): 30 children joined and playing the teacher's dealt game.
 
-Plain command: ``python benchmarks/bench_class.py [--children 30] [--browsers 5] [--seconds 60]``.
+Plain command: ``python benchmarks/bench_class.py [--children 30] [--browsers 5] [--seconds 45]``.
 It starts the class the README's way (``python -m war_widget.classmode serve``, free ports, a
 class store in a temporary folder, every Jupyter/XDG folder there too), deals a number lesson
 through the teacher's board page, then lets ``--children`` children join and play at once:
@@ -231,7 +231,7 @@ def newest(page: Page, table: str) -> dict[str, Any]:
 
 
 async def sit(child: Child, base: str, client: httpx.AsyncClient, saved: dict[str, Any] | None = None,
-              seats: list[int] | None = None) -> Page:
+              seats: list[int] | None = None, timeout: float = 120) -> Page:
     """Open the page; rejoin with ``saved`` or tap ``seats``; wait for the dealt game's table."""
     t0 = time.perf_counter()
     page = await Page.open(base, client)
@@ -242,7 +242,7 @@ async def sit(child: Child, base: str, client: httpx.AsyncClient, saved: dict[st
     await page.custom(picker, {"do": "hello", "saved": saved})
     if seats is not None:
         await page.custom(picker, {"do": "choose", "seats": seats})
-    await wait_table(child)
+    await wait_table(child, timeout)
     child.join = time.perf_counter() - t0
     remember = [c[2] for c in page.customs if isinstance(c[2], dict) and c[2].get("do") == "remember"]
     if remember:
@@ -422,7 +422,16 @@ async def run(args: argparse.Namespace) -> int:
             print(f"  the board dealt {deal['code']} (number lesson, 'Which is bigger?')")
             tasks.append(asyncio.create_task(board.poll(stop)))
 
-            # everyone joins at once (a few pages open at a time, as a class's tablets come in)
+            # the baseline, in the same run: the first child alone in the class, 10 taps
+            alone = children[0]
+            await sit(alone, cls.base, client, seats=[alone.seat])
+            tasks.append(asyncio.create_task(seat_poll(alone, stop)))
+            await play_script(alone, time.perf_counter() + 10 * args.pace, args.pace, random.Random(0))
+            baseline = list(alone.taps)
+            alone.taps.clear()
+            print(f"  baseline, one child alone: tap to cards {ms(baseline)} (load average {load():.2f})")
+
+            # everyone else joins at once (a few pages open at a time, as a class's tablets come in)
             gate = asyncio.Semaphore(args.opening)
             t_join = time.perf_counter()
             pw = await async_playwright().start()
@@ -437,7 +446,7 @@ async def run(args: argparse.Namespace) -> int:
                         await sit(c, cls.base, client, seats=[c.seat])
                         tasks.append(asyncio.create_task(seat_poll(c, stop)))
 
-            await asyncio.gather(*(join(c) for c in children))
+            await asyncio.gather(*(join(c) for c in children[1:]))
             joins = [c.join for c in children]
             print(f"  all {len(children)} joined in {time.perf_counter() - t_join:.1f} s; one child's page to its "
                   f"table: median {statistics.median(joins):.1f} s, max {max(joins):.1f} s "
@@ -469,7 +478,9 @@ async def run(args: argparse.Namespace) -> int:
             script = [t for c in children if not c.browser for t in c.taps]
             chrome = [t for c in children if c.browser for t in c.taps]
             moving = [t for c in children if c.browser for t in c.moving]
-            print(f"Tap to cards, script children (Flip sent -> the flip's beat received): {ms(script)}")
+            ratio = statistics.median(script) / statistics.median(baseline) if script and baseline else float("nan")
+            print(f"Tap to cards, script children (Flip sent -> the flip's beat received): {ms(script)}; "
+                  f"median {ratio:.1f}x the child alone")
             print(f"Tap to cards, Chromium children (click -> first frame of the cards moving): {ms(moving)}")
             print(f"Tap to cards, Chromium children (click -> the flip's picture complete): {ms(chrome)}")
             board_lag = []
@@ -490,7 +501,8 @@ async def run(args: argparse.Namespace) -> int:
             answers: dict[int, list[str]] = {}
             for a in store.answers(deal["id"]):
                 answers.setdefault(a.seat, []).append(a.symbol)
-            lost = []
+            lost: list[str] = []
+            problems: list[str] = []
             for c in children:
                 if answers.get(c.seat, []) != c.answers:
                     kept = len(answers.get(c.seat, []))
@@ -499,7 +511,7 @@ async def run(args: argparse.Namespace) -> int:
                 if p is None or p.round != c.round or tuple(p.counts) != c.counts:
                     lost.append(f"seat {c.seat}: table at round {c.round} {c.counts}, the store "
                                 f"{None if p is None else (p.round, p.counts)}")
-                lost += [f"seat {c.seat}: {e}" for e in c.errors]
+                problems += [f"seat {c.seat}: {e}" for e in c.errors]
             n_taps = sum(len(c.taps) for c in children)
             n_answers = sum(len(c.answers) for c in children)
             print(f"Nothing lost: {'yes' if not lost else 'NO'} ({n_taps} flips and {n_answers} answers by "
@@ -507,6 +519,10 @@ async def run(args: argparse.Namespace) -> int:
                   f"and {len(plays)} play rows)")
             for line in lost[:10]:
                 print("   ", line)
+            if problems:
+                print(f"Problems the drivers met ({len(problems)}):")
+                for line in problems[:10]:
+                    print("   ", line)
             store.close()
             loads.append(("played", load()))
 
@@ -626,7 +642,7 @@ async def run_faults(cls: Class, client: httpx.AsyncClient, scripted: list[Child
         after = ([(p.seat, p.deal, p.round, p.counts, p.asked, p.right, p.game) for p in store.plays()],
                  [(x.seat, x.deal, x.question, x.symbol, x.right) for x in store.answers()])
         store.close()
-        await sit(e, cls.base, client, saved=e.saved)
+        await sit(e, cls.base, client, saved=e.saved, timeout=240)
         again = newest(e.page, e.table)
         back = time.perf_counter() - t0
         out[f"a server restart keeps every result ({len(before[0])} plays, {len(before[1])} answers) "
@@ -642,7 +658,7 @@ def main() -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--children", type=int, default=30, help="children joined and playing (default 30)")
     p.add_argument("--browsers", type=int, default=5, help="of them in headless Chromium (default 5)")
-    p.add_argument("--seconds", type=float, default=60.0, help="seconds of play (default 60)")
+    p.add_argument("--seconds", type=float, default=45.0, help="seconds of play (default 45)")
     p.add_argument("--pace", type=float, default=2.0, help="seconds between a child's taps, on average (default 2)")
     p.add_argument("--opening", type=int, default=6, help="pages opening at the same moment (default 6)")
     args = p.parse_args()
