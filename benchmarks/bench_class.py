@@ -244,9 +244,14 @@ async def sit(child: Child, base: str, client: httpx.AsyncClient, saved: dict[st
         await page.custom(picker, {"do": "choose", "seats": seats})
     await wait_table(child, timeout)
     child.join = time.perf_counter() - t0
-    remember = [c[2] for c in page.customs if isinstance(c[2], dict) and c[2].get("do") == "remember"]
-    if remember:
-        child.saved = {k: remember[-1][k] for k in ("class_id", "seats", "secret")}
+
+    def remembered() -> list[Any]:
+        return [c[2] for c in page.customs if isinstance(c[2], dict) and c[2].get("do") == "remember"]
+
+    if seats is not None:          # the kernel sends "remember" after the table: wait for it
+        await page.wait(remembered, timeout)
+    if remembered():
+        child.saved = {k: remembered()[-1][k] for k in ("class_id", "seats", "secret")}
     return page
 
 
