@@ -163,7 +163,16 @@ def test_a_class_plays_one_dealt_game(chromium, school: dict[str, object]) -> No
         for s, n in expected.items():
             assert board.locator(f".ww-board-trow[data-symbol='{s}'] .ww-board-tnum").inner_text() == str(n)
         assert board.locator(".ww-board-right").inner_text() == "right: 2 / 3"
-        board.screenshot(path=str(ARTIFACTS / "class-board-1920x1080.png"))
+        for width, height in ((1920, 1080), (1366, 768)):          # a projector's two usual sizes
+            board.set_viewport_size({"width": width, "height": height})
+            board.wait_for_timeout(300)
+            assert board.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), (width, height)
+            for part, least in ((".ww-board-asked", 56), (".ww-board-seatno", 30), (".ww-board-tnum", 30),
+                                (".ww-board-url", 28), (".ww-board-btn", 18)):
+                px = board.locator(part).first.evaluate("e => parseFloat(getComputedStyle(e).fontSize)")
+                assert px >= least, (width, part, px)      # read from the back of the room
+            board.screenshot(path=str(ARTIFACTS / f"class-board-{width}x{height}.png"))
+        board.set_viewport_size({"width": 1920, "height": 1080})
 
         # the pause covers every tablet and stops its table
         board.locator("[data-do=pause]").click()

@@ -156,6 +156,11 @@ def test_a_reloaded_page_sits_again_at_its_seat_and_goes_on_with_its_game(path: 
 def test_two_tablets_on_one_seat_get_a_clear_choice(path: Path) -> None:
     _board, a, _b, _pair = _class(path)
     other = ClassSeat(ClassStore(path))
+    assert other.picker.state["taken"] == [3, 12, 20, 21]
+    late = ClassSeat(ClassStore(path))
+    ClassSeat(ClassStore(path)).choose([9])
+    late.poll()                                         # a seat taken since: marked on the next poll
+    assert late.picker.state["taken"] == [3, 9, 12, 20, 21]
     other.choose([3])
     assert other.phase == "in_use" and other.picker.state["in_use"] == 3
     assert "Seat 3 is in use" in other.picker.state["words"]["in_use"].format(seat=3)

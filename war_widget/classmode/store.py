@@ -349,7 +349,8 @@ class ClassStore:
 
     @property
     def version(self) -> int:
-        """The class's change counter: raised by a deal, a pause or resume, a new class, a size."""
+        """The class's change counter: raised by a deal, a pause or resume, a new class, a size, a
+        seat taken or freed."""
         try:
             return int(self._meta("class_version"))
         except ValueError:
@@ -468,6 +469,7 @@ class ClassStore:
             for s in seats:          # a pair taken apart: its other seat stays with the old tablet
                 db.execute("INSERT OR REPLACE INTO seats VALUES (?, ?, ?, ?, ?)",
                            (s, _hash(secret), json.dumps(list(seats)), now, now))
+            self._bump(db)           # the other tablets' pickers mark the seat taken
             return secret
         return self._change(work)
 
@@ -486,8 +488,11 @@ class ClassStore:
     def leave(self, seats: int | Iterable[int], secret: str) -> None:
         """Free the tablet's seats (what they played is kept)."""
         seats = self._own(seats, secret)
-        self._change(lambda db: db.executemany("DELETE FROM seats WHERE seat = ? AND secret = ?",
-                                               [(s, _hash(secret)) for s in seats]))
+
+        def work(db: sqlite3.Connection) -> None:
+            db.executemany("DELETE FROM seats WHERE seat = ? AND secret = ?", [(s, _hash(secret)) for s in seats])
+            self._bump(db)
+        self._change(work)
 
     def _own(self, seats: int | Iterable[int], secret: str, db: sqlite3.Connection | None = None) -> tuple[int, ...]:
         seats = check_seats(list(seats) if not isinstance(seats, int) else seats, MAX_SEATS)
