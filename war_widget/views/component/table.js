@@ -2019,7 +2019,7 @@ function render({ model, el: host }) {
     };
     return [...lines, wars];
   }
-  function drawChart() {
+  function drawChart(light = false) {
     chartTimer = 0;
     if (!setup.chart || !plotly || destroyed || !series) return;
     const t0 = performance.now();
@@ -2031,7 +2031,7 @@ function render({ model, el: host }) {
     const drawn = drawnSeries(series);
     const last = drawn.x.length ? drawn.x[drawn.x.length - 1] : 0;
     const key = `${drawn.x.length <= CHART_MARKERS} ${chartXMax(last, setup.limit)} ${drawn.ys.length}`;
-    if (!plot || chartWhole || key !== chartFrameKey) {
+    if (!plot || chartWhole || key !== chartFrameKey || !light) {
       const layout2 = chartLayout(drawn);
       plotly.react(chartBox, chartData(drawn), layout2, CHART_CONFIG);
       chartWhole = false;
@@ -2067,7 +2067,7 @@ function render({ model, el: host }) {
     if (!later) {
       if (chartTimer) clearTimeout(chartTimer);
       drawChart();
-    } else if (!chartTimer) chartTimer = setTimeout(drawChart, CHART_GAP_MS);
+    } else if (!chartTimer) chartTimer = setTimeout(() => drawChart(true), CHART_GAP_MS);
   }
   function redrawChart(upTo, later = false) {
     if (!setup.chart) return;

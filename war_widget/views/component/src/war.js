@@ -226,11 +226,12 @@ export function render({ model, el: host }) {
 
   // --- the count chart: Plotly's own plotly.js, one chart per table -------------------------
   // The game's whole series is kept here (a cut reads it from the traits, a round adds its
-  // point); the chart draws `drawnSeries` of it. A round's update moves the lines only
-  // (Plotly.animate without a redraw: about a third of a whole redraw); the whole chart is
-  // drawn again only when its frame changes (a cut, a new size or language, the dots giving way
-  // to the line, the round axis growing). While autoplay plays, the update is a task of its own
-  // after the frame that showed the round, at most one per CHART_GAP_MS.
+  // point); the chart draws `drawnSeries` of it. While autoplay plays, the update is a task of
+  // its own after the frame that showed the round, at most one per CHART_GAP_MS, and moves the
+  // lines only (Plotly.animate without a redraw: about a third of a whole redraw), unless the
+  // chart's frame changed (a cut, a new size or language, the dots giving way to the line, the
+  // round axis growing). A flip, Back or a jump draws the chart whole at once (Plotly.react:
+  // the chart shows the round with the picture).
   let plot = null;          // the Plotly graph div once drawn
   let plotly = null;
   let series = null;
@@ -264,7 +265,7 @@ export function render({ model, el: host }) {
       y: drawn.wars.y, marker: { symbol: "star", size: 14, color: WAR_MARKER.fill, line: { color: WAR_MARKER.line, width: 1 } } };
     return [...lines, wars];
   }
-  function drawChart() {
+  function drawChart(light = false) {
     chartTimer = 0;
     if (!setup.chart || !plotly || destroyed || !series) return;
     const t0 = performance.now();
@@ -276,7 +277,7 @@ export function render({ model, el: host }) {
     const drawn = drawnSeries(series);
     const last = drawn.x.length ? drawn.x[drawn.x.length - 1] : 0;
     const key = `${drawn.x.length <= CHART_MARKERS} ${chartXMax(last, setup.limit)} ${drawn.ys.length}`;
-    if (!plot || chartWhole || key !== chartFrameKey) {
+    if (!plot || chartWhole || key !== chartFrameKey || !light) {
       const layout = chartLayout(drawn);
       plotly.react(chartBox, chartData(drawn), layout, CHART_CONFIG);
       chartWhole = false;
@@ -316,7 +317,7 @@ export function render({ model, el: host }) {
     if (!later) {
       if (chartTimer) clearTimeout(chartTimer);
       drawChart();
-    } else if (!chartTimer) chartTimer = setTimeout(drawChart, CHART_GAP_MS);
+    } else if (!chartTimer) chartTimer = setTimeout(() => drawChart(true), CHART_GAP_MS);
   }
   function redrawChart(upTo, later = false) {
     if (!setup.chart) return;
