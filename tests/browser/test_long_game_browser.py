@@ -293,11 +293,13 @@ def test_the_chart_costs_the_same_and_the_page_stays_flat_over_a_long_game(long_
     # the table's own: its chart holds at most 120 war markers more than at round 136 (CHART_WARS_CAP)
     assert b["table_elements"] - a["table_elements"] <= NODES_TOLERANCE // 2, ("the table grew with the game", a, b)
     assert b["elements"] - a["elements"] <= NODES_TOLERANCE, ("page elements grew with the game", grew, a, b)
-    # every node of the renderer (text nodes, detached ones not yet collected): while autoplay
-    # alone plays (round 5,000 on) and over the whole game, where JupyterLab adds its own for the
-    # cell the kernel ran
+    # every node of the renderer (text nodes, other documents', detached ones not yet collected):
+    # after the kernel ran a cell, JupyterLab's own grow while the kernel talks (+260 over 119
+    # rounds of autoplay from round 5,000, +613 from round 149, with the page's elements and the
+    # table's unchanged; without a cell run they stay within 150 over 275 rounds), so the bound
+    # here is looser: 600 while autoplay plays, 1,000 over the game (the old chart: +10,500)
     far = long_game["far"]
-    assert b["nodes"] - far["nodes"] <= NODES_TOLERANCE, ("the page's nodes grew while autoplay played", far, b)
-    assert b["nodes"] - a["nodes"] <= 2 * NODES_TOLERANCE, ("the page's nodes grew with the game", grew, a, b)
+    assert b["nodes"] - far["nodes"] <= 2 * NODES_TOLERANCE, ("the page's nodes grew while autoplay played", far, b)
+    assert b["nodes"] - a["nodes"] <= 1000, ("the page's nodes grew with the game", grew, a, b)
     assert b["chart_elements"] - a["chart_elements"] <= NODES_TOLERANCE // 3, ("the chart grew with the game", a, b)
     assert b["heap_mb"] - a["heap_mb"] <= HEAP_TOLERANCE_MB, ("the JS heap grew with the game", a, b)
