@@ -599,6 +599,7 @@ function faceGeometry(code, w, h, rankPx, measure, pips = PIP_TABLE) {
   return out;
 }
 function roundRect(ctx, x, y, w, h, r) {
+  r = Math.max(0, r);
   ctx.beginPath();
   ctx.moveTo(x + r, y);
   ctx.arcTo(x + w, y, x + w, y + h, r);

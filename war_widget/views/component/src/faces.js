@@ -160,6 +160,7 @@ export function faceGeometry(code, w, h, rankPx, measure, pips = PIP_TABLE) {
 }
 
 export function roundRect(ctx, x, y, w, h, r) {
+  r = Math.max(0, r);   // a card too small for its court panel: a square corner, not a thrown arcTo
   ctx.beginPath();
   ctx.moveTo(x + r, y);
   ctx.arcTo(x + w, y, x + w, y + h, r);
