@@ -64,6 +64,14 @@ function keyAction(key, targetTag) {
 function ownsKey(event) {
   return !(event.key === "Tab" && !event.ctrlKey && !event.altKey && !event.metaKey);
 }
+function keepsDefault(event, targetTag, editable = false) {
+  const tag = (targetTag || "").toUpperCase();
+  if (editable || tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA") return true;
+  const key = event.key || "";
+  if ((tag === "BUTTON" || tag === "SUMMARY") && (key === " " || key === "Enter" || key === "Spacebar")) return true;
+  if ((event.ctrlKey || event.metaKey) && key.length === 1) return true;
+  return /^F\d{1,2}$/.test(key);
+}
 var KEY_OWNERS = /* @__PURE__ */ new WeakMap();
 var keysGuarded = false;
 function keepKeys(root, handler) {
@@ -77,7 +85,9 @@ function keepKeys(root, handler) {
     const owner = path.find((node) => KEY_OWNERS.has(node));
     if (!owner) return;
     e.stopImmediatePropagation();
-    KEY_OWNERS.get(owner)(e, path[0] || e.target);
+    const target = path[0] || e.target;
+    if (!keepsDefault(e, target && target.tagName, Boolean(target && target.isContentEditable))) e.preventDefault();
+    KEY_OWNERS.get(owner)(e, target);
   }, true);
 }
 function pageLang(register) {
@@ -363,6 +373,34 @@ function chartSeries(head, tail, upTo, mid = null) {
   }
   const wars = allWars.filter((r) => r < n);
   return { x, ys, wars: { x: wars, y: wars.map((r) => counts[r][0]) } };
+}
+var CHART_CAP = 300;
+var CHART_MARKERS = 80;
+var CHART_WARS_CAP = 120;
+var CHART_GAP_MS = 150;
+function chartIndices(n, cap2 = CHART_CAP) {
+  if (n <= cap2) return Array.from({ length: n }, (_, i) => i);
+  let k = 2;
+  while (Math.ceil((n - 1) / k) + 1 > cap2) k *= 2;
+  const out = [];
+  for (let i = 0; i < n - 1; i += k) out.push(i);
+  out.push(n - 1);
+  return out;
+}
+function drawnSeries(series, cap2 = CHART_CAP, warsCap = CHART_WARS_CAP) {
+  const idx = chartIndices(series.x.length, cap2);
+  const wi = chartIndices(series.wars.x.length, warsCap);
+  return {
+    x: idx.map((i) => series.x[i]),
+    ys: series.ys.map((y) => idx.map((i) => y[i])),
+    wars: { x: wi.map((i) => series.wars.x[i]), y: wi.map((i) => series.wars.y[i]) },
+    rounds: series.x.length
+  };
+}
+function chartXMax(lastRound, limit) {
+  if (limit) return limit;
+  if (lastRound < 40) return 40;
+  for (let p = 100; ; p *= 10) for (const m of [1, 2, 5]) if (m * p > lastRound) return m * p;
 }
 function chartFont(width) {
   return Math.round(Math.max(13, Math.min(22, width / 55)));
@@ -1957,8 +1995,8 @@ function render({ model, el: host }) {
     places(current && current.view);
     draw(performance.now());
     if (plot && plotly) {
-      const c = chartLayout();
-      plotly.relayout(plot, { width: c.width, height: c.height, margin: c.margin, title: c.title, legend: c.legend });
+      chartWhole = true;
+      updateChart(false);
     }
   }
   function draw(now) {
@@ -1975,11 +2013,20 @@ function render({ model, el: host }) {
   }
   let plot = null;
   let plotly = null;
-  function chartLayout() {
+  let series = null;
+  let chartWhole = true;
+  let chartFrameKey = "";
+  let chartTimer = 0;
+  let chartBusy = 0;
+  let chartAgain = false;
+  const CHART_CONFIG = { displayModeBar: false, responsive: false };
+  const CHART_MOVE = { transition: { duration: 0 }, frame: { duration: 0, redraw: false }, mode: "immediate" };
+  function chartLayout(drawn) {
     const width = Math.max(280, chartBox.clientWidth || root.clientWidth || 600);
     const font = chartFont(width);
     const frame2 = chartFrame(width, font);
     const w = words();
+    const last = drawn && drawn.x.length ? drawn.x[drawn.x.length - 1] : 0;
     return {
       width,
       height: Math.round(Math.max(220, Math.min(360, width * 0.32))) + frame2.extraHeight,
@@ -1987,7 +2034,7 @@ function render({ model, el: host }) {
       margin: frame2.margin,
       font: { size: font },
       title: { text: w.chart_title || "", ...frame2.title, font: { size: font * 1.1 } },
-      xaxis: setup.limit ? { title: { text: w.chart_round || "" }, range: [0, setup.limit], tickformat: "d" } : { title: { text: w.chart_round || "" }, rangemode: "tozero", tickformat: "d" },
+      xaxis: { title: { text: w.chart_round || "" }, range: [0, chartXMax(last, setup.limit)], tickformat: "d" },
       yaxis: { rangemode: "tozero", range: [0, setup.total || 52] },
       legend: { ...frame2.legend, font: { size: font } },
       paper_bgcolor: "rgba(0,0,0,0)",
@@ -1995,14 +2042,15 @@ function render({ model, el: host }) {
       showlegend: true
     };
   }
-  function chartData(series) {
+  function chartData(drawn) {
     const names = setup.names || [];
-    const lines = series.ys.map((y, seat) => ({
+    const mode = drawn.x.length <= CHART_MARKERS ? "lines+markers" : "lines";
+    const lines = drawn.ys.map((y, seat) => ({
       type: "scatter",
-      mode: "lines+markers",
+      mode,
       name: names[seat] || "",
-      x: series.x.slice(),
-      y: y.slice(),
+      x: drawn.x,
+      y,
       marker: { size: 5 },
       line: { color: SEAT_COLOURS[seat % 4], width: 3, dash: SEAT_DASH[seat % 4] }
     }));
@@ -2010,34 +2058,79 @@ function render({ model, el: host }) {
       type: "scatter",
       mode: "markers",
       name: words().chart_war || "War",
-      x: series.wars.x.slice(),
-      y: series.wars.y.slice(),
+      x: drawn.wars.x,
+      y: drawn.wars.y,
       marker: { symbol: "star", size: 14, color: WAR_MARKER.fill, line: { color: WAR_MARKER.line, width: 1 } }
     };
     return [...lines, wars];
   }
-  function redrawChart(upTo) {
-    if (!setup.chart || !plotly || destroyed) return;
-    const series = chartSeries(model.get("chart_head"), model.get("chart_tail"), upTo, model.get("chart_mid"));
-    plotly.react(chartBox, chartData(series), chartLayout(), { displayModeBar: false, responsive: false });
-    if (!plot) {
-      plot = chartBox;
-      plot.on("plotly_click", (d) => {
-        const p = d && d.points && d.points[0];
-        if (!p || !Number.isFinite(p.x)) return;
-        const war = p.curveNumber === (setup.names || []).length;
-        send(war ? { do: "goto", round: Math.round(p.x) - 1, war: Math.round(p.x) } : { do: "goto", round: Math.round(p.x) });
-      });
+  function drawChart(light = false) {
+    chartTimer = 0;
+    if (!setup.chart || !plotly || destroyed || !series) return;
+    const t0 = performance.now();
+    if (chartBusy && t0 - chartBusy < 1e3) {
+      chartAgain = true;
+      return;
+    }
+    chartBusy = 0;
+    const drawn = drawnSeries(series);
+    const last = drawn.x.length ? drawn.x[drawn.x.length - 1] : 0;
+    const key = `${drawn.x.length <= CHART_MARKERS} ${chartXMax(last, setup.limit)} ${drawn.ys.length}`;
+    if (!plot || chartWhole || key !== chartFrameKey || !light) {
+      const layout2 = chartLayout(drawn);
+      plotly.react(chartBox, chartData(drawn), layout2, CHART_CONFIG);
+      chartWhole = false;
+      chartFrameKey = key;
+      if (!plot) {
+        plot = chartBox;
+        plot.on("plotly_click", (d) => {
+          const p = d && d.points && d.points[0];
+          if (!p || !Number.isFinite(p.x)) return;
+          const war = p.curveNumber === (setup.names || []).length;
+          send(war ? { do: "goto", round: Math.round(p.x) - 1, war: Math.round(p.x) } : { do: "goto", round: Math.round(p.x) });
+        });
+      }
+    } else {
+      const data = [...drawn.ys.map((y) => ({ x: drawn.x, y })), { x: drawn.wars.x, y: drawn.wars.y }];
+      chartBusy = t0;
+      const done = () => {
+        chartBusy = 0;
+        performance.measure("war:chart", { start: t0 });
+        performance.clearMeasures("war:chart");
+        if (chartAgain) {
+          chartAgain = false;
+          updateChart(true);
+        }
+      };
+      plotly.animate(plot, { data, traces: data.map((_, i) => i) }, CHART_MOVE).then(done, done);
+      return;
+    }
+    performance.measure("war:chart", { start: t0 });
+    performance.clearMeasures("war:chart");
+  }
+  function updateChart(later) {
+    if (!later) {
+      if (chartTimer) clearTimeout(chartTimer);
+      drawChart();
+    } else if (!chartTimer) chartTimer = setTimeout(() => drawChart(true), CHART_GAP_MS);
+  }
+  function redrawChart(upTo, later = false) {
+    if (!setup.chart) return;
+    series = chartSeries(model.get("chart_head"), model.get("chart_tail"), upTo, model.get("chart_mid"));
+    root.dataset.chartPoints = String(series.x.length);
+    chartWhole = true;
+    updateChart(later);
+  }
+  function extendChart(beat, later) {
+    const [r, ...counts] = beat.point;
+    series.x.push(r);
+    counts.forEach((c, seat) => series.ys[seat].push(c));
+    if (beat.war) {
+      series.wars.x.push(r);
+      series.wars.y.push(counts[0]);
     }
     root.dataset.chartPoints = String(series.x.length);
-  }
-  function extendChart(beat) {
-    if (!plot || !beat.point) return;
-    const [r, ...counts] = beat.point;
-    const idx = counts.map((_, i) => i);
-    plotly.extendTraces(plot, { x: counts.map(() => [r]), y: counts.map((c) => [c]) }, idx);
-    if (beat.war) plotly.extendTraces(plot, { x: [[r]], y: [[counts[0]]] }, [counts.length]);
-    root.dataset.chartPoints = String(Number(root.dataset.chartPoints || 0) + 1);
+    updateChart(later);
   }
   if (setup.chart) {
     whenIdle(() => loadPlotly(model).then((P) => {
@@ -2097,10 +2190,11 @@ function render({ model, el: host }) {
       model.save_changes();
     }
     if (plotly) {
-      const have = Number(root.dataset.chartPoints || 0);
-      if (beat.cut || !plot) redrawChart(beat.round);
-      else if (beat.point && beat.point[0] === have) extendChart(beat);
-      else if (beat.point) redrawChart(beat.round);
+      const later = Boolean(state.autoplay);
+      const have = series ? series.x.length : 0;
+      if (beat.cut || !series) redrawChart(beat.round, later);
+      else if (beat.point && beat.point[0] === have) extendChart(beat, later);
+      else if (beat.point) redrawChart(beat.round, later);
     }
     const ev = new CustomEvent("war-beat", { bubbles: true, composed: true, detail: {
       id: beat.id,
@@ -2129,6 +2223,12 @@ function render({ model, el: host }) {
     };
   }
   function tick(now) {
+    const t0 = performance.now();
+    frameWork(now);
+    performance.measure("war:frame", { start: t0 });
+    performance.clearMeasures("war:frame");
+  }
+  function frameWork(now) {
     frame = 0;
     if (destroyed) return;
     if (!anim && queue.length) startNext(now);
@@ -2254,6 +2354,7 @@ function render({ model, el: host }) {
   return () => {
     destroyed = true;
     if (frame) cancelAnimationFrame(frame);
+    if (chartTimer) clearTimeout(chartTimer);
     observer.disconnect();
     window.removeEventListener("resize", onResize);
     document.removeEventListener("fullscreenchange", onFull);
@@ -2275,7 +2376,11 @@ export {
   BANKROLL,
   BEAT_MS,
   CHART_BG,
+  CHART_CAP,
+  CHART_GAP_MS,
+  CHART_MARKERS,
   CHART_STACK_BELOW,
+  CHART_WARS_CAP,
   COURT_PANEL,
   DEAL_MS,
   FELT,
@@ -2305,13 +2410,16 @@ export {
   casinoSize,
   chartFont,
   chartFrame,
+  chartIndices,
   chartSeries,
+  chartXMax,
   cornerIndex,
   dealTiming,
   dealtAt,
   index_default as default,
   drawCard,
   drawOrder,
+  drawnSeries,
   ease,
   faceGeometry,
   faceUp,
@@ -2321,6 +2429,7 @@ export {
   freshItems,
   hitAt,
   keepWords,
+  keepsDefault,
   keyAction,
   layout,
   lerp,
