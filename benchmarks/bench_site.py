@@ -1,18 +1,21 @@
 """How big the classroom site is and how long its page takes to show the first table and answer Flip.
 
-Plain script: ``python benchmarks/bench_site.py [--site _site] [--runs 3]``.  Builds the site
-(tools/build_site.py) unless ``--site`` names a built one, serves it with ``python -m http.server``
-on 127.0.0.1 and opens it in headless Debian Chromium with every other address refused.  Prints,
-from one run:
+Plain script: ``python benchmarks/bench_site.py [--site _site] [--runs 3] [--before]``.  Builds
+the site (tools/build_site.py) unless ``--site`` names a built one, serves it with ``python -m
+http.server`` on 127.0.0.1 and opens it in headless Debian Chromium, where no host but 127.0.0.1
+resolves (any other request is recorded and fails the run).  Prints, from one run:
 
 * the site's size (bytes, files) and its biggest parts;
 * the baseline: seconds from opening the minimal engine page (engine.html: the same Pyodide core
   and war_widget's wheel, one engine game played to its end, no table) to its answer;
 * seconds from opening classroom.html to the first table drawn, and its ratio to the baseline
   (the goal: at most 2x);
-* the first Flip's wait: from a click on Flip the moment the table appears to the table showing
-  round 1 (the goal: at most 0.2 s);
-* the bytes each page fetched;
+* the first Flip's wait: a click on Flip once the table is at rest, to the table's answer (its
+  first frame of round 1; the goal: at most 0.2 s), and to round 1's line (after the beats'
+  animation), and the longest main-thread task in the 10 s after the table appeared;
+* the bytes each page fetched over the network and loaded, and the page's phases (its own
+  ``performance.mark``s: Pyodide started, wheels unpacked, the widget made, the table drawn);
+* with ``--before``: the classroom page as it was (JupyterLite's REPL app running the same line).
 
 each on a cold browser (a fresh context: empty cache and storage) and a warm one (the same page
 reloaded), medians of ``--runs`` runs.  Wall-clock time: what a child waits for.  The machines
@@ -80,6 +83,7 @@ class Opened:
         self.flip = 0.0         # a click on Flip to the table's answer
         self.flip_shown = 0.0   # ... to round 1's line
         self.longest = 0.0      # the longest main-thread task in the 10 s after the table appeared
+        self.phases: dict[str, float] = {}   # the page's own marks (site/bridge): seconds from its start
 
 
 #: click Flip on the table at rest: seconds to the table's answer (its first frame of round 1: the
@@ -124,6 +128,7 @@ def open_table(page: Any, url: str | None) -> Opened:
                            timeout=TIMEOUT_MS)
     opened.seconds = time.perf_counter() - started
     opened.bytes, opened.size = page.evaluate(PAGE_BYTES)
+    opened.phases = page.evaluate(MARKS)
     appeared = float(page.evaluate("performance.now()"))
     page.wait_for_function("() => document.querySelector('[data-war-table]').dataset.idle === '1'", timeout=TIMEOUT_MS)
     opened.flip, opened.flip_shown = page.evaluate(FIRST_FLIP)
@@ -144,7 +149,14 @@ def open_engine(page: Any, url: str | None) -> Opened:
     page.wait_for_selector("#war-page[data-done]", state="attached", timeout=TIMEOUT_MS)
     opened.seconds = time.perf_counter() - started
     opened.bytes, opened.size = page.evaluate(PAGE_BYTES)
+    opened.phases = page.evaluate(MARKS)
     return opened
+
+
+#: the phases a page of site/bridge marks (performance.mark), in order
+PHASES = {"war:pyodide": "Pyodide started", "war:wheels": "wheels unpacked, record read",
+          "war:widget": "Python imports and the widget made", "war:table": "table.js drew the table"}
+MARKS = "() => Object.fromEntries(performance.getEntriesByType('mark').map((m) => [m.name, m.startTime / 1000]))"
 
 
 def median(values: list[float]) -> float:
@@ -155,6 +167,8 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--site", type=Path, help="a built site (default: build one now)")
     parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--before", action="store_true",
+                        help="also the classroom page as it was (JupyterLite's REPL app), for a before/after")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         site = args.site.resolve() if args.site else Path(tmp) / "_site"
@@ -175,13 +189,18 @@ def main() -> int:
         process, base = serve(site)
         refused: list[str] = []
         errors: list[str] = []
-        runs: dict[str, list[Opened]] = {"engine cold": [], "engine warm": [], "table cold": [], "table warm": []}
+        runs: dict[str, list[Opened]] = {f"{k} {w}": [] for k in ("engine", "table", "before")
+                                         for w in ("cold", "warm")}
+        # before: the classroom page as it was, JupyterLite's REPL app running the same line (the site
+        # still has it: the lessons' app); measured with --before
+        pages = [("engine", build_site.ENGINE_PAGE, open_engine), ("table", "classroom.html", open_table)]
+        if args.before:
+            pages.append(("before", build_site.classroom_url(build_site.CLASSROOM_CODE), open_table))
         try:
             with sync_playwright() as p:
                 browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
                 for _ in range(args.runs):
-                    for kind, url, opener in (("engine", build_site.ENGINE_PAGE, open_engine),
-                                              ("table", "classroom.html", open_table)):
+                    for kind, url, opener in pages:
                         context = offline_context(browser, base, refused)
                         page = context.new_page()
                         page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
@@ -216,6 +235,18 @@ def main() -> int:
         for name, opened in (("engine page", engine), ("classroom page", table)):
             print(f"  {name}: fetched {median([o.bytes for o in opened]) / 1e6:.2f} MB over the network, "
                   f"loaded {median([o.size for o in opened]) / 1e6:.2f} MB")
+            print(f"  {name}'s phases (s from its start): " + ", ".join(
+                f"{label} {median([o.phases[mark] for o in opened]):.1f}" for mark, label in PHASES.items()
+                if all(mark in o.phases for o in opened)))
+        before = runs[f"before {warmth}"]
+        if before:
+            b_s = median([o.seconds for o in before])
+            print(f"  before, JupyterLite's REPL classroom page: {b_s:5.1f} s {[round(o.seconds, 1) for o in before]}"
+                  f"  ({b_s / base_s:.2f} x the engine page; the new page is {b_s / table_s:.2f} x faster), "
+                  f"first Flip answered in {median([o.flip for o in before]) * 1000:.0f} ms, longest task "
+                  f"{median([o.longest for o in before]) * 1000:.0f} ms, fetched "
+                  f"{median([o.bytes for o in before]) / 1e6:.2f} MB, "
+                  f"loaded {median([o.size for o in before]) / 1e6:.2f} MB")
     return 0
 
 

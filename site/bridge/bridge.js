@@ -147,6 +147,7 @@ async function boot() {
   const table = import(here(config.table));
   const { loadPyodide } = await import(here(`${config.pyodide}pyodide.mjs`));
   const pyodide = await loadPyodide({ indexURL: here(config.pyodide), stderr: (line) => console.warn(line) });
+  performance.mark("war:pyodide");           // the phases, for benchmarks/bench_site.py
   const { FS } = pyodide;
   FS.mkdirTree("/drive");
   FS.mount(FS.filesystems.IDBFS, {}, "/drive");
@@ -157,9 +158,11 @@ async function boot() {
   for (const wheel of wheels) pyodide.unpackArchive(await wheel, "wheel");
   FS.writeFile("/home/pyodide/page_model.py", await modelSource);
   await restored;
+  performance.mark("war:wheels");
   const pageModel = pyodide.pyimport("page_model");
   pageModel.install();
   const widget = await pyodide.runPythonAsync(config.code);
+  performance.mark("war:widget");
   let model = null;
   const early = [];     // custom messages sent while the widget was made (its state is read whole below)
   const bridge = pageModel.connect(widget, (kind, text) => {
@@ -172,6 +175,7 @@ async function boot() {
   addEventListener("pagehide", save);
   host.replaceChildren();
   (await table).default.render({ model, el: host });
+  performance.mark("war:table");
   save();
 }
 

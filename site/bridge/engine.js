@@ -11,8 +11,11 @@ async function engine() {
   }));
   const { loadPyodide } = await import(here(`${config.pyodide}pyodide.mjs`));
   const pyodide = await loadPyodide({ indexURL: here(config.pyodide), stderr: (line) => console.warn(line) });
+  performance.mark("war:pyodide");
   for (const wheel of wheels) pyodide.unpackArchive(await wheel, "wheel");
+  performance.mark("war:wheels");
   const answer = await pyodide.runPythonAsync(config.code);
+  performance.mark("war:widget");
   const host = document.getElementById("war-page");
   host.textContent = String(answer);
   host.dataset.done = "1";

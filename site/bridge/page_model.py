@@ -30,7 +30,7 @@ Deliver = Callable[[str, str], None]
 Handler = Callable[[Any, Any, Any], None]
 
 
-class AnyWidget(traitlets.HasTraits):  # type: ignore[misc]  # traitlets has no type hints
+class AnyWidget(traitlets.HasTraits):
     """What war_widget's widgets use of ``anywidget.AnyWidget``: synced traits, ``hold_sync``,
     ``send``, ``on_msg`` and ``close``; the page's view of it is ``bridge.js``'s model."""
 
