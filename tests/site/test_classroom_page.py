@@ -9,6 +9,7 @@ JupyterLite's (the lessons' app), and the console logs no error.
 """
 from __future__ import annotations
 
+import re
 import time
 from typing import Any
 from urllib.parse import urlsplit
@@ -92,3 +93,40 @@ def test_the_japanese_page_is_marked_japanese_and_plays(offline: Any, site_serve
     assert page.locator("[data-war-table]").get_attribute("lang") == "ja"
     assert shown["sentence"] == shown["expected"]["say"]
     assert any("\u3040" <= ch <= "\u30ff" for ch in shown["sentence"]), shown["sentence"]   # kana
+
+
+def test_steal_war_and_casino_war_pages_play_on_the_bridge(offline: Any, site_server: str) -> None:
+    """steal.html and casino.html: the same page, their own widget (``game_kind``) on the bridge;
+    the first sentence is the one the widget says here, and the first action is answered."""
+    from war_widget import CasinoWarWidget, StealWarWidget
+
+    state = offline()
+    page = state.new_page()
+    page.goto(site_server + "casino.html")
+    casino = page.locator("[data-casino-table]")
+    page.wait_for_selector("[data-casino-table] canvas", state="visible", timeout=BOOT_TIMEOUT_MS)
+    say = casino.locator("[data-role=sentence]")
+    assert say.text_content() == CasinoWarWidget().status        # before a bet: the same words for any deal
+    casino.locator("[data-action=chip10]").click()
+    casino.locator("[data-action=deal]").click()
+    page.wait_for_function("() => document.querySelector('[data-casino-table]').dataset.hand === '1'",
+                           timeout=30_000)
+    assert say.text_content() != CasinoWarWidget().status
+
+    page.goto(site_server + "steal.html")
+    page.wait_for_selector("[data-steal-table] canvas", state="visible", timeout=BOOT_TIMEOUT_MS)
+    steal = page.locator("[data-steal-table]")
+    said = steal.locator("[data-role=sentence]")
+    first = StealWarWidget()
+    page.wait_for_function("() => /steal_war-\\d+/.test(document.querySelector('[data-steal-table] "
+                           "[data-role=sentence]')?.textContent || '')", timeout=30_000)
+    shown = said.text_content() or ""
+    code = re.search(r"steal_war-\d+", shown)
+    assert code and shown == re.sub(r"steal_war-\d+", code[0], first.status), shown   # its deal's number
+    beat = steal.get_attribute("data-beat")
+    page.wait_for_function("() => !document.querySelector('[data-steal-table] [data-action=flip]').disabled",
+                           timeout=30_000)
+    steal.locator("[data-action=flip]").click()
+    page.wait_for_function("(b) => document.querySelector('[data-steal-table]').dataset.beat !== b", arg=beat,
+                           timeout=30_000)
+    assert said.text_content() and said.text_content() != shown
