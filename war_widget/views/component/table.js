@@ -562,6 +562,8 @@ function faceGeometry(code, w, h, rankPx, measure, pips = PIP_TABLE) {
 }
 function roundRect(ctx, x, y, w, h, r) {
   ctx.beginPath();
+  if (!(w > 0 && h > 0)) return;
+  r = Math.max(0, Math.min(r, w / 2, h / 2));
   ctx.moveTo(x + r, y);
   ctx.arcTo(x + w, y, x + w, y + h, r);
   ctx.arcTo(x + w, y + h, x, y + h, r);
@@ -1709,6 +1711,49 @@ function renderSteal({ model, el: host }) {
   };
 }
 
+// war_widget/views/component/src/speech.js
+function speechLang(register) {
+  return String(register || "en").startsWith("ja") ? "ja-JP" : "en-US";
+}
+function readable(beat) {
+  return Boolean(beat && typeof beat.say === "string" && beat.say.trim() && beat.kind !== "clock");
+}
+function createReader(synth, Utterance, register, on = false) {
+  let enabled = Boolean(on);
+  let lang = speechLang(register);
+  let last = null;
+  const can = Boolean(synth && typeof synth.speak === "function" && typeof Utterance === "function");
+  return {
+    get on() {
+      return enabled;
+    },
+    get lang() {
+      return lang;
+    },
+    available: can,
+    setOn(flag) {
+      enabled = Boolean(flag);
+      if (!enabled && can) synth.cancel();
+    },
+    setLang(reg) {
+      lang = speechLang(reg);
+    },
+    say(beat) {
+      if (!enabled || !can || !readable(beat) || beat.id === last) return null;
+      last = beat.id;
+      if (beat.cut) synth.cancel();
+      const u = new Utterance(beat.say);
+      u.lang = lang;
+      synth.speak(u);
+      return u;
+    }
+  };
+}
+function pageReader(register, on) {
+  const w = typeof window === "undefined" ? {} : window;
+  return createReader(w.speechSynthesis, w.SpeechSynthesisUtterance, register, on);
+}
+
 // war_widget/views/component/src/war.js
 function render({ model, el: host }) {
   const kind = model.get("game_kind");
@@ -1771,6 +1816,7 @@ function render({ model, el: host }) {
   for (const s of ["slow", "normal", "fast"]) speed.append(el("option", { value: s }));
   playRow.append(speed);
   const ff = button("fast_forward", playRow);
+  const readBtn = button("read_aloud", playRow, "wt-read");
   const answers = [">", "=", "<"].map((sym) => {
     const b = button(`answer${sym}`, guessRow, "wt-answer");
     b.addEventListener("click", () => send({ do: "answer", symbol: sym }));
@@ -1796,6 +1842,7 @@ function render({ model, el: host }) {
   let requested = false;
   let destroyed = false;
   let state = model.get("state") || {};
+  const reader = pageReader(setup.lang, model.get("read_aloud"));
   usePips(setup.pips);
   const words = () => setup.words || {};
   const isFull = () => (root.getRootNode().fullscreenElement || document.fullscreenElement) === root;
@@ -1812,6 +1859,10 @@ function render({ model, el: host }) {
     speed.setAttribute("aria-label", w.speed);
     for (const o of speed.options) o.textContent = w[o.value];
     ff.textContent = w.fast_forward;
+    readBtn.textContent = w.read_aloud || "Read aloud";
+    readBtn.hidden = !reader.available;
+    readBtn.setAttribute("aria-pressed", String(reader.on));
+    readBtn.classList.toggle("wt-on", reader.on);
     newGame.textContent = w.new_game;
     replay.textContent = w.replay;
     codeBox.setAttribute("aria-label", w.game_number);
@@ -2015,6 +2066,7 @@ function render({ model, el: host }) {
   function show(beat) {
     current = beat;
     say.textContent = beat.say;
+    reader.say(beat);
     roundLine.textContent = beat.round_text;
     const names = setup.names || [];
     countsLine.textContent = beat.counts.map((n, i) => `${names[i] || ""} ${n}`).join(" \xB7 ");
@@ -2121,6 +2173,7 @@ function render({ model, el: host }) {
   function onSetup() {
     setup = model.get("setup");
     markLanguage(root, setup.lang);
+    reader.setLang(setup.lang);
     usePips(setup.pips);
     label();
     resize();
@@ -2146,6 +2199,15 @@ function render({ model, el: host }) {
   auto.addEventListener("click", () => send({ do: "autoplay", on: !state.autoplay }));
   speed.addEventListener("change", () => send({ do: "speed", speed: speed.value }));
   resume.addEventListener("click", () => send({ do: "resume" }));
+  const onReadAloud = () => {
+    reader.setOn(model.get("read_aloud"));
+    label();
+  };
+  readBtn.addEventListener("click", () => {
+    model.set("read_aloud", !reader.on);
+    model.save_changes();
+    onReadAloud();
+  });
   full.addEventListener("click", () => {
     if (isFull()) document.exitFullscreen();
     else if (root.requestFullscreen) root.requestFullscreen();
@@ -2187,6 +2249,7 @@ function render({ model, el: host }) {
   model.on("change:state", onState);
   model.on("change:settings", onSettings);
   model.on("change:results", onResults);
+  model.on("change:read_aloud", onReadAloud);
   resize();
   return () => {
     destroyed = true;
@@ -2199,6 +2262,8 @@ function render({ model, el: host }) {
     model.off("change:state", onState);
     model.off("change:settings", onSettings);
     model.off("change:results", onResults);
+    model.off("change:read_aloud", onReadAloud);
+    if (reader.on) reader.setOn(false);
   };
 }
 

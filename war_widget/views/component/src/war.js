@@ -8,6 +8,7 @@ import { usePips } from "./faces.js";
 import { AUTOPLAY_GAP_MS, WAR_SPEED, answerWords, beatTiming, el, keepKeys, keyAction, markLanguage, mergeBeats, newest, wantsTick, wantsTickAhead, whenIdle } from "./helpers.js";
 import { cardSpots, flights, layout, probeX, tableSize } from "./layout.js";
 import { lineMarks, markSpot, paint } from "./paint.js";
+import { pageReader } from "./speech.js";
 import { renderSteal } from "./steal.js";
 
 export function render({ model, el: host }) {
@@ -59,6 +60,7 @@ export function render({ model, el: host }) {
   for (const s of ["slow", "normal", "fast"]) speed.append(el("option", { value: s }));
   playRow.append(speed);
   const ff = button("fast_forward", playRow);
+  const readBtn = button("read_aloud", playRow, "wt-read");    // read-aloud (speech.js): off unless turned on
   const answers = [">", "=", "<"].map((sym) => {
     const b = button(`answer${sym}`, guessRow, "wt-answer");
     b.addEventListener("click", () => send({ do: "answer", symbol: sym }));
@@ -85,6 +87,7 @@ export function render({ model, el: host }) {
   let requested = false;
   let destroyed = false;
   let state = model.get("state") || {};
+  const reader = pageReader(setup.lang, model.get("read_aloud"));
   usePips(setup.pips);
 
   const words = () => setup.words || {};
@@ -103,6 +106,10 @@ export function render({ model, el: host }) {
     speed.setAttribute("aria-label", w.speed);
     for (const o of speed.options) o.textContent = w[o.value];
     ff.textContent = w.fast_forward;
+    readBtn.textContent = w.read_aloud || "Read aloud";
+    readBtn.hidden = !reader.available;
+    readBtn.setAttribute("aria-pressed", String(reader.on));
+    readBtn.classList.toggle("wt-on", reader.on);
     newGame.textContent = w.new_game;
     replay.textContent = w.replay;
     codeBox.setAttribute("aria-label", w.game_number);
@@ -303,6 +310,7 @@ export function render({ model, el: host }) {
     // the picture of `beat` is complete on screen: its words now, and tell Python
     current = beat;
     say.textContent = beat.say;
+    reader.say(beat);
     roundLine.textContent = beat.round_text;
     const names = setup.names || [];
     countsLine.textContent = beat.counts.map((n, i) => `${names[i] || ""} ${n}`).join(" \u00b7 ");
@@ -403,6 +411,7 @@ export function render({ model, el: host }) {
   function onSetup() {
     setup = model.get("setup");
     markLanguage(root, setup.lang);
+    reader.setLang(setup.lang);
     usePips(setup.pips);
     label();
     resize();
@@ -432,6 +441,12 @@ export function render({ model, el: host }) {
   auto.addEventListener("click", () => send({ do: "autoplay", on: !state.autoplay }));
   speed.addEventListener("change", () => send({ do: "speed", speed: speed.value }));
   resume.addEventListener("click", () => send({ do: "resume" }));
+  const onReadAloud = () => { reader.setOn(model.get("read_aloud")); label(); };
+  readBtn.addEventListener("click", () => {
+    model.set("read_aloud", !reader.on);
+    model.save_changes();
+    onReadAloud();
+  });
   full.addEventListener("click", () => {
     if (isFull()) document.exitFullscreen();
     else if (root.requestFullscreen) root.requestFullscreen();
@@ -472,6 +487,7 @@ export function render({ model, el: host }) {
   model.on("change:state", onState);
   model.on("change:settings", onSettings);
   model.on("change:results", onResults);
+  model.on("change:read_aloud", onReadAloud);
   resize();
 
   return () => {
@@ -485,5 +501,7 @@ export function render({ model, el: host }) {
     model.off("change:state", onState);
     model.off("change:settings", onSettings);
     model.off("change:results", onResults);
+    model.off("change:read_aloud", onReadAloud);
+    if (reader.on) reader.setOn(false);
   };
 }
