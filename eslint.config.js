@@ -12,6 +12,11 @@ export default [
     rules: { "no-unused-vars": ["error", { argsIgnorePattern: "^_" }], eqeqeq: "error", "prefer-const": "error" },
   },
   {
+    files: ["site/bridge/**/*.js"],          // the classroom page's own modules (tools/build_site.py)
+    languageOptions: { ecmaVersion: 2022, sourceType: "module", globals: { ...globals.browser } },
+    rules: { "no-unused-vars": ["error", { argsIgnorePattern: "^_" }], eqeqeq: "error", "prefer-const": "error" },
+  },
+  {
     files: ["tools/**/*.mjs"],                // the build of table.js (tools/build_table.mjs), run by node
     languageOptions: { ecmaVersion: 2022, sourceType: "module", globals: { ...globals.node } },
   },

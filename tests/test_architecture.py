@@ -17,6 +17,8 @@ The layers (issue 13), lowest first; a module may import its own layer and the l
   ``casino.py``, and what they share (``beat.py``, ``told.py``, ``options.py``, ...);
 * ``views``       every widget (``views/``: ``war/``, ``steal/``, ``casino.py``, and the ``cards``
   the three share: the pip layout) and the records a widget keeps;
+* ``classmode``   the class mode (``classmode/``): the class store, a child's seat and the teacher's
+  board, over the views;
 * ``app``         the command line.
 
 Package ``__init__`` modules that only re-export (``war_widget``, ``war_widget.variants.steal``) are
@@ -45,7 +47,7 @@ PACKAGE = ROOT / "war_widget"
 
 # layer: rank.  Equal ranks with different names are side by side and may not import each other.
 RANKS = {"game.parts": 0, "game.engine": 1, "game.saves": 2, "text": 3, "simulator": 3, "session": 4, "lessons": 4,
-         "views": 5, "app": 6}
+         "views": 5, "classmode": 6, "app": 7}
 
 # (pattern relative to war_widget/, layer); the first match wins.  "facade" marks re-export modules.
 LAYER_OF: list[tuple[str, str]] = [
@@ -100,6 +102,10 @@ LAYER_OF: list[tuple[str, str]] = [
     ("views/war/*.py", "views"),
     ("views/steal/*.py", "views"),
     ("views/component/*.py", "views"),
+    # the class mode (issue 31): the class store, a child's seat, the teacher's board, over the views
+    ("classmode/__init__.py", "facade"),
+    ("classmode/__main__.py", "app"),
+    ("classmode/*.py", "classmode"),
 ]
 
 # Old paths of moved modules (issue 13, phase 2a): each file at the old path only puts the moved

@@ -43,6 +43,16 @@ SITE = ROOT / "site"
 CACHE = SITE / ".cache" / "wheels"
 TOOLS = SITE / ".cache" / "tools"   # the Pyodide kernel's build addon, kept out of the environment
 NODE_PYODIDE = SITE / "node_modules" / "pyodide"
+NODE_PLOTLY = SITE / "node_modules" / "plotly.js-basic-dist-min" / "plotly-basic.min.js"
+BRIDGE = SITE / "bridge"        # the classroom page's own files (bridge.js, page_model.py ...)
+COMPONENT = ROOT / "war_widget" / "views" / "component"
+#: the wheels the classroom page unpacks into Pyodide: the package and the one library its widgets
+#: need on page_model.py (no anywidget, ipywidgets, IPython or plotly: see site/bridge/page_model.py)
+PAGE_WHEELS = ("war-widget", "traitlets")
+#: the minimal engine page (benchmarks/bench_site.py's baseline): one engine game to its end
+ENGINE_PAGE = "engine.html"
+ENGINE_CODE = ("from war_widget import Game\ngame = Game('classic', seed=1)\noutcome = game.play_to_end()\n"
+               "f'{game.code}: {game.round_number} rounds, {outcome.counts}'")
 
 #: the files of the npm package that the page loads (the rest are types, maps and demos)
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "package.json")
@@ -66,13 +76,18 @@ PYODIDE_MARKERS = {
 
 @dataclass(frozen=True)
 class ClassroomPage:
-    """A page a teacher hands out: at the site's root, a link and redirect to the REPL app running
-    ``code`` in the classroom look (no code shown: the page is the table only)."""
+    """A page a teacher hands out, at the site's root: the table that ``code`` (its last
+    expression) makes, alone on the page (site/bridge: Pyodide, the package and traitlets, no
+    JupyterLite); ``loading`` is the line shown while Python starts."""
 
     file: str
     title: str
     lang: str
     code: str
+
+    @property
+    def loading(self) -> str:
+        return "じゅんびしています…" if self.lang == "ja" else "Getting the cards ready…"
 
 
 #: the classroom pages: War (its record, under the table, is kept in the browser's /drive), in
@@ -244,10 +259,12 @@ def write_lock(wheels: dict[str, Path], out_dir: Path) -> dict[str, dict[str, ob
 
 
 def ensure_pyodide() -> None:
-    """site/node_modules/pyodide at the version site/package.json pins (``npm ci`` when it is not)."""
-    pinned = json.loads((SITE / "package.json").read_text(encoding="utf-8"))["dependencies"]["pyodide"]
-    installed = NODE_PYODIDE / "package.json"
-    if installed.exists() and json.loads(installed.read_text(encoding="utf-8"))["version"] == pinned:
+    """site/node_modules at the versions site/package.json pins (``npm ci`` when one is not): the
+    Pyodide core, and plotly.js's basic bundle for the classroom page's chart."""
+    pinned = json.loads((SITE / "package.json").read_text(encoding="utf-8"))["dependencies"]
+    installed = [SITE / "node_modules" / name / "package.json" for name in pinned]
+    if all(p.exists() and json.loads(p.read_text(encoding="utf-8"))["version"] == pinned[p.parent.name]
+           for p in installed):
         return
     subprocess.run(["npm", "ci", "--no-audit", "--no-fund", "--loglevel=error"], cwd=SITE, check=True)
 
@@ -295,17 +312,52 @@ def classroom_url(code: str = CLASSROOM_CODE) -> str:
     return f"repl/index.html?{query}"
 
 
-def write_classroom_pages(output: Path) -> None:
-    """The classroom pages at the site's root (each a plain link and redirect, no script), the
-    games page listing them, and the favicon the browser asks the root for."""
+def page_config(code: str, loading: str, packages: dict[str, dict[str, object]],
+                wheels: tuple[str, ...] = PAGE_WHEELS) -> dict[str, object]:
+    """What a page of site/bridge reads from its <script id="war-config">: where Pyodide and the
+    wheels are (the ones JupyterLite's kernel loads too: one copy on the site), its files, its code."""
+    return {"pyodide": "static/pyodide/", "wheels": [f"static/pyodide/{packages[w]['file_name']}" for w in wheels],
+            "model": "bridge/page_model.py", "table": "bridge/table.js", "plotly": f"bridge/{NODE_PLOTLY.name}",
+            "code": code, "loading": loading}
+
+
+def bridge_page(title: str, lang: str, config: dict[str, object], script: str) -> str:
+    """A page of site/bridge: the loading line, the config, the module ``script`` (no inline script)."""
+    data = json.dumps(config, ensure_ascii=False).replace("</", "<\\/")
+    return (f"<!DOCTYPE html>\n<html lang=\"{lang}\"><head><meta charset=\"utf-8\">"
+            "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
+            f"<title>{html.escape(title)}</title>\n<link rel=\"icon\" href=\"favicon.ico\">\n"
+            "<link rel=\"stylesheet\" href=\"bridge/table.css\"><link rel=\"stylesheet\" href=\"bridge/page.css\">\n"
+            f"<link rel=\"modulepreload\" href=\"static/pyodide/pyodide.mjs\">\n"
+            f"<script type=\"module\" src=\"{script}\"></script>\n"
+            f"<script type=\"application/json\" id=\"war-config\">{data}</script></head>\n"
+            f"<body><main id=\"war-page\"><p class=\"war-loading\">{html.escape(str(config['loading']))}</p></main>"
+            "</body></html>\n")
+
+
+def write_bridge(output: Path, packages: dict[str, dict[str, object]]) -> None:
+    """The classroom page's files in ``bridge/`` (site/bridge, the component's table.js and
+    table.css, plotly.js's basic bundle: the chart's line and markers, a quarter of the whole
+    bundle's bytes and of its start-up work on the main thread), and the minimal engine page."""
+    folder = output / "bridge"
+    folder.mkdir()
+    for name in ("bridge.js", "engine.js", "page_model.py", "page.css"):
+        shutil.copy2(BRIDGE / name, folder / name)
+    for name in ("table.js", "table.css"):
+        shutil.copy2(COMPONENT / name, folder / name)
+    shutil.copy2(NODE_PLOTLY, folder / NODE_PLOTLY.name)
+    config = page_config(ENGINE_CODE, "Playing one game…", packages, ("war-widget",))
+    (output / ENGINE_PAGE).write_text(bridge_page("War: the engine alone", "en", config, "bridge/engine.js"),
+                                      encoding="utf-8")
+
+
+def write_classroom_pages(output: Path, packages: dict[str, dict[str, object]]) -> None:
+    """The classroom pages at the site's root (each the table alone, site/bridge), the games page
+    listing them, and the favicon the browser asks the root for."""
     for page in CLASSROOM_PAGES:
-        url = html.escape(classroom_url(page.code))
         (output / page.file).write_text(
-            f"<!DOCTYPE html>\n<html lang=\"{page.lang}\"><head><meta charset=\"utf-8\">"
-            f"<title>{html.escape(page.title)}</title>\n"
-            f"<meta http-equiv=\"refresh\" content=\"0; url={url}\">\n"
-            "<link rel=\"icon\" href=\"favicon.ico\"></head>\n"
-            f"<body><p><a href=\"{url}\">{html.escape(page.title)}</a></p></body></html>\n", encoding="utf-8")
+            bridge_page(page.title, page.lang, page_config(page.code, page.loading, packages), "bridge/bridge.js"),
+            encoding="utf-8")
     items = "".join(f"<li lang=\"{p.lang}\"><a href=\"{p.file}\">{html.escape(p.title)}</a></li>\n"
                     for p in CLASSROOM_PAGES)
     (output / GAMES_PAGE).write_text(
@@ -357,7 +409,8 @@ def build(output: Path) -> dict[str, object]:
         env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(TOOLS), *filter(None, [os.environ.get("PYTHONPATH")])])}
         subprocess.run([sys.executable, "-m", "jupyterlite_core", "build", "--lite-dir", str(lite)],
                        cwd=lite, check=True, stdout=subprocess.DEVNULL, env=env)
-    write_classroom_pages(output)
+    write_classroom_pages(output, packages)
+    write_bridge(output, packages)
     files = [p for p in output.rglob("*") if p.is_file()]
     return {"output": str(output), "files": len(files), "bytes": sum(p.stat().st_size for p in files),
             "packages": sorted(packages), "seconds": round(time.perf_counter() - started, 1)}

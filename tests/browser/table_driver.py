@@ -246,3 +246,78 @@ def tab_reaches_every_control(table: Table) -> None:
     wait_until(lambda: table.data("round") == str(r + 1) and table.data("idle") == "1", 30, "Space to flip")
     table.page.keyboard.press("Backspace")
     wait_until(lambda: table.data("round") == str(r) and table.data("idle") == "1", 30, "Backspace to go back")
+
+
+# The keys of issue 30 a child's fingers reach (notebook shortcuts: cut, copy, paste, undo, delete,
+# convert, insert, move and run cells) and the keys that scroll or navigate a page.
+PAGE_KEYS = ("x", "c", "v", "z", "d", "d", "m", "y", "Shift+M", "a", "b", "ArrowUp", "ArrowDown", "ArrowLeft",
+             "ArrowRight", "Shift+Enter", "Control+Enter", "Alt+Enter", "Escape", "PageDown", "PageUp", "End",
+             "Home", "Alt+ArrowLeft")
+
+# Listeners on the document and the
+# body count every key that gets past the window, and every scroll anywhere is counted.
+JS_KEY_PROBE = """() => {
+    window.__warKeysSeen = [];
+    window.__warScrolls = [];
+    const seen = (where) => (e) => { if (e.key !== 'Tab') window.__warKeysSeen.push(where + ':' + e.key); };
+    document.addEventListener('keydown', seen('document-capture'), true);
+    document.addEventListener('keydown', seen('document'));
+    window.addEventListener('keydown', seen('window-bubble'));
+    document.addEventListener('scroll', (e) => { window.__warScrolls.push(e.composedPath()[0]); }, true);
+}"""
+
+# every scroll position a key could move: the page's and each scrollable box around the table
+# (through shadow roots: marimo puts the table in one)
+JS_SCROLLS = """root => {
+    const out = {page: [window.scrollX, window.scrollY]};
+    let n = root, i = 0;
+    while (n) {
+        if (n.nodeType === 1 && (n.scrollHeight > n.clientHeight || n.scrollWidth > n.clientWidth))
+            out['box' + (i++)] = [n.scrollLeft, n.scrollTop];
+        n = n.parentNode || n.host || null;
+    }
+    return out;
+}"""
+
+
+def keys_stay_on_the_page(table: Table) -> None:
+    """With the table's canvas, then its Flip button, focused, the keys of ``PAGE_KEYS`` change
+    nothing outside the table (for pages with no notebook cells: Voila, marimo, the static site):
+    the page and every box around the table keep their scroll position, the address and history
+    stay, no listener of the document sees the key (the table stopped it), focus stays on the
+    table, the table stays in the page, and on the canvas the game does not move.  (The probe's
+    listeners on the document see a key after the window's capture phase, whenever they were added.)"""
+    page = table.page
+    if not page.evaluate("() => Array.isArray(window.__warKeysSeen)"):
+        page.evaluate(JS_KEY_PROBE)
+    for on_canvas, target in ((True, table.root.locator("canvas.war-table")), (False, table.control("flip"))):
+        wait_until(lambda: table.data("idle") == "1", 30, f"{table.name}: the table at rest")
+        target.scroll_into_view_if_needed()
+        # somewhere in the middle of what can scroll, so a key could move it either way
+        page.evaluate("""root => { let n = root;
+            while (n) { if (n.nodeType === 1 && n.scrollHeight > n.clientHeight + 40) n.scrollTop = Math.min(
+                n.scrollTop + 20, n.scrollHeight - n.clientHeight - 20); n = n.parentNode || n.host || null; }
+            window.scrollBy(0, 20); }""", table.root.element_handle())
+        target.focus()
+        page.wait_for_timeout(300)
+        scrolls = page.evaluate(JS_SCROLLS, table.root.element_handle())
+        where = page.evaluate("() => [location.href, history.length]")
+        page.evaluate("() => { window.__warKeysSeen.length = 0; window.__warScrolls.length = 0; }")
+        round_before = table.data("round")
+        for key in PAGE_KEYS:
+            page.keyboard.press(key)
+            page.wait_for_timeout(60)
+        page.wait_for_timeout(800)
+        what = f"{table.name} ({'canvas' if on_canvas else 'Flip'})"
+        after = page.evaluate(JS_SCROLLS, table.root.element_handle())
+        assert after == scrolls, f"{what}: a key scrolled the page: {scrolls} -> {after}"
+        # (the narration log inside the table scrolls to its newest line when Enter flips on Flip)
+        outside = table.root.evaluate("r => window.__warScrolls.filter(t => !r.contains(t)).length")
+        assert outside == 0, f"{what}: a key scrolled something outside the table"
+        assert page.evaluate("() => [location.href, history.length]") == where, f"{what}: a key navigated"
+        assert page.evaluate("() => window.__warKeysSeen") == [], f"{what}: a key got past the table"
+        assert table.root.count() == 1 and table.root.is_visible(), f"{what}: the table left the page"
+        assert table.root.evaluate("""r => { let a = r.getRootNode().activeElement; return r.contains(a); }"""), \
+            f"{what}: focus left the table"
+        if on_canvas:   # (on Flip, Enter is the button's own key: it flips)
+            assert table.data("round") == round_before, f"{what}: the keys played or restarted the game"

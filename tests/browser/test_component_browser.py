@@ -38,6 +38,7 @@ from table_driver import (  # noqa: E402
     SIZES,
     Table,
     check_beats,
+    keys_stay_on_the_page,
     layout_at_sizes,
     play_games,
     right_answer,
@@ -456,3 +457,23 @@ def test_notebook7_plays_games_in_a_row(nb7_tables: list[Table]) -> None:
     keys_stay_on_the_table(nb7_tables[0])
     layout_at_sizes(nb7_tables[0].page, nb7_tables[0], ARTIFACTS / "component-notebook7", SIZES[:1])
     assert not _console_errors(nb7_tables[0].page), _console_errors(nb7_tables[0].page)
+
+
+def _keys_on_a_short_page(table: Table) -> None:
+    """keys_stay_on_the_page on a page short enough to scroll (1366x500: the table is taller), so
+    a key that scrolled the page would show; then the page's size again."""
+    table.page.set_viewport_size({"width": 1366, "height": 500})
+    table.page.wait_for_timeout(400)
+    try:
+        keys_stay_on_the_page(table)
+    finally:
+        table.page.set_viewport_size({"width": 1920, "height": 1080})
+    assert not _console_errors(table.page), _console_errors(table.page)
+
+
+def test_keys_stay_on_the_voila_table(voila_table: Table) -> None:
+    _keys_on_a_short_page(voila_table)
+
+
+def test_keys_stay_on_the_marimo_table(marimo_table: Table) -> None:
+    _keys_on_a_short_page(marimo_table)

@@ -150,20 +150,29 @@ def test_the_site_holds_everything_it_loads(site_build: dict[str, Any]) -> None:
 
 
 def test_the_classroom_pages_hand_out_every_game(site_build: dict[str, Any]) -> None:
-    """Each classroom page at the site's root sends the browser to the classroom REPL running its
-    game's code, and that code makes that game's table here too; games.html lists every page."""
+    """Each classroom page at the site's root is the table its code makes (site/bridge), in its
+    language, loading only what the table needs from the site itself; that code makes that game's
+    table here too; games.html lists every page."""
     import html
     import re
-    import urllib.parse
 
     site = Path(site_build["output"])
+    lock = json.loads((site / "static" / "pyodide" / "pyodide-lock.json").read_text())["packages"]
     kinds = {}
     for page in build_site.CLASSROOM_PAGES:
         text = (site / page.file).read_text(encoding="utf-8")
-        target = html.unescape(re.search(r'content="0; url=([^"]+)"', text)[1])
-        assert (site / target.split("?")[0]).is_file(), target
-        query = urllib.parse.parse_qs(urllib.parse.urlsplit(target).query)
-        assert query["classroom"] == ["1"] and query["hideCodeInput"] == ["1"] and query["code"] == [page.code]
+        assert f'<html lang="{page.lang}">' in text, page.file
+        config = json.loads(html.unescape(re.search(r'<script type="application/json" id="war-config">(.*?)</script>',
+                                                    text, re.S)[1]))
+        assert config["code"] == page.code
+        # the page's Python: the package and traitlets, the very wheels of the lock file (no anywidget,
+        # ipywidgets, IPython or plotly package)
+        assert config["wheels"] == [f"static/pyodide/{lock[n]['file_name']}" for n in ("war-widget", "traitlets")]
+        scripts = re.findall(r'<script[^>]*src="([^"]+)"', text)
+        assert scripts == ["bridge/bridge.js"], scripts
+        for url in [*config["wheels"], config["model"], config["table"], config["plotly"], *scripts,
+                    f"{config['pyodide']}pyodide.mjs", *re.findall(r'href="([^"]+)"', text)]:
+            assert "://" not in url and (site / url).is_file(), url
         namespace: dict[str, Any] = {}
         *setup, last = page.code.splitlines()
         exec("\n".join(setup), namespace)  # noqa: S102 - the page's own code, as the page runs it
@@ -172,6 +181,9 @@ def test_the_classroom_pages_hand_out_every_game(site_build: dict[str, Any]) -> 
     assert kinds == {"classroom.html": ("WarWidget", "en"), "classroom_ja.html": ("WarWidget", "ja"),
                      "classroom_kids.html": ("WarWidget", "ja"), "steal.html": ("StealWarWidget", "en"),
                      "casino.html": ("CasinoWarWidget", "en")}
+    # the page runs the component's own table.js and table.css, as the package ships them
+    for name in ("table.js", "table.css"):
+        assert (site / "bridge" / name).read_bytes() == (build_site.COMPONENT / name).read_bytes(), name
     games = (site / build_site.GAMES_PAGE).read_text(encoding="utf-8")
     assert re.findall(r'<a href="([^"]+)"', games) == [p.file for p in build_site.CLASSROOM_PAGES] + ["lab/index.html"]
     assert (site / "lab" / "index.html").is_file()
@@ -224,10 +236,11 @@ def build_site_presets() -> list[str]:
 
 
 def test_the_classroom_extension_is_lint_clean() -> None:
-    """The hand-written prebuilt extension of the classroom page passes the repository's ESLint."""
+    """The hand-written prebuilt extension of the classroom REPL and the classroom page's own
+    modules (site/bridge) pass the repository's ESLint."""
     eslint = build_site.ROOT / "node_modules" / ".bin" / "eslint"
     if not eslint.exists():
         pytest.fail("eslint is not installed: run `npm ci` in the repository (the README's test command does)")
-    done = subprocess.run([str(eslint), "--max-warnings", "0", "site/classroom-extension"], cwd=build_site.ROOT,
-                          capture_output=True, text=True, timeout=120)
+    done = subprocess.run([str(eslint), "--max-warnings", "0", "site/classroom-extension", "site/bridge"],
+                          cwd=build_site.ROOT, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stdout + done.stderr

@@ -103,6 +103,7 @@ LABELS: dict[str, dict[str, str]] = {
         "table_cards": "On the table: {cards}",
         "table_count": "{name} {n} cards", "table_count_1": "{name} 1 card", "table_vs": " against ", "sep": ", ",
         "fullscreen": "Full screen", "exit_fullscreen": "Exit full screen",
+        "read_aloud": "Read aloud",
     },
     "ja": JA,
     "ja_kids": {**JA, **KIDS},

@@ -96,6 +96,7 @@ JA: dict[str, str] = {
     "table_cards": "場の札：{cards}",
     "table_count": "{name}：{n}枚", "table_count_1": "{name}：1枚", "table_vs": "と", "sep": "、",
     "fullscreen": "全画面", "exit_fullscreen": "全画面をやめる",
+    "read_aloud": "読み上げ",
     "lang_switched": "――ここから日本語です――",
 }
 
@@ -168,6 +169,7 @@ KIDS: dict[str, str] = {
     "table_name": "せんそうの テーブル。{counts}。{progress}。", "table_cards": "まんなかの カード：{cards}",
     "table_count": "{name}：{n}まい", "table_count_1": "{name}：1まい", "table_vs": "と ",
     "fullscreen": "大きく 見る", "exit_fullscreen": "もとの 大きさに もどす",
+    "read_aloud": "こえで よむ",
     "lang_switched": "――ここから にほんごだよ――",
 }
 

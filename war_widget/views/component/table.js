@@ -64,6 +64,14 @@ function keyAction(key, targetTag) {
 function ownsKey(event) {
   return !(event.key === "Tab" && !event.ctrlKey && !event.altKey && !event.metaKey);
 }
+function keepsDefault(event, targetTag, editable = false) {
+  const tag = (targetTag || "").toUpperCase();
+  if (editable || tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA") return true;
+  const key = event.key || "";
+  if ((tag === "BUTTON" || tag === "SUMMARY") && (key === " " || key === "Enter" || key === "Spacebar")) return true;
+  if ((event.ctrlKey || event.metaKey) && key.length === 1) return true;
+  return /^F\d{1,2}$/.test(key);
+}
 var KEY_OWNERS = /* @__PURE__ */ new WeakMap();
 var keysGuarded = false;
 function keepKeys(root, handler) {
@@ -80,7 +88,9 @@ function keepKeys(root, handler) {
     const owner = path.find((node) => KEY_OWNERS.has(node));
     if (!owner) return;
     e.stopImmediatePropagation();
-    KEY_OWNERS.get(owner)(e, path[0] || e.target);
+    const target = path[0] || e.target;
+    if (!keepsDefault(e, target && target.tagName, Boolean(target && target.isContentEditable))) e.preventDefault();
+    KEY_OWNERS.get(owner)(e, target);
   }, true);
 }
 function pageLang(register) {
@@ -370,6 +380,34 @@ function chartSeries(head, tail, upTo, mid = null) {
   const wars = allWars.filter((r) => r < n);
   return { x, ys, wars: { x: wars, y: wars.map((r) => counts[r][0]) } };
 }
+var CHART_CAP = 300;
+var CHART_MARKERS = 80;
+var CHART_WARS_CAP = 120;
+var CHART_GAP_MS = 150;
+function chartIndices(n, cap2 = CHART_CAP) {
+  if (n <= cap2) return Array.from({ length: n }, (_, i) => i);
+  let k = 2;
+  while (Math.ceil((n - 1) / k) + 1 > cap2) k *= 2;
+  const out = [];
+  for (let i = 0; i < n - 1; i += k) out.push(i);
+  out.push(n - 1);
+  return out;
+}
+function drawnSeries(series, cap2 = CHART_CAP, warsCap = CHART_WARS_CAP) {
+  const idx = chartIndices(series.x.length, cap2);
+  const wi = chartIndices(series.wars.x.length, warsCap);
+  return {
+    x: idx.map((i) => series.x[i]),
+    ys: series.ys.map((y) => idx.map((i) => y[i])),
+    wars: { x: wi.map((i) => series.wars.x[i]), y: wi.map((i) => series.wars.y[i]) },
+    rounds: series.x.length
+  };
+}
+function chartXMax(lastRound, limit) {
+  if (limit) return limit;
+  if (lastRound < 40) return 40;
+  for (let p = 100; ; p *= 10) for (const m of [1, 2, 5]) if (m * p > lastRound) return m * p;
+}
 function chartFont(width) {
   return Math.round(Math.max(13, Math.min(22, width / 55)));
 }
@@ -568,6 +606,8 @@ function faceGeometry(code, w, h, rankPx, measure, pips = PIP_TABLE) {
 }
 function roundRect(ctx, x, y, w, h, r) {
   ctx.beginPath();
+  if (!(w > 0 && h > 0)) return;
+  r = Math.max(0, Math.min(r, w / 2, h / 2));
   ctx.moveTo(x + r, y);
   ctx.arcTo(x + w, y, x + w, y + h, r);
   ctx.arcTo(x + w, y + h, x, y + h, r);
@@ -1722,6 +1762,49 @@ function renderSteal({ model, el: host }) {
   };
 }
 
+// war_widget/views/component/src/speech.js
+function speechLang(register) {
+  return String(register || "en").startsWith("ja") ? "ja-JP" : "en-US";
+}
+function readable(beat) {
+  return Boolean(beat && typeof beat.say === "string" && beat.say.trim() && beat.kind !== "clock");
+}
+function createReader(synth, Utterance, register, on = false) {
+  let enabled = Boolean(on);
+  let lang = speechLang(register);
+  let last = null;
+  const can = Boolean(synth && typeof synth.speak === "function" && typeof Utterance === "function");
+  return {
+    get on() {
+      return enabled;
+    },
+    get lang() {
+      return lang;
+    },
+    available: can,
+    setOn(flag) {
+      enabled = Boolean(flag);
+      if (!enabled && can) synth.cancel();
+    },
+    setLang(reg) {
+      lang = speechLang(reg);
+    },
+    say(beat) {
+      if (!enabled || !can || !readable(beat) || beat.id === last) return null;
+      last = beat.id;
+      if (beat.cut) synth.cancel();
+      const u = new Utterance(beat.say);
+      u.lang = lang;
+      synth.speak(u);
+      return u;
+    }
+  };
+}
+function pageReader(register, on) {
+  const w = typeof window === "undefined" ? {} : window;
+  return createReader(w.speechSynthesis, w.SpeechSynthesisUtterance, register, on);
+}
+
 // war_widget/views/component/src/war.js
 function render({ model: anyModel, el: host }) {
   const kind = anyModel.get("game_kind");
@@ -1785,6 +1868,7 @@ function render({ model: anyModel, el: host }) {
   for (const s of ["slow", "normal", "fast"]) speed.append(el("option", { value: s }));
   playRow.append(speed);
   const ff = button("fast_forward", playRow);
+  const readBtn = button("read_aloud", playRow, "wt-read");
   const answers = (
     /** @type {const} */
     [">", "=", "<"].map((sym) => {
@@ -1813,6 +1897,7 @@ function render({ model: anyModel, el: host }) {
   let requested = false;
   let destroyed = false;
   let state = model.get("state") || {};
+  const reader = pageReader(setup.lang, model.get("read_aloud"));
   usePips(setup.pips);
   const words = () => setup.words || {};
   const isFull = () => (root.getRootNode().fullscreenElement || document.fullscreenElement) === root;
@@ -1829,6 +1914,10 @@ function render({ model: anyModel, el: host }) {
     speed.setAttribute("aria-label", w.speed);
     for (const o of speed.options) o.textContent = w[o.value];
     ff.textContent = w.fast_forward;
+    readBtn.textContent = w.read_aloud || "Read aloud";
+    readBtn.hidden = !reader.available;
+    readBtn.setAttribute("aria-pressed", String(reader.on));
+    readBtn.classList.toggle("wt-on", reader.on);
     newGame.textContent = w.new_game;
     replay.textContent = w.replay;
     codeBox.setAttribute("aria-label", w.game_number);
@@ -1923,8 +2012,8 @@ function render({ model: anyModel, el: host }) {
     places(current && current.view);
     draw(performance.now());
     if (plot && plotly) {
-      const c = chartLayout();
-      plotly.relayout(plot, { width: c.width, height: c.height, margin: c.margin, title: c.title, legend: c.legend });
+      chartWhole = true;
+      updateChart(false);
     }
   }
   function draw(now) {
@@ -1941,11 +2030,20 @@ function render({ model: anyModel, el: host }) {
   }
   let plot = null;
   let plotly = null;
-  function chartLayout() {
+  let series = null;
+  let chartWhole = true;
+  let chartFrameKey = "";
+  let chartTimer = 0;
+  let chartBusy = 0;
+  let chartAgain = false;
+  const CHART_CONFIG = { displayModeBar: false, responsive: false };
+  const CHART_MOVE = { transition: { duration: 0 }, frame: { duration: 0, redraw: false }, mode: "immediate" };
+  function chartLayout(drawn) {
     const width = Math.max(280, chartBox.clientWidth || root.clientWidth || 600);
     const font = chartFont(width);
     const frame2 = chartFrame(width, font);
     const w = words();
+    const last = drawn && drawn.x.length ? drawn.x[drawn.x.length - 1] : 0;
     return {
       width,
       height: Math.round(Math.max(220, Math.min(360, width * 0.32))) + frame2.extraHeight,
@@ -1953,7 +2051,7 @@ function render({ model: anyModel, el: host }) {
       margin: frame2.margin,
       font: { size: font },
       title: { text: w.chart_title || "", ...frame2.title, font: { size: font * 1.1 } },
-      xaxis: setup.limit ? { title: { text: w.chart_round || "" }, range: [0, setup.limit], tickformat: "d" } : { title: { text: w.chart_round || "" }, rangemode: "tozero", tickformat: "d" },
+      xaxis: { title: { text: w.chart_round || "" }, range: [0, chartXMax(last, setup.limit)], tickformat: "d" },
       yaxis: { rangemode: "tozero", range: [0, setup.total || 52] },
       legend: { ...frame2.legend, font: { size: font } },
       paper_bgcolor: "rgba(0,0,0,0)",
@@ -1961,14 +2059,15 @@ function render({ model: anyModel, el: host }) {
       showlegend: true
     };
   }
-  function chartData(series) {
+  function chartData(drawn) {
     const names = setup.names || [];
-    const lines = series.ys.map((y, seat) => ({
+    const mode = drawn.x.length <= CHART_MARKERS ? "lines+markers" : "lines";
+    const lines = drawn.ys.map((y, seat) => ({
       type: "scatter",
-      mode: "lines+markers",
+      mode,
       name: names[seat] || "",
-      x: series.x.slice(),
-      y: y.slice(),
+      x: drawn.x,
+      y,
       marker: { size: 5 },
       line: { color: SEAT_COLOURS[seat % 4], width: 3, dash: SEAT_DASH[seat % 4] }
     }));
@@ -1976,34 +2075,79 @@ function render({ model: anyModel, el: host }) {
       type: "scatter",
       mode: "markers",
       name: words().chart_war || "War",
-      x: series.wars.x.slice(),
-      y: series.wars.y.slice(),
+      x: drawn.wars.x,
+      y: drawn.wars.y,
       marker: { symbol: "star", size: 14, color: WAR_MARKER.fill, line: { color: WAR_MARKER.line, width: 1 } }
     };
     return [...lines, wars];
   }
-  function redrawChart(upTo) {
-    if (!setup.chart || !plotly || destroyed) return;
-    const series = chartSeries(model.get("chart_head"), model.get("chart_tail"), upTo, model.get("chart_mid"));
-    plotly.react(chartBox, chartData(series), chartLayout(), { displayModeBar: false, responsive: false });
-    if (!plot) {
-      plot = chartBox;
-      plot.on("plotly_click", (d) => {
-        const p = d && d.points && d.points[0];
-        if (!p || !Number.isFinite(p.x)) return;
-        const war = p.curveNumber === (setup.names || []).length;
-        send(war ? { do: "goto", round: Math.round(p.x) - 1, war: Math.round(p.x) } : { do: "goto", round: Math.round(p.x) });
-      });
+  function drawChart(light = false) {
+    chartTimer = 0;
+    if (!setup.chart || !plotly || destroyed || !series) return;
+    const t0 = performance.now();
+    if (chartBusy && t0 - chartBusy < 1e3) {
+      chartAgain = true;
+      return;
+    }
+    chartBusy = 0;
+    const drawn = drawnSeries(series);
+    const last = drawn.x.length ? drawn.x[drawn.x.length - 1] : 0;
+    const key = `${drawn.x.length <= CHART_MARKERS} ${chartXMax(last, setup.limit)} ${drawn.ys.length}`;
+    if (!plot || chartWhole || key !== chartFrameKey || !light) {
+      const layout2 = chartLayout(drawn);
+      plotly.react(chartBox, chartData(drawn), layout2, CHART_CONFIG);
+      chartWhole = false;
+      chartFrameKey = key;
+      if (!plot) {
+        plot = chartBox;
+        plot.on("plotly_click", (d) => {
+          const p = d && d.points && d.points[0];
+          if (!p || !Number.isFinite(p.x)) return;
+          const war = p.curveNumber === (setup.names || []).length;
+          send(war ? { do: "goto", round: Math.round(p.x) - 1, war: Math.round(p.x) } : { do: "goto", round: Math.round(p.x) });
+        });
+      }
+    } else {
+      const data = [...drawn.ys.map((y) => ({ x: drawn.x, y })), { x: drawn.wars.x, y: drawn.wars.y }];
+      chartBusy = t0;
+      const done = () => {
+        chartBusy = 0;
+        performance.measure("war:chart", { start: t0 });
+        performance.clearMeasures("war:chart");
+        if (chartAgain) {
+          chartAgain = false;
+          updateChart(true);
+        }
+      };
+      plotly.animate(plot, { data, traces: data.map((_, i) => i) }, CHART_MOVE).then(done, done);
+      return;
+    }
+    performance.measure("war:chart", { start: t0 });
+    performance.clearMeasures("war:chart");
+  }
+  function updateChart(later) {
+    if (!later) {
+      if (chartTimer) clearTimeout(chartTimer);
+      drawChart();
+    } else if (!chartTimer) chartTimer = setTimeout(() => drawChart(true), CHART_GAP_MS);
+  }
+  function redrawChart(upTo, later = false) {
+    if (!setup.chart) return;
+    series = chartSeries(model.get("chart_head"), model.get("chart_tail"), upTo, model.get("chart_mid"));
+    root.dataset.chartPoints = String(series.x.length);
+    chartWhole = true;
+    updateChart(later);
+  }
+  function extendChart(beat, later) {
+    const [r, ...counts] = beat.point;
+    series.x.push(r);
+    counts.forEach((c, seat) => series.ys[seat].push(c));
+    if (beat.war) {
+      series.wars.x.push(r);
+      series.wars.y.push(counts[0]);
     }
     root.dataset.chartPoints = String(series.x.length);
-  }
-  function extendChart(beat) {
-    if (!plot || !beat.point) return;
-    const [r, ...counts] = beat.point;
-    const idx = counts.map((_, i) => i);
-    plotly.extendTraces(plot, { x: counts.map(() => [r]), y: counts.map((c) => [c]) }, idx);
-    if (beat.war) plotly.extendTraces(plot, { x: [[r]], y: [[counts[0]]] }, [counts.length]);
-    root.dataset.chartPoints = String(Number(root.dataset.chartPoints || 0) + 1);
+    updateChart(later);
   }
   if (setup.chart) {
     whenIdle(() => loadPlotly(model).then((P) => {
@@ -2032,6 +2176,7 @@ function render({ model: anyModel, el: host }) {
   function show(beat) {
     current = beat;
     say.textContent = beat.say;
+    reader.say(beat);
     roundLine.textContent = beat.round_text;
     const names = setup.names || [];
     countsLine.textContent = beat.counts.map((n, i) => `${names[i] || ""} ${n}`).join(" \xB7 ");
@@ -2062,10 +2207,11 @@ function render({ model: anyModel, el: host }) {
       model.save_changes();
     }
     if (plotly) {
-      const have = Number(root.dataset.chartPoints || 0);
-      if (beat.cut || !plot) redrawChart(beat.round);
-      else if (beat.point && beat.point[0] === have) extendChart(beat);
-      else if (beat.point) redrawChart(beat.round);
+      const later = Boolean(state.autoplay);
+      const have = series ? series.x.length : 0;
+      if (beat.cut || !series) redrawChart(beat.round, later);
+      else if (beat.point && beat.point[0] === have) extendChart(beat, later);
+      else if (beat.point) redrawChart(beat.round, later);
     }
     const ev = new CustomEvent("war-beat", { bubbles: true, composed: true, detail: {
       id: beat.id,
@@ -2097,6 +2243,12 @@ function render({ model: anyModel, el: host }) {
     };
   }
   function tick(now) {
+    const t0 = performance.now();
+    frameWork(now);
+    performance.measure("war:frame", { start: t0 });
+    performance.clearMeasures("war:frame");
+  }
+  function frameWork(now) {
     frame = 0;
     if (destroyed) return;
     if (!anim && queue.length) startNext(now);
@@ -2141,6 +2293,7 @@ function render({ model: anyModel, el: host }) {
   function onSetup() {
     setup = model.get("setup");
     markLanguage(root, setup.lang);
+    reader.setLang(setup.lang);
     usePips(setup.pips);
     label();
     resize();
@@ -2166,6 +2319,15 @@ function render({ model: anyModel, el: host }) {
   auto.addEventListener("click", () => send({ do: "autoplay", on: !state.autoplay }));
   speed.addEventListener("change", () => send({ do: "speed", speed: speed.value }));
   resume.addEventListener("click", () => send({ do: "resume" }));
+  const onReadAloud = () => {
+    reader.setOn(model.get("read_aloud"));
+    label();
+  };
+  readBtn.addEventListener("click", () => {
+    model.set("read_aloud", !reader.on);
+    model.save_changes();
+    onReadAloud();
+  });
   full.addEventListener("click", () => {
     if (isFull()) document.exitFullscreen();
     else if (root.requestFullscreen) root.requestFullscreen();
@@ -2207,10 +2369,12 @@ function render({ model: anyModel, el: host }) {
   model.on("change:state", onState);
   model.on("change:settings", onSettings);
   model.on("change:results", onResults);
+  model.on("change:read_aloud", onReadAloud);
   resize();
   return () => {
     destroyed = true;
     if (frame) cancelAnimationFrame(frame);
+    if (chartTimer) clearTimeout(chartTimer);
     observer.disconnect();
     window.removeEventListener("resize", onResize);
     document.removeEventListener("fullscreenchange", onFull);
@@ -2219,6 +2383,8 @@ function render({ model: anyModel, el: host }) {
     model.off("change:state", onState);
     model.off("change:settings", onSettings);
     model.off("change:results", onResults);
+    model.off("change:read_aloud", onReadAloud);
+    if (reader.on) reader.setOn(false);
   };
 }
 
@@ -2230,7 +2396,11 @@ export {
   BANKROLL,
   BEAT_MS,
   CHART_BG,
+  CHART_CAP,
+  CHART_GAP_MS,
+  CHART_MARKERS,
   CHART_STACK_BELOW,
+  CHART_WARS_CAP,
   COURT_PANEL,
   DEAL_MS,
   FELT,
@@ -2260,13 +2430,16 @@ export {
   casinoSize,
   chartFont,
   chartFrame,
+  chartIndices,
   chartSeries,
+  chartXMax,
   cornerIndex,
   dealTiming,
   dealtAt,
   index_default as default,
   drawCard,
   drawOrder,
+  drawnSeries,
   ease,
   faceGeometry,
   faceUp,
@@ -2276,6 +2449,7 @@ export {
   freshItems,
   hitAt,
   keepWords,
+  keepsDefault,
   keyAction,
   layout,
   lerp,

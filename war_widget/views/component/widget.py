@@ -40,7 +40,8 @@ BACKLOG = 16   # unshown beats kept for the browser; beyond, only where the game
 
 _WORDS = ("flip", "step", "back", "autoplay", "slow", "normal", "fast", "fast_forward", "new_game", "replay",
           "game_number", "fullscreen", "exit_fullscreen", "guess_title", "guess_bigger", "guess_same",
-          "guess_smaller", "speed", "rules", "chart_title", "chart_war", "chart_round", "resume", "res_title")
+          "guess_smaller", "speed", "rules", "chart_title", "chart_war", "chart_round", "resume", "res_title",
+          "read_aloud")
 
 
 _PIPS = {str(rank): [list(spot) for spot in spots] for rank, spots in PIPS.items()}   # the usual layout
@@ -87,7 +88,8 @@ class TableComponent(anywidget.AnyWidget):
 
     Arguments are the session's; ``session`` shows (and plays) an existing ``WarSession``
     instead; ``panel`` adds the settings panel (rules, length, opponent, language, aids,
-    records, "Which is bigger?") and the results under the table."""
+    records, "Which is bigger?") and the results under the table; ``read_aloud`` reads each
+    beat's sentence aloud on the page (the browser's speech synthesis; also a button)."""
 
     _esm = HERE / "table.js"
     _css = HERE / "table.css"
@@ -104,13 +106,16 @@ class TableComponent(anywidget.AnyWidget):
     state: Any = traitlets.Dict().tag(sync=True)
     settings: Any = traitlets.List().tag(sync=True)     # the settings panel's rows (panel.settings)
     results = traitlets.Unicode("").tag(sync=True)      # the results (HTML escaped here)
+    # each beat's sentence read aloud by the browser's speech synthesis (src/speech.js), in the
+    # table's language; off by default, turned on here or by the table's "Read aloud" button
+    read_aloud = traitlets.Bool(False).tag(sync=True)
 
     def __init__(self, rules: Rules | str = "classic", code: str | None = None, mode: str = "cpu",
                  guess: bool | str = False, aids: bool | None = None, lang: str = "en", speed: str = "normal",
                  chart: bool = True, *, seed: int | None = None, opponent: str = "easy",
                  records: RecordStore | None = None, recording: bool | None = None,
                  session: WarSession | None = None, panel: bool = False, animations: bool = True,
-                 **kwargs: Any) -> None:
+                 read_aloud: bool = False, **kwargs: Any) -> None:
         if speed not in SPEEDS:
             raise ValueError(f"speed must be one of {', '.join(SPEEDS)}; got {speed!r}")
         if session is None:
@@ -147,7 +152,7 @@ class TableComponent(anywidget.AnyWidget):
             "set": self._set_message,
             plotly_source.PLOTLY_REQUEST: lambda c: plotly_source.answer(self, c),
         }
-        super().__init__(**kwargs)
+        super().__init__(read_aloud=bool(read_aloud), **kwargs)
         self._push(self.play.current(), cut=True)
         self.play.listen(self._push)
         self.on_msg(self._on_action)
@@ -255,7 +260,7 @@ class TableComponent(anywidget.AnyWidget):
         seats = len(points[0]) - 1
         return [p[0] for p in points], [[p[1 + i] for p in points] for i in range(seats)], list(self.play.wars)
 
-    def _on_action(self, _widget: object, content: object, _buffers: object) -> None:
+    def _on_action(self, _widget: object, content: dict[str, Any], _buffers: object) -> None:
         """A button in the browser: the same method a script calls (``self.actions[do]``); an
         action the table does not know is said in the notice, naming the ones it knows."""
         if not isinstance(content, dict):

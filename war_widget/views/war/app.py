@@ -72,14 +72,16 @@ class WarWidget(TableComponent):
     bigger?" in the number lessons, ``WarWidget("number_lesson", guess="number")``, where A = 1
     in the battle too, "Which is stronger?" under any other rules; "to10" asks about A-10 only),
     ``name`` (the game's name on the page, e.g. "Compare" or 「かずくらべ」, where "war" is
-    unwelcome: then no word on the table says war; text/naming.py)."""
+    unwelcome: then no word on the table says war; text/naming.py), ``read_aloud`` (each beat's
+    sentence read aloud in the table's language by the browser's speech synthesis, for children
+    who cannot read yet; off by default, and a "Read aloud" button on the table)."""
 
     def __init__(self, rules: Rules | str = "classic", seed: int | None = None, code: str | None = None,
                  mode: str = "cpu", speed: str = "normal", lang: str = "en",
                  records: bool | str | os.PathLike[str] = True, *, opponent: str = "easy",
                  aids: bool | None = None, time_limit: float | None = None, animations: bool = True,
                  game: Game | None = None, clock: Callable[[], float] | None = None,
-                 guess: bool | str = False, name: str | None = None) -> None:
+                 guess: bool | str = False, name: str | None = None, read_aloud: bool = False) -> None:
         records = check_records(records)
         check_war_lang(lang)
         path = records_path(records)  # a served page (Voila): this visitor's own, in memory
@@ -89,7 +91,7 @@ class WarWidget(TableComponent):
                        opponent=opponent, aids=aids, time_limit=time_limit, game=game,
                        clock=clock, guess=guess, open_store=self._open_default, name=name)
         given = seed is not None or code is not None or game is not None
-        super().__init__(session=s, panel=True, animations=animations)
+        super().__init__(session=s, panel=True, animations=animations, read_aloud=read_aloud)
 
         if problem is not None:
             s.notify(notice_text("records", problem, s.reg))

@@ -34,6 +34,46 @@ export function chartSeries(head, tail, upTo, mid = null) {
   return { x, ys, wars: { x: wars, y: wars.map((r) => counts[r][0]) } };
 }
 
+/** A line of the chart draws at most `CHART_CAP` points and the chart at most `CHART_WARS_CAP`
+ * war markers, so an update costs the same at round 5 and at round 5,000 (Plotly redraws every
+ * point it holds at each update: with a point and a marker per round that was 1.4 s a round at
+ * round 5,000, and 2 page elements more a round). Up to `CHART_MARKERS` points a line shows a
+ * dot per round (a child clicks one to jump there); past that the line alone. */
+export const CHART_CAP = 300;
+export const CHART_MARKERS = 80;
+export const CHART_WARS_CAP = 120;
+export const CHART_GAP_MS = 150;   // while autoplay plays, the chart is drawn at most this often
+
+/** Which of `n` points a line draws: all of them up to `cap`, else every k-th and the last (k a
+ * power of two: the points drawn stay where they were as the game grows; they halve now and then). */
+export function chartIndices(n, cap = CHART_CAP) {
+  if (n <= cap) return Array.from({ length: n }, (_, i) => i);
+  let k = 2;
+  while (Math.ceil((n - 1) / k) + 1 > cap) k *= 2;
+  const out = [];
+  for (let i = 0; i < n - 1; i += k) out.push(i);
+  out.push(n - 1);
+  return out;
+}
+
+/** The part of `series` (chartSeries' shape) the chart draws: `chartIndices` of its rounds and
+ * of its war markers; `rounds`: how many rounds the series holds. */
+export function drawnSeries(series, cap = CHART_CAP, warsCap = CHART_WARS_CAP) {
+  const idx = chartIndices(series.x.length, cap);
+  const wi = chartIndices(series.wars.x.length, warsCap);
+  return { x: idx.map((i) => series.x[i]), ys: series.ys.map((y) => idx.map((i) => y[i])),
+    wars: { x: wi.map((i) => series.wars.x[i]), y: wi.map((i) => series.wars.y[i]) }, rounds: series.x.length };
+}
+
+/** The round axis' right end: the round limit, else the first of 40, 100, 200, 500, 1,000 ... past
+ * the last round, so the axis (and the whole chart with it) is redrawn a handful of times in a
+ * game, not at every round. */
+export function chartXMax(lastRound, limit) {
+  if (limit) return limit;
+  if (lastRound < 40) return 40;
+  for (let p = 100; ; p *= 10) for (const m of [1, 2, 5]) if (m * p > lastRound) return m * p;
+}
+
 /** Chart text size for a chart `width` px wide: readable on a phone, not tiny on a projector. */
 export function chartFont(width) {
   return Math.round(Math.max(13, Math.min(22, width / 55)));

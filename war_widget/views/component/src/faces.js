@@ -162,6 +162,10 @@ export function faceGeometry(code, w, h, rankPx, measure, pips = PIP_TABLE) {
 
 export function roundRect(ctx, x, y, w, h, r) {
   ctx.beginPath();
+  // a panel squeezed to nothing (a court card drawn small, mid-flight) draws nothing: a negative
+  // radius would throw in the browser and stop the table's animation
+  if (!(w > 0 && h > 0)) return;
+  r = Math.max(0, Math.min(r, w / 2, h / 2));
   ctx.moveTo(x + r, y);
   ctx.arcTo(x + w, y, x + w, y + h, r);
   ctx.arcTo(x + w, y + h, x, y + h, r);

@@ -64,6 +64,20 @@ export function ownsKey(event) {
   return !(event.key === "Tab" && !event.ctrlKey && !event.altKey && !event.metaKey);
 }
 
+/** Whether a key the table owns keeps its default action (else the table prevents it, so no key
+ * scrolls or navigates the page around it: the arrows, Page Up/Down, Home/End, Space, Alt+Left).
+ * Kept: what a control does with its key (typing and moving in a field, choosing in a select, a
+ * button's or a summary's Space and Enter) and the browser's own shortcuts (Ctrl/Cmd with a
+ * character: copy, find, zoom, reload; the F keys). `editable`: the target is content-editable. */
+export function keepsDefault(event, targetTag, editable = false) {
+  const tag = (targetTag || "").toUpperCase();
+  if (editable || tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA") return true;
+  const key = event.key || "";
+  if ((tag === "BUTTON" || tag === "SUMMARY") && (key === " " || key === "Enter" || key === "Spacebar")) return true;
+  if ((event.ctrlKey || event.metaKey) && key.length === 1) return true;
+  return /^F\d{1,2}$/.test(key);
+}
+
 const KEY_OWNERS = new WeakMap();   // a table's root -> what its keys do
 let keysGuarded = false;
 
@@ -71,8 +85,9 @@ let keysGuarded = false;
  * and nowhere else. Notebook 7 reads shortcuts on the document in the capture phase, JupyterLab
  * in the bubbling one, marimo inside a shadow root: one listener on the window, in the capture
  * phase, runs before all of them, finds the table in the event's composed path and stops the
- * event there (a button's Space/Enter and typing into a field are default actions: they stay).
- * `data-lm-suppress-shortcuts` tells Lumino's command registry the same. */
+ * event there, and prevents its default action unless `keepsDefault` (a page with no cells,
+ * Voila, marimo, the static site, would scroll or go back). `data-lm-suppress-shortcuts` tells
+ * Lumino's command registry the same. */
 export function keepKeys(root, handler) {
   root.setAttribute("data-lm-suppress-shortcuts", "true");
   KEY_OWNERS.set(root, handler);
@@ -84,7 +99,9 @@ export function keepKeys(root, handler) {
     const owner = path.find((node) => KEY_OWNERS.has(node));
     if (!owner) return;
     e.stopImmediatePropagation();
-    KEY_OWNERS.get(owner)(e, path[0] || e.target);
+    const target = path[0] || e.target;
+    if (!keepsDefault(e, target && target.tagName, Boolean(target && target.isContentEditable))) e.preventDefault();
+    KEY_OWNERS.get(owner)(e, target);
   }, true);
 }
 

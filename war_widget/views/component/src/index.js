@@ -11,9 +11,9 @@
 // The source modules are in this folder; `npm run build` bundles them (esbuild) into ../table.js,
 // the one ES module the package ships. This module exports what that file exports.
 
-export { AUTOPLAY_GAP_MS, BEAT_MS, RANK_MIN_PX, RANK_NAME, SPEED_FACTOR, SUIT_GLYPH, TOUCH_MIN_PX, WAR_SPEED, answerWords, beatTiming, ease, keyAction, lerp, mergeBeats, newest, ownsKey, pageLang, parseCard, spacePlays, wantsTick, wantsTickAhead } from "./helpers.js";
+export { AUTOPLAY_GAP_MS, BEAT_MS, RANK_MIN_PX, RANK_NAME, SPEED_FACTOR, SUIT_GLYPH, TOUCH_MIN_PX, WAR_SPEED, answerWords, beatTiming, ease, keepsDefault, keyAction, lerp, mergeBeats, newest, ownsKey, pageLang, parseCard, spacePlays, wantsTick, wantsTickAhead } from "./helpers.js";
 export { LINE_MIN_PX, cardSpots, drawOrder, flights, layout, linePx, probeX, tableSize } from "./layout.js";
-export { CHART_STACK_BELOW, chartFont, chartFrame, chartSeries } from "./chart.js";
+export { CHART_CAP, CHART_GAP_MS, CHART_MARKERS, CHART_STACK_BELOW, CHART_WARS_CAP, chartFont, chartFrame, chartIndices, chartSeries, chartXMax, drawnSeries } from "./chart.js";
 export { BANKROLL, CHART_BG, FELT, GOLD, INK, RED, SEAT_COLOURS, SEAT_DASH, SEAT_TEXT, WAR_MARKER } from "./colours.js";
 export { AID_VALUE, COURT_PANEL, INDEX_SUIT, PIP_BOX, cornerIndex, drawCard, faceGeometry, fitPx, measurer, turned, usePips } from "./faces.js";
 export { breakPoints, keepWords, wrapText } from "./wrap.js";

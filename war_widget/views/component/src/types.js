@@ -155,6 +155,7 @@
  * @property {WarState} state
  * @property {SettingRow[]} settings
  * @property {string} results
+ * @property {boolean} read_aloud  read each sentence aloud (speech.js; the page writes it too)
  */
 
 // --- War: the messages the table sends (TableComponent.actions) -------------------

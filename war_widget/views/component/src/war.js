@@ -3,12 +3,13 @@
 // Part of the table component: bundled into ../table.js by `npm run build` (esbuild).
 
 import { renderCasino } from "./casino.js";
-import { chartFont, chartFrame, chartSeries, loadPlotly } from "./chart.js";
+import { CHART_GAP_MS, CHART_MARKERS, chartFont, chartFrame, chartSeries, chartXMax, drawnSeries, loadPlotly } from "./chart.js";
 import { CHART_BG, SEAT_COLOURS, SEAT_DASH, WAR_MARKER } from "./colours.js";
 import { usePips } from "./faces.js";
 import { AUTOPLAY_GAP_MS, WAR_SPEED, answerWords, beatTiming, el, keepKeys, keyAction, markLanguage, mergeBeats, newest, wantsTick, wantsTickAhead, whenIdle } from "./helpers.js";
 import { cardSpots, flights, layout, probeX, tableSize } from "./layout.js";
 import { lineMarks, markSpot, paint } from "./paint.js";
+import { pageReader } from "./speech.js";
 import { renderSteal } from "./steal.js";
 
 /** @typedef {import("./types.js").WarModel} WarModel */
@@ -75,6 +76,7 @@ export function render({ model: anyModel, el: host }) {
   for (const s of ["slow", "normal", "fast"]) speed.append(el("option", { value: s }));
   playRow.append(speed);
   const ff = button("fast_forward", playRow);
+  const readBtn = button("read_aloud", playRow, "wt-read");    // read-aloud (speech.js): off unless turned on
   const answers = /** @type {const} */ ([">", "=", "<"]).map((sym) => {
     const b = button(`answer${sym}`, guessRow, "wt-answer");
     b.addEventListener("click", () => send({ do: "answer", symbol: sym }));
@@ -106,6 +108,7 @@ export function render({ model: anyModel, el: host }) {
   let destroyed = false;
   /** @type {WarState} */
   let state = model.get("state") || {};
+  const reader = pageReader(setup.lang, model.get("read_aloud"));
   usePips(setup.pips);
 
   const words = () => setup.words || {};
@@ -124,6 +127,10 @@ export function render({ model: anyModel, el: host }) {
     speed.setAttribute("aria-label", w.speed);
     for (const o of speed.options) o.textContent = w[o.value];
     ff.textContent = w.fast_forward;
+    readBtn.textContent = w.read_aloud || "Read aloud";
+    readBtn.hidden = !reader.available;
+    readBtn.setAttribute("aria-pressed", String(reader.on));
+    readBtn.classList.toggle("wt-on", reader.on);
     newGame.textContent = w.new_game;
     replay.textContent = w.replay;
     codeBox.setAttribute("aria-label", w.game_number);
@@ -226,8 +233,8 @@ export function render({ model: anyModel, el: host }) {
     places(current && current.view);
     draw(performance.now());
     if (plot && plotly) {
-      const c = chartLayout();
-      plotly.relayout(plot, { width: c.width, height: c.height, margin: c.margin, title: c.title, legend: c.legend });
+      chartWhole = true;    // the new width, and the words of a new language
+      updateChart(false);
     }
   }
 
@@ -245,53 +252,117 @@ export function render({ model: anyModel, el: host }) {
   }
 
   // --- the count chart: Plotly's own plotly.js, one chart per table -------------------------
+  // The game's whole series is kept here (a cut reads it from the traits, a round adds its
+  // point); the chart draws `drawnSeries` of it. While autoplay plays, the update is a task of
+  // its own after the frame that showed the round, at most one per CHART_GAP_MS, and moves the
+  // lines only (Plotly.animate without a redraw: about a third of a whole redraw), unless the
+  // chart's frame changed (a cut, a new size or language, the dots giving way to the line, the
+  // round axis growing). A flip, Back or a jump draws the chart whole at once (Plotly.react:
+  // the chart shows the round with the picture).
   let plot = null;          // the Plotly graph div once drawn
   let plotly = null;
-  function chartLayout() {
+  let series = null;
+  let chartWhole = true;    // the next update draws the whole chart
+  let chartFrameKey = "";   // what the whole chart was drawn for: dots or not, the round axis
+  let chartTimer = 0;       // a deferred update is queued
+  let chartBusy = 0;        // when the running Plotly.animate began (0: none)
+  let chartAgain = false;   // a change came while it ran
+  const CHART_CONFIG = { displayModeBar: false, responsive: false };
+  const CHART_MOVE = { transition: { duration: 0 }, frame: { duration: 0, redraw: false }, mode: "immediate" };
+  function chartLayout(drawn) {
     const width = Math.max(280, chartBox.clientWidth || root.clientWidth || 600);
     const font = chartFont(width);
     const frame = chartFrame(width, font);
     const w = words();
+    const last = drawn && drawn.x.length ? drawn.x[drawn.x.length - 1] : 0;
     return { width, height: Math.round(Math.max(220, Math.min(360, width * 0.32))) + frame.extraHeight, autosize: false,
       margin: frame.margin,
       font: { size: font }, title: { text: w.chart_title || "", ...frame.title, font: { size: font * 1.1 } },
-      xaxis: setup.limit ? { title: { text: w.chart_round || "" }, range: [0, setup.limit], tickformat: "d" }
-        : { title: { text: w.chart_round || "" }, rangemode: "tozero", tickformat: "d" },
+      xaxis: { title: { text: w.chart_round || "" }, range: [0, chartXMax(last, setup.limit)], tickformat: "d" },
       yaxis: { rangemode: "tozero", range: [0, setup.total || 52] },
       legend: { ...frame.legend, font: { size: font } },
       paper_bgcolor: "rgba(0,0,0,0)", plot_bgcolor: CHART_BG, showlegend: true };
   }
-  function chartData(series) {
+  function chartData(drawn) {
     const names = setup.names || [];
-    const lines = series.ys.map((y, seat) => ({ type: "scatter", mode: "lines+markers", name: names[seat] || "",
-      x: series.x.slice(), y: y.slice(), marker: { size: 5 }, line: { color: SEAT_COLOURS[seat % 4], width: 3, dash: SEAT_DASH[seat % 4] } }));
-    const wars = { type: "scatter", mode: "markers", name: words().chart_war || "War", x: series.wars.x.slice(),
-      y: series.wars.y.slice(), marker: { symbol: "star", size: 14, color: WAR_MARKER.fill, line: { color: WAR_MARKER.line, width: 1 } } };
+    const mode = drawn.x.length <= CHART_MARKERS ? "lines+markers" : "lines";
+    const lines = drawn.ys.map((y, seat) => ({ type: "scatter", mode, name: names[seat] || "",
+      x: drawn.x, y, marker: { size: 5 }, line: { color: SEAT_COLOURS[seat % 4], width: 3, dash: SEAT_DASH[seat % 4] } }));
+    const wars = { type: "scatter", mode: "markers", name: words().chart_war || "War", x: drawn.wars.x,
+      y: drawn.wars.y, marker: { symbol: "star", size: 14, color: WAR_MARKER.fill, line: { color: WAR_MARKER.line, width: 1 } } };
     return [...lines, wars];
   }
-  function redrawChart(upTo) {
-    if (!setup.chart || !plotly || destroyed) return;
-    const series = chartSeries(model.get("chart_head"), model.get("chart_tail"), upTo, model.get("chart_mid"));
-    plotly.react(chartBox, chartData(series), chartLayout(), { displayModeBar: false, responsive: false });
-    if (!plot) {
-      plot = chartBox;
-      plot.on("plotly_click", (d) => {
-        const p = d && d.points && d.points[0];
-        if (!p || !Number.isFinite(p.x)) return;
-        // a war marker jumps to just before its round, so Step walks through the war
-        const war = p.curveNumber === (setup.names || []).length;
-        send(war ? { do: "goto", round: Math.round(p.x) - 1, war: Math.round(p.x) } : { do: "goto", round: Math.round(p.x) });
-      });
+  function drawChart(light = false) {
+    chartTimer = 0;
+    if (!setup.chart || !plotly || destroyed || !series) return;
+    const t0 = performance.now();
+    if (chartBusy && t0 - chartBusy < 1000) {
+      chartAgain = true;
+      return;
+    }
+    chartBusy = 0;
+    const drawn = drawnSeries(series);
+    const last = drawn.x.length ? drawn.x[drawn.x.length - 1] : 0;
+    const key = `${drawn.x.length <= CHART_MARKERS} ${chartXMax(last, setup.limit)} ${drawn.ys.length}`;
+    if (!plot || chartWhole || key !== chartFrameKey || !light) {
+      const layout = chartLayout(drawn);
+      plotly.react(chartBox, chartData(drawn), layout, CHART_CONFIG);
+      chartWhole = false;
+      chartFrameKey = key;
+      if (!plot) {
+        plot = chartBox;
+        plot.on("plotly_click", (d) => {
+          const p = d && d.points && d.points[0];
+          if (!p || !Number.isFinite(p.x)) return;
+          // a war marker jumps to just before its round, so Step walks through the war
+          const war = p.curveNumber === (setup.names || []).length;
+          send(war ? { do: "goto", round: Math.round(p.x) - 1, war: Math.round(p.x) } : { do: "goto", round: Math.round(p.x) });
+        });
+      }
+    } else {
+      // the lines move, nothing else: no axis, legend or title drawn again
+      const data = [...drawn.ys.map((y) => ({ x: drawn.x, y })), { x: drawn.wars.x, y: drawn.wars.y }];
+      chartBusy = t0;
+      const done = () => {
+        chartBusy = 0;
+        performance.measure("war:chart", { start: t0 });   // (until the lines stand where they go)
+        performance.clearMeasures("war:chart");
+        if (chartAgain) {
+          chartAgain = false;
+          updateChart(true);
+        }
+      };
+      plotly.animate(plot, { data, traces: data.map((_, i) => i) }, CHART_MOVE).then(done, done);
+      return;
+    }
+    performance.measure("war:chart", { start: t0 });     // (for the Performance panel and tests)
+    performance.clearMeasures("war:chart");
+  }
+  /** Draw the chart's new state now, or (`later`: autoplay) in a task of its own after this
+   * frame: a frame never waits for Plotly, and rounds that come faster are drawn together. */
+  function updateChart(later) {
+    if (!later) {
+      if (chartTimer) clearTimeout(chartTimer);
+      drawChart();
+    } else if (!chartTimer) chartTimer = setTimeout(() => drawChart(true), CHART_GAP_MS);
+  }
+  function redrawChart(upTo, later = false) {
+    if (!setup.chart) return;
+    series = chartSeries(model.get("chart_head"), model.get("chart_tail"), upTo, model.get("chart_mid"));
+    root.dataset.chartPoints = String(series.x.length);
+    chartWhole = true;
+    updateChart(later);
+  }
+  function extendChart(beat, later) {
+    const [r, ...counts] = beat.point;
+    series.x.push(r);
+    counts.forEach((c, seat) => series.ys[seat].push(c));
+    if (beat.war) {
+      series.wars.x.push(r);
+      series.wars.y.push(counts[0]);
     }
     root.dataset.chartPoints = String(series.x.length);
-  }
-  function extendChart(beat) {
-    if (!plot || !beat.point) return;
-    const [r, ...counts] = beat.point;
-    const idx = counts.map((_, i) => i);
-    plotly.extendTraces(plot, { x: counts.map(() => [r]), y: counts.map((c) => [c]) }, idx);
-    if (beat.war) plotly.extendTraces(plot, { x: [[r]], y: [[counts[0]]] }, [counts.length]);
-    root.dataset.chartPoints = String(Number(root.dataset.chartPoints || 0) + 1);
+    updateChart(later);
   }
   if (setup.chart) {
     whenIdle(() => loadPlotly(model).then((P) => {
@@ -325,6 +396,7 @@ export function render({ model: anyModel, el: host }) {
     // the picture of `beat` is complete on screen: its words now, and tell Python
     current = beat;
     say.textContent = beat.say;
+    reader.say(beat);
     roundLine.textContent = beat.round_text;
     const names = setup.names || [];
     countsLine.textContent = beat.counts.map((n, i) => `${names[i] || ""} ${n}`).join(" \u00b7 ");
@@ -353,10 +425,11 @@ export function render({ model: anyModel, el: host }) {
       model.save_changes();
     }
     if (plotly) {
-      const have = Number(root.dataset.chartPoints || 0);
-      if (beat.cut || !plot) redrawChart(beat.round);
-      else if (beat.point && beat.point[0] === have) extendChart(beat);
-      else if (beat.point) redrawChart(beat.round);
+      const later = Boolean(state.autoplay);
+      const have = series ? series.x.length : 0;
+      if (beat.cut || !series) redrawChart(beat.round, later);
+      else if (beat.point && beat.point[0] === have) extendChart(beat, later);
+      else if (beat.point) redrawChart(beat.round, later);
     }
     const ev = new CustomEvent("war-beat", { bubbles: true, composed: true, detail: { id: beat.id, point: beat.point,
       round: beat.round, counts: beat.counts, war: beat.war } });
@@ -379,6 +452,12 @@ export function render({ model: anyModel, el: host }) {
   }
 
   function tick(now) {
+    const t0 = performance.now();
+    frameWork(now);
+    performance.measure("war:frame", { start: t0 });   // (for the Performance panel and tests)
+    performance.clearMeasures("war:frame");             // (kept by no one: nothing grows)
+  }
+  function frameWork(now) {
     frame = 0;
     if (destroyed) return;
     if (!anim && queue.length) startNext(now);
@@ -426,6 +505,7 @@ export function render({ model: anyModel, el: host }) {
   function onSetup() {
     setup = model.get("setup");
     markLanguage(root, setup.lang);
+    reader.setLang(setup.lang);
     usePips(setup.pips);
     label();
     resize();
@@ -455,6 +535,12 @@ export function render({ model: anyModel, el: host }) {
   auto.addEventListener("click", () => send({ do: "autoplay", on: !state.autoplay }));
   speed.addEventListener("change", () => send({ do: "speed", speed: speed.value }));
   resume.addEventListener("click", () => send({ do: "resume" }));
+  const onReadAloud = () => { reader.setOn(model.get("read_aloud")); label(); };
+  readBtn.addEventListener("click", () => {
+    model.set("read_aloud", !reader.on);
+    model.save_changes();
+    onReadAloud();
+  });
   full.addEventListener("click", () => {
     if (isFull()) document.exitFullscreen();
     else if (root.requestFullscreen) root.requestFullscreen();
@@ -495,11 +581,13 @@ export function render({ model: anyModel, el: host }) {
   model.on("change:state", onState);
   model.on("change:settings", onSettings);
   model.on("change:results", onResults);
+  model.on("change:read_aloud", onReadAloud);
   resize();
 
   return () => {
     destroyed = true;
     if (frame) cancelAnimationFrame(frame);
+    if (chartTimer) clearTimeout(chartTimer);
     observer.disconnect();
     window.removeEventListener("resize", onResize);
     document.removeEventListener("fullscreenchange", onFull);
@@ -508,5 +596,7 @@ export function render({ model: anyModel, el: host }) {
     model.off("change:state", onState);
     model.off("change:settings", onSettings);
     model.off("change:results", onResults);
+    model.off("change:read_aloud", onReadAloud);
+    if (reader.on) reader.setOn(false);
   };
 }

@@ -1,0 +1,50 @@
+"""The command that starts a class: what it serves where, and bad input."""
+from __future__ import annotations
+
+import ipaddress
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from war_widget.classmode import config
+from war_widget.classmode.serve import PAGES, lan_address, main, voila_command
+from war_widget.classmode.store import ClassStore
+
+
+def test_each_voila_serves_one_notebook_on_its_address() -> None:
+    seat = voila_command(PAGES / "class_seat.ipynb", "0.0.0.0", 8866)
+    board = voila_command(PAGES / "class_board.ipynb", "127.0.0.1", 8867)
+    assert seat[1:4] == ["-m", "voila", str(PAGES / "class_seat.ipynb")]
+    assert "--Voila.ip=0.0.0.0" in seat and "--port=8866" in seat
+    assert "--Voila.ip=127.0.0.1" in board and str(PAGES / "class_board.ipynb") in board
+    assert "--show_tracebacks=False" in seat
+    for page in ("class_seat.ipynb", "class_board.ipynb"):
+        assert (PAGES / page).read_text().count('"cell_type": "code"') == 1
+
+
+def test_the_address_is_an_ip_address() -> None:
+    ipaddress.ip_address(lan_address())
+
+
+def test_bad_seats_and_a_foreign_store_stop_with_a_message(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["serve", "--seats", "99", "--store", str(tmp_path / "c.sqlite3")]) == 2
+    assert "--seats must be from 1 to 60" in capsys.readouterr().err
+    other = tmp_path / "marks.sqlite3"                  # another program's database: refused, not changed
+    with sqlite3.connect(other) as db:
+        db.execute("CREATE TABLE marks (pupil TEXT)")
+    before = other.read_bytes()
+    assert main(["serve", "--store", str(other)]) == 2
+    assert "another program" in capsys.readouterr().err
+    assert other.read_bytes() == before
+
+
+def test_the_kernels_find_the_store_and_language_in_their_environment(tmp_path: Path) -> None:
+    env = {config.ENV_STORE: str(tmp_path / "c.sqlite3"), config.ENV_LANG: "ja"}
+    assert config.store_path(env) == tmp_path / "c.sqlite3"
+    assert config.board_lang(env) == "ja" and config.seat_lang(env) == "ja"
+    assert config.seat_lang({**env, config.ENV_SEAT_LANG: "ja_kana"}) == "ja_kana"
+    assert config.store_path({}).name == "class.sqlite3"
+    with pytest.raises(ValueError, match="lang"):
+        config.board_lang({config.ENV_LANG: "de"})
+    ClassStore(env[config.ENV_STORE]).close()

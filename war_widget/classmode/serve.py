@@ -1,0 +1,133 @@
+"""Start a class: ``python -m war_widget.classmode serve`` (or ``war-widget-class``).
+
+Two Voila servers, no web server of our own: the children's (the seat notebook only, on every
+network address of this computer, ``0.0.0.0``, port 8866) and the teacher's board (the board
+notebook only, on ``127.0.0.1``, port 8867: reachable from this computer's own browser, the
+projector's, and from no tablet).  Both get the class store's path and the language in their
+environment (``config``), so every kernel opens the same store.  The children's address is
+written into the store, so the board shows it with its QR code.  Ctrl-C stops both; the store
+keeps every result (start again with the same ``--store`` and the class goes on).
+
+``--board jupyter`` starts only the children's server and says how to open the board in the
+teacher's own JupyterLab (which has its token: children cannot open it).
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+from .config import ENV_LANG, ENV_SEAT_LANG, ENV_STORE, default_path
+from .store import MAX_SEATS, ClassStore
+
+__all__ = ["main", "lan_address", "voila_command", "PAGES"]
+
+PAGES = Path(__file__).parent / "pages"
+CULL_IDLE = 900       # s: a kernel no page has polled for 15 minutes is shut down
+
+
+def lan_address() -> str:
+    """This computer's address on the school's network (the one a tablet reaches), found without
+    sending anything (a UDP socket's route); 127.0.0.1 when there is no network."""
+    s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        s.connect(("10.255.255.255", 1))
+        return str(s.getsockname()[0])
+    except OSError:
+        return "127.0.0.1"
+    finally:
+        s.close()
+
+
+def voila_command(notebook: Path, host: str, port: int) -> list[str]:
+    """Voila serving ``notebook`` alone (no tree, no other file), without tracebacks on the page.
+    The page needs no front-end extension but the widgets': Notebook 7's and JupyterLite's (when
+    installed beside Voila) are left out, as they fail to load in Voila's page.  A page that goes
+    (a reload, a tablet put away) leaves its kernel behind when Voila's shutdown request is refused
+    (Voila 0.5.13 sends it without its XSRF token): kernels idle for ``CULL_IDLE`` seconds are
+    culled (a page that comes back later sits again at its seat, its game read from the store)."""
+    return [sys.executable, "-m", "voila", str(notebook), f"--port={port}", f"--Voila.ip={host}", "--no-browser",
+            "--show_tracebacks=False",
+            '--VoilaConfiguration.extension_denylist=["@jupyter-notebook/lab-extension", '
+            '"@jupyterlite/pyodide-kernel-extension"]',
+            f"--MappingKernelManager.cull_idle_timeout={CULL_IDLE}", "--MappingKernelManager.cull_interval=60"]
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="python -m war_widget.classmode",
+                                description="A whole class plays War at once: each child on a tablet, the teacher's "
+                                            "board on the projector.")
+    sub = p.add_subparsers(dest="command", required=True)
+    s = sub.add_parser("serve", help="start the class (the children's pages and the teacher's board)")
+    s.add_argument("--store", default=None, help=f"the class store (default: {default_path()})")
+    s.add_argument("--seats", type=int, default=None, help="the number of seats, 出席番号 1..N (default 40)")
+    s.add_argument("--lang", choices=("en", "ja"), default="en", help="the teacher's language (the board, the CSV)")
+    s.add_argument("--seat-lang", choices=("en", "ja", "ja_kana"), default=None,
+                   help="the children's pages (default: the teacher's; ja: the children's register; ja_kana: no kanji)")
+    s.add_argument("--port", type=int, default=8866, help="the children's port (default 8866)")
+    s.add_argument("--board-port", type=int, default=8867, help="the board's port on 127.0.0.1 (default 8867)")
+    s.add_argument("--board", choices=("voila", "jupyter"), default="voila",
+                   help="voila: the board on 127.0.0.1 (default); jupyter: open the board in your own Jupyter")
+    s.add_argument("--address", default=None,
+                   help="the children's address to show (default: http://<this computer>:<port>/)")
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """The command line; the exit status."""
+    args = _parser().parse_args(argv)
+    if args.seats is not None and not 1 <= args.seats <= MAX_SEATS:
+        print(f"--seats must be from 1 to {MAX_SEATS}; got {args.seats}", file=sys.stderr)
+        return 2
+    path = Path(args.store).expanduser() if args.store else default_path()
+    try:
+        store = ClassStore(path, size=args.seats or 40)
+    except (ValueError, OSError) as exc:
+        print(f"the class store cannot be used: {exc}", file=sys.stderr)
+        return 2
+    for problem in store.problems:
+        print(problem, file=sys.stderr)
+    if args.seats is not None and args.seats != store.size:
+        store.set_size(args.seats)
+    address = args.address or f"http://{lan_address()}:{args.port}/"
+    store.set_address(address)
+    store.close()
+    env = {**os.environ, ENV_STORE: str(path), ENV_LANG: args.lang}
+    if args.seat_lang:
+        env[ENV_SEAT_LANG] = args.seat_lang
+    servers = [subprocess.Popen(voila_command(PAGES / "class_seat.ipynb", "0.0.0.0", args.port), env=env)]
+    if args.board == "voila":
+        servers.append(subprocess.Popen(voila_command(PAGES / "class_board.ipynb", "127.0.0.1", args.board_port),
+                                        env=env))
+    print(f"\nThe class store: {path}")
+    print(f"Children open: {address}   (the board shows it with a QR code)")
+    if args.board == "voila":
+        print(f"The board (this computer only): http://127.0.0.1:{args.board_port}/")
+    else:
+        print(f"The board: in your JupyterLab, run  ClassBoard({str(path)!r}, lang={args.lang!r})  "
+              "(from war_widget.classmode import ClassBoard)")
+    print("Stop with Ctrl-C; the results are kept in the store.\n", flush=True)
+    def stop(_signum: int, _frame: object) -> None:       # SIGTERM (a service manager, a test): as Ctrl-C
+        raise KeyboardInterrupt
+    signal.signal(signal.SIGTERM, stop)
+    try:
+        while all(s.poll() is None for s in servers):
+            time.sleep(0.5)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        for s in servers:
+            if s.poll() is None:
+                s.send_signal(signal.SIGINT)
+        for s in servers:
+            try:
+                s.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                s.kill()
+    return max((s.returncode or 0) for s in servers) if any(s.returncode not in (0, None, -2) for s in servers) else 0
