@@ -195,7 +195,7 @@ def test_steal_war_in_jupyterlab_steal_by_clicking_the_pile_flip_and_choose(lab_
     wait_until(lambda: root.evaluate("r => r.__said.length") > 0 and not button("new").is_disabled(), 30, "quiet")
     page.wait_for_timeout(2500)
     button("new").click()
-    wait_until(lambda: "Press Flip" in root.locator("[data-role=sentence]").text_content(), 30, "a new game")
+    wait_until(lambda: "press Flip" in root.locator("[data-role=sentence]").text_content(), 30, "a new game")
     assert root.evaluate(_JS_STEAL_CANVAS)["felt"][1] > 60
     assert _console_errors(page) == []
 
@@ -223,7 +223,7 @@ def test_the_three_tables_share_one_look_and_one_keyboard(lab_page) -> None:
     assert label and label["height"] >= 44, label
     # Space: Steal War's Flip plays a card (the sentence changes), Casino War's Deal deals (a new hand)
     steal.locator("[data-action=new]").click()
-    wait_until(lambda: "Press Flip" in steal.locator("[data-role=sentence]").text_content(), 30, "a new game")
+    wait_until(lambda: "press Flip" in steal.locator("[data-role=sentence]").text_content(), 30, "a new game")
     before = steal.locator("[data-role=sentence]").text_content()
     steal.locator("canvas").focus()
     page.keyboard.press(" ")

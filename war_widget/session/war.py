@@ -36,6 +36,7 @@ from ..text.i18n import (
     notice_text,
     player_names,
     register,
+    start_line,
 )
 from ..text.naming import check_name, named_label, renamed
 from ..text.narration import narrate
@@ -736,7 +737,9 @@ class WarSession:
 
     def _set_lang(self, lang: str) -> None:
         changed, self.lang = lang != self.lang, lang
-        if changed and self.narration_log:  # the lines above stay in the old language: say where the new one starts
+        if changed and self.game.beats == 0 and len(self.narration_log) <= 1:   # nothing played: the first line anew
+            self.narration_log = [self.words(start_line(self.mode, self.names, self.reg))]
+        elif changed and self.narration_log:  # the lines above stay in the old language: say where the new one starts
             self.say(label("lang_switched", self.reg))
         g = self.game
         if g.is_over:
@@ -851,9 +854,11 @@ class WarSession:
         self.highlights.clear()
         self.guess.reset()
         self.keeping.new_game(game, fresh)
-        counts = counts_text(self.names, game.counts, self.reg)
-        self.narration_log = [self.words(label("new_game_line", self.reg, code=game.code, counts=counts)
-                                         if game.code else label("deal_line", self.reg, counts=counts))]
+        # the first line a child reads: whose turn, what to press (the game number is in its box)
+        first = start_line(self.mode, self.names, self.reg) if not game.beats else (
+            label("new_game_line", self.reg, code=game.code, counts=counts_text(self.names, game.counts, self.reg))
+            if game.code else label("deal_line", self.reg, counts=counts_text(self.names, game.counts, self.reg)))
+        self.narration_log = [self.words(first)]
         if game.is_over:
             self.highlights.banner = self.end_banner()
         self.notice = ""  # a notice is about the game it was given in
