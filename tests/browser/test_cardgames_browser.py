@@ -31,6 +31,10 @@ CELLS = ["from war_widget import CasinoWarWidget\nfrom war_widget.variants.casin
          "StealWarWidget(game=StealWarGame.from_hands([['9S', '2C', 'KD', '5S'], ['KH', '3D', '4D', '6S']],\n"
          "    [[], ['4C', '9H']], policies=(None, never_steal)))"]
 NOT_OURS = ("ERR_NAME_NOT_RESOLVED",)
+sys.path.insert(0, str(Path(__file__).parent))
+from table_driver import SIZES, cardgame_layout_at_sizes, tab_reaches_every_button  # noqa: E402
+
+ARTIFACTS = _helpers.ARTIFACTS
 LITE, LITE_AFTER = "@jupyterlite/", "reading 'schema'"
 
 
@@ -242,4 +246,20 @@ def test_the_three_tables_share_one_look_and_one_keyboard(lab_page) -> None:
     page.wait_for_timeout(500)
     assert page.evaluate("() => window.jupyterapp.shell.currentWidget.content.widgets.length") == cells
     assert page.locator("[data-casino-table]").count() == 1 and page.locator("[data-steal-table]").count() == 1
+    assert _console_errors(page) == []
+
+
+def test_casino_war_and_steal_war_keep_wars_layout_and_keyboard_at_every_size(lab_page) -> None:
+    """The layout rule and the keyboard checks of War's table (table_driver.layout_at_sizes and
+    tab_reaches_every_control) on the Casino War and Steal War tables, in JupyterLab: Steal War
+    at 1366x900 was 771 px tall with its sentence and buttons below the fold."""
+    page = lab_page
+    sizes = [*SIZES[:3], (1366, 900)]
+    for selector, primary, name in (("[data-casino-table]", "deal", "casino"), ("[data-steal-table]", "flip", "steal")):
+        root = page.locator(selector)
+        seen = cardgame_layout_at_sizes(page, root, primary, ARTIFACTS / f"cardgames-{name}", sizes)
+        print(name, seen)
+        page.set_viewport_size({"width": 1366, "height": 900})
+        page.wait_for_timeout(400)
+        tab_reaches_every_button(page, root, name)
     assert _console_errors(page) == []
