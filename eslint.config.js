@@ -1,4 +1,5 @@
-// ESLint for the component's ES modules (browser) and their node tests.
+// ESLint for the component's ES modules (browser: the sources in war_widget/views/component/src/ and
+// the table.js esbuild bundles from them), their build script and their node tests.
 import js from "@eslint/js";
 import globals from "globals";
 
@@ -9,6 +10,10 @@ export default [
     files: ["war_widget/**/*.js"],
     languageOptions: { ecmaVersion: 2022, sourceType: "module", globals: { ...globals.browser } },
     rules: { "no-unused-vars": ["error", { argsIgnorePattern: "^_" }], eqeqeq: "error", "prefer-const": "error" },
+  },
+  {
+    files: ["tools/**/*.mjs"],                // the build of table.js (tools/build_table.mjs), run by node
+    languageOptions: { ecmaVersion: 2022, sourceType: "module", globals: { ...globals.node } },
   },
   {
     files: ["tests/js/**/*.js"],

@@ -1,11 +1,11 @@
-// Casino War's and Steal War's pictures in the shared table module (war_widget/views/component/table.js): which
+// Casino War's and Steal War's pictures in the shared table module (war_widget/views/component/src/, bundled into table.js): which
 // cards a beat deals, when each flies and turns, where it is meanwhile, the table's size.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import {
-  casinoSize, dealTiming, dealtAt, DEAL_MS, faceUp, flightAt, freshItems, hitAt, SPEED_FACTOR, STEAL_MS, stealTiming,
-} from "../../war_widget/views/component/table.js";
+import { casinoSize, dealTiming, dealtAt, DEAL_MS, freshItems } from "../../war_widget/views/component/src/casino.js";
+import { SPEED_FACTOR } from "../../war_widget/views/component/src/helpers.js";
+import { faceUp, flightAt, hitAt, STEAL_MS, stealTiming } from "../../war_widget/views/component/src/steal.js";
 
 const tie = {
   hand: 1, w: 1280, h: 600, card: [150, 210], backs: [],

@@ -1,4 +1,4 @@
-// Draws cards with the table component's own drawing code (war_widget/views/component/table.js)
+// Draws cards with the table component's own drawing code (war_widget/views/component/src/, bundled into table.js)
 // on a recording 2D context and prints what was drawn, for tests/views/test_drawing_pips.py.
 //
 // stdin: {"pips": <the setup's pip table>, "cards": [{"code", "players", "value"?, "line"?, and
@@ -8,9 +8,10 @@
 // "rankPx", "table": [w, h], "texts", "fills"}: every fillText (text, x, y, px, sx, angle, fill,
 // align, baseline) and every filled path (fill, bounding box); "ink", "red", "panel": the card
 // inks and the court panel's colour; "rankMinPx": the smallest corner rank}.
-import {
-  COURT_PANEL, drawCard, INK, layout, RANK_MIN_PX, RED, tableSize, usePips,
-} from "../../war_widget/views/component/table.js";
+import { INK, RED } from "../../war_widget/views/component/src/colours.js";
+import { COURT_PANEL, drawCard, usePips } from "../../war_widget/views/component/src/faces.js";
+import { RANK_MIN_PX } from "../../war_widget/views/component/src/helpers.js";
+import { layout, tableSize } from "../../war_widget/views/component/src/layout.js";
 import { RecordingContext } from "./recording_context.js";
 
 function drawAll(request) {

@@ -1,12 +1,12 @@
 // Paints whole frames of the three tables with the table component's own painters
-// (war_widget/views/component/table.js: paint, paintCasino, paintSteal) on a recording 2D
+// (war_widget/views/component/src/, bundled into table.js: paint, paintCasino, paintSteal) on a recording 2D
 // context and prints what was drawn, with the component's named colours, for
 // tests/views/test_colours.py.
 //
 // stdin: {"pips": <pip table>, "frames": [{"kind": "war", "width", "height", "setup", "view"} |
 // {"kind": "casino", "table"} | {"kind": "steal", "picture"}]} (what Python sends each table).
 // stdout: {"frames": [{"w", "h", "ops"}] (ops: see recording_context.js), "colours": {...}}.
-import * as T from "../../war_widget/views/component/table.js";
+import * as T from "../../war_widget/views/component/src/index.js";
 import { RecordingContext } from "./recording_context.js";
 
 function paintOne(frame) {

@@ -1,12 +1,11 @@
 // Every card face (52 cards and two jokers) drawn by the table component's own drawCard
-// (war_widget/views/component/table.js) at the card size of a phone (390x844) and of a projector
+// (war_widget/views/component/src/, bundled into table.js) at the card size of a phone (390x844) and of a projector
 // (1920x1080), on one canvas, in a real browser: tests/views/test_card_gallery.py opens
 // gallery.html, screenshots the canvas into docs/_static/card_faces.png and reads back
 // `window.galleryCards`: each card's place on the canvas and its face geometry as laid out with
 // the browser's own fonts.
-import {
-  drawCard, faceGeometry, layout, measurer, tableSize, usePips,
-} from "../../war_widget/views/component/table.js";
+import { drawCard, faceGeometry, measurer, usePips } from "../../war_widget/views/component/src/faces.js";
+import { layout, tableSize } from "../../war_widget/views/component/src/layout.js";
 
 const SCREENS = [["phone 390x844", [390, 844], 330, 40], ["projector 1920x1080", [1920, 1080], 260, 120]];
 const CODES = [];

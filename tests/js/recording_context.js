@@ -1,5 +1,5 @@
 // A stand-in for CanvasRenderingContext2D that keeps what is drawn, in drawing order, instead of
-// painting it: the table component's drawing code (war_widget/views/component/table.js) runs on
+// painting it: the table component's drawing code (war_widget/views/component/src/, bundled into table.js) runs on
 // it under node, and tests read the record (tests/views/test_drawing_pips.py, test_colours.py).
 //
 // Each op: {op: "fill", fill, alpha, box} (a filled path or rectangle: its style, the global

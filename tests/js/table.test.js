@@ -1,12 +1,13 @@
-// The table component's pure logic (war_widget/views/component/table.js), run with node:test.
+// The table component's pure logic (war_widget/views/component/src/, bundled into table.js), run with node:test.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import {
-  AUTOPLAY_GAP_MS, answerWords, beatTiming, cardSpots, drawOrder, probeX, chartFont, chartFrame, CHART_STACK_BELOW, chartSeries,
-  faceGeometry, fitPx, flights, keyAction, layout, lineMarks, LINE_MIN_PX, markSpot, mergeBeats, ownsKey, pageLang, paint,
-  parseCard, RANK_MIN_PX, SEAT_COLOURS, spacePlays, tableSize, usePips, WAR_SPEED, wantsTick, wantsTickAhead,
-} from "../../war_widget/views/component/table.js";
+import { chartFont, chartFrame, CHART_STACK_BELOW, chartSeries } from "../../war_widget/views/component/src/chart.js";
+import { SEAT_COLOURS } from "../../war_widget/views/component/src/colours.js";
+import { faceGeometry, fitPx, usePips } from "../../war_widget/views/component/src/faces.js";
+import { AUTOPLAY_GAP_MS, answerWords, beatTiming, keyAction, mergeBeats, ownsKey, pageLang, parseCard, RANK_MIN_PX, spacePlays, WAR_SPEED, wantsTick, wantsTickAhead } from "../../war_widget/views/component/src/helpers.js";
+import { cardSpots, drawOrder, probeX, flights, layout, LINE_MIN_PX, tableSize } from "../../war_widget/views/component/src/layout.js";
+import { lineMarks, markSpot, paint } from "../../war_widget/views/component/src/paint.js";
 import { RecordingContext } from "./recording_context.js";
 
 // the pip table Python sends (views/cards.PIPS), for the tests that draw number cards

@@ -21,7 +21,7 @@ def _run(argv: list[str]) -> subprocess.CompletedProcess[str]:
 def test_eslint_is_clean() -> None:
     if not (ROOT / "node_modules" / ".bin" / "eslint").exists():
         pytest.fail("eslint is not installed: run `npm ci` in the repository (the README's test command does)")
-    done = _run([str(ROOT / "node_modules" / ".bin" / "eslint"), "war_widget", "tests/js"])
+    done = _run([str(ROOT / "node_modules" / ".bin" / "eslint"), "war_widget", "tests/js", "tools"])
     assert done.returncode == 0, done.stdout + done.stderr
 
 

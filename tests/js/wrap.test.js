@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { breakPoints, keepWords, wrapText } from "../../war_widget/views/component/table.js";
+import { breakPoints, keepWords, wrapText } from "../../war_widget/views/component/src/wrap.js";
 
 // a bold sans-serif line of the sentence on a phone: full-width characters 1 em, others about half
 const PX = 18;

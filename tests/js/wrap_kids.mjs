@@ -3,7 +3,7 @@
 // wrapText and prints, as JSON, every line break that falls inside a word (tests/text/test_wrap_ja.py).
 import { readFileSync } from "node:fs";
 
-import { wrapText } from "../../war_widget/views/component/table.js";
+import { wrapText } from "../../war_widget/views/component/src/wrap.js";
 
 const WORD = /[\u3040-\u309f\u30a0-\u30fa\u30fc-\u30ff\u4e00-\u9fff0-9A-Za-z]/u;   // kana, katakana and ー (not ・), kanji, digits, letters
 const NO_START = /[ーぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮ、。！？）」』：]/u;

@@ -1,74 +1,155 @@
-// The War table component (anywidget): draws the table on a canvas and owns the animation clock.
-//
-// Python sends the beats of each action (trait `beats`: what the table shows after one engine
-// event, its sentence, round and counts). This module animates them one after another on
-// requestAnimationFrame; when a beat's picture is complete it prints that beat's sentence, round
-// and counts and writes the beat's id into the trait `shown`, so text and picture never disagree.
-// The pure parts (sizes, layout, card spots, flights, timing, keys, the beat queue) are named
-// exports tested with node:test; `render` is the only part that touches the page.
+// GENERATED FILE, do not edit: the War table component (anywidget `_esm`), bundled by esbuild
+// 0.28.2 from the source modules war_widget/views/component/src/*.js (entry src/index.js).
+// Edit the modules there and rebuild with `npm run build` (tools/build_table.mjs); CI fails
+// when this file and the sources disagree (tests/js/test_bundle.py).
 
-export const SPEED_FACTOR = { slow: 1.8, normal: 1, fast: 0.35 };   // Casino War's and Steal War's moves
-// War's beats: "fast" is the top speed of autoplay, a 240-round game in about a minute (a round's
-// flip, compare and collect and the gap to the next: about 210 ms, and the reply from Python)
-export const WAR_SPEED = { slow: 1.8, normal: 1, fast: 0.08 };
-// milliseconds at normal speed: motion, then the time the finished picture stays before the next beat
-export const BEAT_MS = {
-  flip: [420, 380], compare: [120, 520], war: [260, 640], face_down: [380, 200], collect: [620, 240],
-  return: [520, 240], shuffle: [620, 200], out: [200, 500], game_over: [300, 800], waiting: [120, 0],
-  notice: [0, 0], deal: [0, 0], back: [0, 0], goto: [0, 0], fast_forward: [0, 0], clock: [0, 0],
+// war_widget/views/component/src/helpers.js
+var SPEED_FACTOR = { slow: 1.8, normal: 1, fast: 0.35 };
+var WAR_SPEED = { slow: 1.8, normal: 1, fast: 0.08 };
+var BEAT_MS = {
+  flip: [420, 380],
+  compare: [120, 520],
+  war: [260, 640],
+  face_down: [380, 200],
+  collect: [620, 240],
+  return: [520, 240],
+  shuffle: [620, 200],
+  out: [200, 500],
+  game_over: [300, 800],
+  waiting: [120, 0],
+  notice: [0, 0],
+  deal: [0, 0],
+  back: [0, 0],
+  goto: [0, 0],
+  fast_forward: [0, 0],
+  clock: [0, 0]
 };
-export const AUTOPLAY_GAP_MS = 350;   // between rounds at normal speed
-export const RANK_MIN_PX = 34;        // the rank glyph on an upright phone [000]
-export const TOUCH_MIN_PX = 44;
-export const SUIT_GLYPH = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
-export const RANK_NAME = { 11: "J", 12: "Q", 13: "K", 14: "A", 15: "\u2605" };
-
-/** A card code from Python ("14S", "10H", "15R") as {rank, suit, red, joker, glyph, suitGlyph}. */
-export function parseCard(code) {
+var AUTOPLAY_GAP_MS = 350;
+var RANK_MIN_PX = 34;
+var TOUCH_MIN_PX = 44;
+var SUIT_GLYPH = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
+var RANK_NAME = { 11: "J", 12: "Q", 13: "K", 14: "A", 15: "\u2605" };
+function parseCard(code) {
   const m = /^(\d+)([SHDCRB])$/.exec(code);
   if (!m) throw new Error(`not a card code: ${code}`);
   const rank = Number(m[1]);
   const suit = m[2];
   const joker = rank === 15;
   const red = suit === "H" || suit === "D" || suit === "R";
-  return { rank, suit, red, joker, glyph: RANK_NAME[rank] || String(rank),
-    suitGlyph: joker ? "JOKER" : SUIT_GLYPH[suit] };
+  return {
+    rank,
+    suit,
+    red,
+    joker,
+    glyph: RANK_NAME[rank] || String(rank),
+    suitGlyph: joker ? "JOKER" : SUIT_GLYPH[suit]
+  };
 }
-
-/** How long a beat moves and then rests, in ms, at a speed. */
-export function beatTiming(kind, speed) {
+function beatTiming(kind, speed) {
   const [move, rest] = BEAT_MS[kind] || [200, 300];
   const k = WAR_SPEED[speed] ?? 1;
   return { move: move * k, rest: rest * k };
 }
+var lerp = (a, b, t) => a + (b - a) * t;
+var ease = (t) => t < 0.5 ? 4 * t * t * t : 1 - Math.pow(-2 * t + 2, 3) / 2;
+function keyAction(key, targetTag) {
+  const tag = (targetTag || "").toUpperCase();
+  if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA") return null;
+  if ((key === " " || key === "Enter") && tag === "BUTTON") return null;
+  if (key === " " || key === "Spacebar") return { do: "flip" };
+  if (key === "Backspace") return { do: "back" };
+  if (key === ">" || key === "=" || key === "<") return { do: "answer", symbol: key };
+  return null;
+}
+function ownsKey(event) {
+  return !(event.key === "Tab" && !event.ctrlKey && !event.altKey && !event.metaKey);
+}
+var KEY_OWNERS = /* @__PURE__ */ new WeakMap();
+var keysGuarded = false;
+function keepKeys(root, handler) {
+  root.setAttribute("data-lm-suppress-shortcuts", "true");
+  KEY_OWNERS.set(root, handler);
+  if (keysGuarded || typeof window === "undefined") return;
+  keysGuarded = true;
+  window.addEventListener("keydown", (e) => {
+    if (!ownsKey(e)) return;
+    const path = typeof e.composedPath === "function" ? e.composedPath() : [];
+    const owner = path.find((node) => KEY_OWNERS.has(node));
+    if (!owner) return;
+    e.stopImmediatePropagation();
+    KEY_OWNERS.get(owner)(e, path[0] || e.target);
+  }, true);
+}
+function pageLang(register) {
+  return String(register || "en").startsWith("ja") ? "ja" : "en";
+}
+function markLanguage(root, register) {
+  root.lang = pageLang(register);
+  root.dataset.register = register || "en";
+}
+function spacePlays(key, targetTag) {
+  const tag = (targetTag || "").toUpperCase();
+  return (key === " " || key === "Spacebar") && !["INPUT", "SELECT", "TEXTAREA", "BUTTON"].includes(tag);
+}
+function mergeBeats(queue, incoming, lastId) {
+  let out = queue.slice();
+  for (const b of incoming) {
+    if (b.id <= lastId || out.some((q) => q.id === b.id)) continue;
+    if (b.cut) out = [];
+    out.push(b);
+  }
+  return out;
+}
+function newest(incoming) {
+  return incoming.length ? incoming[incoming.length - 1].id : 0;
+}
+function answerWords(words, question) {
+  const w = words || {};
+  const fallback = { ">": w.guess_bigger, "=": w.guess_same, "<": w.guess_smaller };
+  const given = question && question.buttons || {};
+  return [">", "=", "<"].map((sym) => given[sym] || fallback[sym] || "");
+}
+function wantsTick(state, current, busy, requested) {
+  return Boolean(state && state.autoplay && current && !busy && !requested && !current.view.over && !current.view.asking);
+}
+function wantsTickAhead(state, moving, queued, requested) {
+  return Boolean(state && state.autoplay && state.speed === "fast" && moving && !queued && !requested && !moving.view.over && !moving.view.asking);
+}
+function el(tag, attrs, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (k === "class") node.className = v;
+    else if (k === "text") node.textContent = v;
+    else node.setAttribute(k, v);
+  }
+  for (const c of children) node.append(c);
+  return node;
+}
+function whenIdle(fn) {
+  if (typeof window.requestIdleCallback === "function") window.requestIdleCallback(fn, { timeout: 1500 });
+  else setTimeout(fn, 300);
+}
+function follow(model, handlers) {
+  const events = Object.entries(handlers).map(([trait, handler]) => [`change:${trait}`, handler]);
+  for (const [event, handler] of events) model.on(event, handler);
+  return () => {
+    for (const [event, handler] of events) model.off(event, handler);
+  };
+}
 
-/** The size of the table in CSS px: the container's width, and a height that leaves room for the
- * controls (`chrome` px) under it on the screen (`top` px are above it). Upright narrow screens
- * get a portrait table. */
-export function tableSize(width, viewportW, viewportH, chrome, top) {
-  const w = Math.max(160, Math.floor(width));   // never wider than the page gives it
+// war_widget/views/component/src/layout.js
+function tableSize(width, viewportW, viewportH, chrome, top) {
+  const w = Math.max(160, Math.floor(width));
   const room = Math.max(240, Math.floor(viewportH - chrome - Math.max(0, Math.min(top, 180)) - 12));
-  const portrait = viewportH > viewportW * 1.15;   // an upright phone or tablet
+  const portrait = viewportH > viewportW * 1.15;
   const ideal = portrait ? w * 1.45 : w * 0.56;
   const h = Math.max(240, Math.floor(Math.min(ideal, room)));
-  // a landscape table never gets wider than its height asks for: the felt stays centred
   const tw = portrait ? w : Math.min(w, Math.max(Math.floor(h / 0.5), 160));
   return { width: tw, height: h, portrait };
 }
-
-/** The number line's label size on a table whose middle cards are `ch` px tall: never under the
- * page's own smallest text (16 px), bigger on a projector. */
-export const LINE_MIN_PX = 16;
-export const linePx = (ch) => Math.max(LINE_MIN_PX, Math.round(ch * 0.1));
-
-/** Where everything goes on a w x h table for n players: the size of the cards in the middle
- * (cw x ch: the faces) and of the piles (pw x ph: backs only, smaller when two players share the
- * screen), the piles, the middle row (its centre cx, cy), the progress strip on top, the count
- * bar at the right edge, and with `opts.line` (the number lesson) the number line's strip under
- * the middle row. On an upright phone the cards are taller than a printed card's shape: the
- * width is what two cards side by side leave, and the height lets the corner rank (34 px) and
- * the pips fit. */
-export function layout(w, h, players, opts = {}) {
+var LINE_MIN_PX = 16;
+var linePx = (ch) => Math.max(LINE_MIN_PX, Math.round(ch * 0.1));
+function layout(w, h, players, opts = {}) {
   const bar = { w: Math.max(12, Math.round(w * 0.018)) };
   const progress = { x: 16, y: 10, h: Math.max(22, Math.round(h * 0.045)) };
   progress.w = w - 32 - bar.w - 12;
@@ -83,18 +164,16 @@ export function layout(w, h, players, opts = {}) {
   const lineOn = Boolean(opts.line) && players === 2;
   let cw;
   let ch;
-  let k = 1;                       // the piles' size, in middle cards
+  let k = 1;
   let lineH = 0;
   let lpx = 0;
   let grid = false;
   if (players > 2) {
-    // the middle cards side by side in one row, or in two rows with every pile above or below
-    // them (whichever gives bigger cards), none over another; the piles smaller than the cards
-    const side = 2 * (0.7 * 0.6) + 0.3;          // the two side piles and their badges, in card heights
+    const side = 2 * (0.7 * 0.6) + 0.3;
     const rowH = usableH / (1 + 2 * 0.6 + 0.4);
     const rowW = Math.min(rowH * 0.7, (usableW - side * rowH) / (players * 1.3 + (players - 1) * 0.12));
     const rowCh = Math.min(rowH, rowW / 0.7);
-    const gridH = (usableH - 22) / (2 + 2 * 0.26 + 0.3);   // 22: the top row's names above their piles
+    const gridH = (usableH - 22) / (2 + 2 * 0.26 + 0.3);
     const gridW = Math.min(gridH * 0.7, usableW / (2 * 1.3 + 0.15));
     const gridCh = Math.min(gridH, gridW / (portrait ? 0.56 : 0.7));
     grid = gridW * gridCh > rowW * rowCh;
@@ -104,73 +183,90 @@ export function layout(w, h, players, opts = {}) {
     const rows = 1 + 2 * k + 0.3;
     let byH = usableH / rows;
     if (lineOn) {
-      // the aid's row, then the line: ticks, numbers under them, the cards' marks on it
       lpx = linePx(byH);
       byH = (usableH - lpx * 4.7) / rows;
       lpx = linePx(byH);
       lineH = lpx * 4.7;
       byH = (usableH - lineH) / rows;
     }
-    cw = Math.min(byH * 0.7, usableW / 3.3);   // two cards, the gap for the mark, the war slots
+    cw = Math.min(byH * 0.7, usableW / 3.3);
     ch = Math.min(byH, cw / (portrait ? 0.56 : 0.7));
   }
   const ph = ch * k;
   const pw = Math.min(cw, ph * 0.7);
-  // the corner rank never gets smaller than a child reads on an upright phone [000]
   const rankPx = Math.max(RANK_MIN_PX, Math.round(cw * 0.2));
   const cx = 12 + usableW / 2;
   const mid = top + usableH / 2;
-  const cy = mid - lineH / 2;      // the middle row, above the number line
+  const cy = mid - lineH / 2;
   const piles = [];
-  const seatsAt = players === 2 ? [[0, 1], [0, -1]]
-    : players === 3 ? [[0, 1], [-1, 0], [1, 0]] : [[0, 1], [-1, 0], [0, -1], [1, 0]];
+  const seatsAt = players === 2 ? [[0, 1], [0, -1]] : players === 3 ? [[0, 1], [-1, 0], [1, 0]] : [[0, 1], [-1, 0], [0, -1], [1, 0]];
   for (const [dx, dy] of seatsAt) {
     let px = cx + dx * (usableW / 2 - pw * 0.9) - pw / 2;
     let py = mid + dy * (usableH / 2 - ph * 0.55) - ph / 2;
     if (grid && dy <= 0) {
-      // two rows of cards: the side seats' piles in the top row, left and right of the top seat's,
-      // each seat's name above its pile
       const slots = players === 3 ? 2 : 3;
       const at = players === 3 ? (dx + 1) / 2 : dx + 1;
-      px = 12 + (usableW / slots) * (at + 0.5) - pw / 2;
+      px = 12 + usableW / slots * (at + 0.5) - pw / 2;
       py = top + 22;
     }
     piles.push({ x: px, y: py, dx, dy });
   }
-  // half the room between the two middle cards (where the tick or cross goes): more when the
-  // table is wide enough for it beside the war slots
   const gap = players === 2 ? cw * (usableW >= 3.7 * cw ? 0.4 : 0.25) : 0;
   const slot = players === 2 ? Math.max(0, Math.min(cw * 0.36, 44, (usableW - 2 * cw - 2 * gap) / 4 - 1)) : cw * 0.15;
-  const L = { w, h, players, cw, ch, pw, ph, rankPx, cx, cy, top, piles, bar, progress, gap, slot, portrait: h > w,
-    aidY: cy + ch * 0.62, namesAbove: grid };
+  const L = {
+    w,
+    h,
+    players,
+    cw,
+    ch,
+    pw,
+    ph,
+    rankPx,
+    cx,
+    cy,
+    top,
+    piles,
+    bar,
+    progress,
+    gap,
+    slot,
+    portrait: h > w,
+    aidY: cy + ch * 0.62,
+    namesAbove: grid
+  };
   if (players > 2) {
-    // each seat's cell in the middle (its newest card at the cell's right, older ones under it)
     const cellW = cw + 2 * slot;
     const order = piles.map((p, seat) => [p.dx * 10 + p.dy, seat]).sort((a, b) => a[0] - b[0]).map(([, seat]) => seat);
-    const rows = grid ? (players === 3 ? [[order[0], order[2]], [order[1]]] : [order.slice(0, 2), order.slice(2)])
-      : [order];
+    const rows = grid ? players === 3 ? [[order[0], order[2]], [order[1]]] : [order.slice(0, 2), order.slice(2)] : [order];
     const rowGap = ch * 0.12;
     L.cells = [];
     rows.forEach((row, r) => {
       const total = row.length * cellW + (row.length - 1) * cw * 0.12;
       const y = cy - (rows.length * ch + (rows.length - 1) * rowGap) / 2 + r * (ch + rowGap);
-      row.forEach((seat, i) => { L.cells[seat] = { x: cx - total / 2 + i * (cellW + cw * 0.12), y }; });
+      row.forEach((seat, i) => {
+        L.cells[seat] = { x: cx - total / 2 + i * (cellW + cw * 0.12), y };
+      });
     });
     L.aidY = cy + (rows.length * ch + (rows.length - 1) * rowGap) / 2 + ch * 0.1;
   }
   if (lineOn) {
     const px = lpx;
     const y0 = cy + ch * 0.56 + 2;
-    L.line = { x0: 12 + usableW * 0.06, x1: 12 + usableW * 0.94, px, top: y0, aidY: y0 + px * 0.8,
-      y: y0 + px * 3.15, r: px * 0.75, bottom: y0 + lineH };
+    L.line = {
+      x0: 12 + usableW * 0.06,
+      x1: 12 + usableW * 0.94,
+      px,
+      top: y0,
+      aidY: y0 + px * 0.8,
+      y: y0 + px * 3.15,
+      r: px * 0.75,
+      bottom: y0 + lineH
+    };
   }
   return L;
 }
-
-/** The spots of the cards in the middle: per seat at most three slots side by side, older
- * cards under the newer ones. `table` is Python's [[seat, code, faceUp, battle], ...]. */
-export function cardSpots(table, L) {
-  const bySeat = new Map();
+function cardSpots(table, L) {
+  const bySeat = /* @__PURE__ */ new Map();
   for (const [seat, code, up, battle] of table) {
     if (!bySeat.has(seat)) bySeat.set(seat, []);
     bySeat.get(seat).push({ seat, code, up: Boolean(up), battle });
@@ -186,7 +282,6 @@ export function cardSpots(table, L) {
       let x;
       let y;
       if (L.players === 2) {
-        // both sides in the middle row: the bottom seat right of centre, the top seat left
         const dir = pile.dy > 0 ? 1 : -1;
         const base = L.cx + dir * L.gap + (dir > 0 ? 0 : -L.cw);
         x = base + dir * slot * L.slot;
@@ -201,41 +296,32 @@ export function cardSpots(table, L) {
   }
   return spots;
 }
-
-/** The middle's cards in the order they are painted: the face-down cards of a war first, then
- * the face-up ones in the order they came, so a war's face-down cards never cover the tied cards
- * a class is looking at (a later face-up card still lies over an earlier one). */
-export function drawOrder(spots) {
+function drawOrder(spots) {
   return [...spots.filter((s) => !s.up), ...spots.filter((s) => s.up)];
 }
-
-/** An x inside the card at `spot` where it shows (for tests that read its pixels): a face-down
- * card lies under the face-up cards of a war (`drawOrder`), so the point is taken in the part of
- * it no face-up card covers. */
-export function probeX(spot, spots, L) {
+function probeX(spot, spots, L) {
   const over = spots.filter((o) => o.up && !spot.up && o !== spot);
   const inside = (x) => over.some((o) => x >= o.x - 1 && x <= o.x + L.cw + 1);
   const candidates = [spot.x + L.cw * 0.15, spot.x + L.cw - L.slot / 2, spot.x + L.slot / 2];
   return candidates.find((x) => !inside(x)) ?? candidates[0];
 }
-
-/** Linear interpolation and an ease for motion. */
-export const lerp = (a, b, t) => a + (b - a) * t;
-export const ease = (t) => (t < 0.5 ? 4 * t * t * t : 1 - Math.pow(-2 * t + 2, 3) / 2);
-
-/** Cards that move during the beat from `prev` to `next` view: [{code, up, from:{x,y}, to:{x,y},
- * turn}] (turn: the card turns face up on the way). */
-export function flights(kind, prev, next, L) {
+function flights(kind, prev, next, L) {
   if (!prev) return [];
   const before = cardSpots(prev.table, L);
   const after = cardSpots(next.table, L);
   const moves = [];
   if (kind === "collect" || kind === "return") {
     for (const s of before) {
-      const owner = kind === "collect" && next.winner !== null && next.winner !== undefined ? next.winner : s.seat;
+      const owner = kind === "collect" && next.winner !== null && next.winner !== void 0 ? next.winner : s.seat;
       const pile = L.piles[owner] || L.piles[0];
-      moves.push({ code: s.code, up: s.up, from: { x: s.x, y: s.y }, to: { x: pile.x, y: pile.y }, turn: false,
-        toPile: true });
+      moves.push({
+        code: s.code,
+        up: s.up,
+        from: { x: s.x, y: s.y },
+        to: { x: pile.x, y: pile.y },
+        turn: false,
+        toPile: true
+      });
     }
     return moves;
   }
@@ -243,103 +329,27 @@ export function flights(kind, prev, next, L) {
   for (const s of after) {
     if (old.has(`${s.seat}:${s.code}`)) continue;
     const pile = L.piles[s.seat];
-    moves.push({ code: s.code, up: s.up, from: { x: pile.x, y: pile.y }, to: { x: s.x, y: s.y }, turn: s.up,
-      fromPile: true });
+    moves.push({
+      code: s.code,
+      up: s.up,
+      from: { x: pile.x, y: pile.y },
+      to: { x: s.x, y: s.y },
+      turn: s.up,
+      fromPile: true
+    });
   }
   return moves;
 }
 
-/** What a key does when the table has focus (null: not ours). Keys typed into a field or pressed
- * on a button (Space, Enter) belong to that control. */
-export function keyAction(key, targetTag) {
-  const tag = (targetTag || "").toUpperCase();
-  if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA") return null;
-  if ((key === " " || key === "Enter") && tag === "BUTTON") return null;
-  if (key === " " || key === "Spacebar") return { do: "flip" };
-  if (key === "Backspace") return { do: "back" };
-  if (key === ">" || key === "=" || key === "<") return { do: "answer", symbol: key };
-  return null;
-}
-
-/** Whether a key pressed on the table stays there: every key but Tab and Shift+Tab (focus moves
- * on), so a notebook's shortcuts (x, d d, m, a, b, the arrows, Shift+Enter ...) never cut, convert
- * or re-run the cell the table is in while a child plays. */
-export function ownsKey(event) {
-  return !(event.key === "Tab" && !event.ctrlKey && !event.altKey && !event.metaKey);
-}
-
-const KEY_OWNERS = new WeakMap();   // a table's root -> what its keys do
-let keysGuarded = false;
-
-/** The table owns its keys: a key pressed inside `root` (but Tab / Shift+Tab) goes to `handler`
- * and nowhere else. Notebook 7 reads shortcuts on the document in the capture phase, JupyterLab
- * in the bubbling one, marimo inside a shadow root: one listener on the window, in the capture
- * phase, runs before all of them, finds the table in the event's composed path and stops the
- * event there (a button's Space/Enter and typing into a field are default actions: they stay).
- * `data-lm-suppress-shortcuts` tells Lumino's command registry the same. */
-function keepKeys(root, handler) {
-  root.setAttribute("data-lm-suppress-shortcuts", "true");
-  KEY_OWNERS.set(root, handler);
-  if (keysGuarded || typeof window === "undefined") return;
-  keysGuarded = true;
-  window.addEventListener("keydown", (e) => {
-    if (!ownsKey(e)) return;
-    const path = typeof e.composedPath === "function" ? e.composedPath() : [];
-    const owner = path.find((node) => KEY_OWNERS.has(node));
-    if (!owner) return;
-    e.stopImmediatePropagation();
-    KEY_OWNERS.get(owner)(e, path[0] || e.target);
-  }, true);
-}
-
-/** The page language of a register ("en", "ja", "ja_kids"), for `lang` on the table's root, so a
- * screen reader reads a Japanese table with a Japanese voice. */
-export function pageLang(register) {
-  return String(register || "en").startsWith("ja") ? "ja" : "en";
-}
-
-/** Mark a table's root with its language (`lang`, for screen readers and the CSS `:lang(ja)`
- * line breaking) and its register (`data-register`: the children's registers keep words whole). */
-function markLanguage(root, register) {
-  root.lang = pageLang(register);
-  root.dataset.register = register || "en";
-}
-
-/** Whether Space plays the table's primary button (Deal, Flip) of Casino War and Steal War:
- * not when a control has focus (a button's own Space clicks it; a field takes the character). */
-export function spacePlays(key, targetTag) {
-  const tag = (targetTag || "").toUpperCase();
-  return (key === " " || key === "Spacebar") && !["INPUT", "SELECT", "TEXTAREA", "BUTTON"].includes(tag);
-}
-
-/** The beats still to show: the queue plus the beats of `incoming` newer than `lastId`; a beat
- * marked `cut` drops everything before it (Back, a jump, a new game, fast-forward). */
-export function mergeBeats(queue, incoming, lastId) {
-  let out = queue.slice();
-  for (const b of incoming) {
-    if (b.id <= lastId || out.some((q) => q.id === b.id)) continue;
-    if (b.cut) out = [];
-    out.push(b);
-  }
-  return out;
-}
-
-/** The ids of the beats `incoming` brings that the view has not queued (for tests and render). */
-export function newest(incoming) {
-  return incoming.length ? incoming[incoming.length - 1].id : 0;
-}
-
-/** The chart's series from its traits (head: the first big blocks, mid: the small blocks since,
- * tail: the rounds since; parts of another game than the tail's are left out), up to round
- * `upTo`: x (rounds), one y list per seat, and the war markers on seat 0's line. */
-export function chartSeries(head, tail, upTo, mid = null) {
+// war_widget/views/component/src/chart.js
+function chartSeries(head, tail, upTo, mid = null) {
   const parts = [head, mid].filter((p) => p && tail && p.game === tail.game);
   if (tail) parts.push(tail);
   const counts = [];
   const allWars = [];
   for (const p of parts) {
-    counts.push(...(p.counts || []));
-    allWars.push(...(p.wars || []));
+    counts.push(...p.counts || []);
+    allWars.push(...p.wars || []);
   }
   const n = Math.min(counts.length, upTo + 1);
   const x = [];
@@ -354,108 +364,90 @@ export function chartSeries(head, tail, upTo, mid = null) {
   const wars = allWars.filter((r) => r < n);
   return { x, ys, wars: { x: wars, y: wars.map((r) => counts[r][0]) } };
 }
-
-/** The three answer buttons' words: the question's own (the number mode's "K is bigger" /
- * "the same" / "7 is bigger", sent by Python with the beat) or, with no question waiting, the
- * table's words for "bigger", "the same", "smaller". */
-export function answerWords(words, question) {
-  const w = words || {};
-  const fallback = { ">": w.guess_bigger, "=": w.guess_same, "<": w.guess_smaller };
-  const given = (question && question.buttons) || {};
-  return [">", "=", "<"].map((sym) => given[sym] || fallback[sym] || "");
-}
-
-/** Whether autoplay may ask Python for the next round now: on, nothing queued or moving, the
- * game not over, no question waiting, no request pending (two players too: autoplay plays their
- * rounds for them until it is turned off). */
-export function wantsTick(state, current, busy, requested) {
-  return Boolean(state && state.autoplay && current && !busy && !requested && !current.view.over
-    && !current.view.asking);
-}
-
-/** Whether fast autoplay asks Python for the next round already while the last beat it has is
- * still moving (the reply comes while that beat ends, so Python's time does not add to each round's):
- * only at "fast", with nothing else queued, no request pending, and the moving beat neither the
- * game's end nor a question. */
-export function wantsTickAhead(state, moving, queued, requested) {
-  return Boolean(state && state.autoplay && state.speed === "fast" && moving && !queued && !requested
-    && !moving.view.over && !moving.view.asking);
-}
-
-let PIP_TABLE = null;   // views/cards.PIPS, from the setup
-
-/** Use the pip table of a setup (views/cards.PIPS); a setup without one keeps the last. */
-export function usePips(pips) {
-  PIP_TABLE = pips || PIP_TABLE;
-}
-
-/** Chart text size for a chart `width` px wide: readable on a phone, not tiny on a projector. */
-export function chartFont(width) {
+function chartFont(width) {
   return Math.round(Math.max(13, Math.min(22, width / 55)));
 }
-
-/** Where a chart's title and legend go at `width` CSS px (font `font`): side by side above the
- * plot when there is room, else stacked (the title on the first line, the legend under it), so
- * they never overlap on a phone. `lines`: how many text lines the top margin holds. */
-export const CHART_STACK_BELOW = 600;
-export function chartFrame(width, font) {
+var CHART_STACK_BELOW = 600;
+function chartFrame(width, font) {
   const stacked = width < CHART_STACK_BELOW;
   const lines = stacked ? 3.2 : 1.8;
   return {
     stacked,
     margin: { l: font * 3.2, r: 12, t: Math.round(font * (lines + 0.6)), b: font * 3.2 },
-    title: stacked ? { x: 0, xanchor: "left", xref: "paper", y: 1, yref: "container", yanchor: "top", pad: { t: 4 } }
-      : { x: 0, xanchor: "left", xref: "paper" },
-    legend: stacked ? { orientation: "h", x: 0, xanchor: "left", y: 1.0, yanchor: "bottom" }
-      : { orientation: "h", x: 1, xanchor: "right", y: 1.02, yanchor: "bottom" },
-    extraHeight: stacked ? Math.round(font * 1.4) : 0,
+    title: stacked ? { x: 0, xanchor: "left", xref: "paper", y: 1, yref: "container", yanchor: "top", pad: { t: 4 } } : { x: 0, xanchor: "left", xref: "paper" },
+    legend: stacked ? { orientation: "h", x: 0, xanchor: "left", y: 1, yanchor: "bottom" } : { orientation: "h", x: 1, xanchor: "right", y: 1.02, yanchor: "bottom" },
+    extraHeight: stacked ? Math.round(font * 1.4) : 0
   };
 }
+function loadPlotly(model) {
+  if (window.Plotly) return Promise.resolve(window.Plotly);
+  if (!window.__warWidgetPlotly) {
+    const pending = new Promise((resolve, reject) => {
+      const onMessage = (msg) => {
+        if (!msg || typeof msg.plotly_js !== "string") return;
+        model.off("msg:custom", onMessage);
+        const url = URL.createObjectURL(new Blob([msg.plotly_js], { type: "text/javascript" }));
+        const script = document.createElement("script");
+        script.dataset.warPlotly = "1";
+        const define = window.define;
+        window.define = void 0;
+        script.onload = () => {
+          window.define = define;
+          URL.revokeObjectURL(url);
+          resolve(window.Plotly);
+        };
+        script.onerror = (e) => {
+          window.define = define;
+          reject(e);
+        };
+        script.src = url;
+        document.head.append(script);
+      };
+      model.on("msg:custom", onMessage);
+      model.send({ do: "plotly_js" });
+      setTimeout(() => {
+        model.off("msg:custom", onMessage);
+        reject(new Error("no plotly.js came"));
+      }, 6e4);
+    });
+    window.__warWidgetPlotly = pending;
+    pending.catch(() => {
+      if (window.__warWidgetPlotly === pending) window.__warWidgetPlotly = null;
+    });
+  }
+  return window.__warWidgetPlotly;
+}
 
-// --- drawing ---------------------------------------------------------------------------------
-// The colours, named so that tests/views/test_colours.py can check them: text at WCAG AA
-// against what it is drawn on, badges apart from the felt and from each other under
-// protanopia and deuteranopia, war markers unlike any seat's line.
-export const INK = "#1d2230";
-export const RED = "#c8102e";
-export const GOLD = "#ffcf40";
-export const SEAT_COLOURS = ["#2a6fd0", "#c84818", "#8a5cd6", "#c48800"];   // badges, count bar, chart lines
-export const SEAT_TEXT = ["#ffffff", "#ffffff", "#ffffff", INK];            // the count on each seat's badge
-// the chart lines' dashes: seats 3 and 4 look like seats 1 and 2 to a protanope or deuteranope
-export const SEAT_DASH = ["solid", "solid", "dash", "dash"];
-export const FELT = { stops: [[0, "#278552"], [0.65, "#1d6b41"], [1, "#0f4429"]], inner: 10, outer: 0.7 };
-export const WAR_MARKER = { fill: GOLD, line: INK };                       // the chart's war markers
-export const CHART_BG = "rgba(255,255,255,0.6)";                           // behind the chart's lines
-export const BANKROLL = { line: "#1f77b4", tie: "#d62728" };                // Casino War's chart: bankroll, ties
+// war_widget/views/component/src/colours.js
+var INK = "#1d2230";
+var RED = "#c8102e";
+var GOLD = "#ffcf40";
+var SEAT_COLOURS = ["#2a6fd0", "#c84818", "#8a5cd6", "#c48800"];
+var SEAT_TEXT = ["#ffffff", "#ffffff", "#ffffff", INK];
+var SEAT_DASH = ["solid", "solid", "dash", "dash"];
+var FELT = { stops: [[0, "#278552"], [0.65, "#1d6b41"], [1, "#0f4429"]], inner: 10, outer: 0.7 };
+var WAR_MARKER = { fill: GOLD, line: INK };
+var CHART_BG = "rgba(255,255,255,0.6)";
+var BANKROLL = { line: "#1f77b4", tie: "#d62728" };
 
-// --- card faces ------------------------------------------------------------------------------
-// A face as a printed card has it: small corner indices top-left and bottom-right (rank over
-// suit, the lower one turned half a turn), the number cards' pips in the usual layout (the pip
-// table Python sends, views/cards.PIPS), an ace's one big pip, a framed court panel for J Q K, a
-// joker's star. The corner rank is never under `rankPx` (34 px on a phone [000]); the index's
-// suit sign is smaller than the pips, so that no one counts it; the pips are as big as the card
-// leaves them once clear of both indices, the same size on every number card of one size, and
-// never dropped (the layout gives a card that needs it more height).
-
-export const INDEX_SUIT = 0.3;      // the index's suit sign, in rank heights
-export const PIP_BOX = 0.4;          // half the side of the box a pip glyph covers, in font px
-const PIP_APART = 0.86;              // pips at least this far apart (font px), box to box
-const PIP_MAX = 0.26;                // pips never larger than this share of the card's width
-const FACE_CACHE = new Map();
-
+// war_widget/views/component/src/faces.js
+var PIP_TABLE = null;
+function usePips(pips) {
+  PIP_TABLE = pips || PIP_TABLE;
+}
+var INDEX_SUIT = 0.3;
+var PIP_BOX = 0.4;
+var PIP_APART = 0.86;
+var PIP_MAX = 0.26;
+var FACE_CACHE = /* @__PURE__ */ new Map();
 function boxesMeet(a, b, gap = 0) {
   return a[0] < b[2] + gap && b[0] < a[2] + gap && a[1] < b[3] + gap && b[1] < a[3] + gap;
 }
-
-/** The corner index of a w x h card (card coordinates, top-left one; the bottom-right one is
- * it turned about the card's centre): the rank's and the suit sign's px, where each is drawn
- * (centre x, top y) and the boxes they cover. `measure(text, px, bold)` is the text's width. */
-export function cornerIndex(glyph, w, h, rankPx, measure, suit = true) {
+function cornerIndex(glyph, w, h, rankPx, measure, suit = true) {
   const m = Math.max(3, Math.round(w * 0.045));
   const suitPx = Math.round(rankPx * INDEX_SUIT);
-  // a two-figure rank ("10") is drawn narrower, as printed cards do: no wider than its height
   const full = measure(glyph, rankPx, true);
-  const squeeze = Math.min(1, (rankPx * 0.95) / Math.max(1, full));
+  const squeeze = Math.min(1, rankPx * 0.95 / Math.max(1, full));
   const rw = full * squeeze;
   const sw = suit ? measure("\u2665", suitPx, false) : 0;
   const iw = Math.max(rw, sw);
@@ -466,16 +458,11 @@ export function cornerIndex(glyph, w, h, rankPx, measure, suit = true) {
   const box = [m, m, m + iw, suit ? suitY + suitPx : m + rankPx];
   return { m, rankPx, suitPx, squeeze, cx, rankY: m, suitY, rankBox, suitBox, box, gap: Math.max(2, w * 0.025) };
 }
-
-/** A box of the top-left index turned to the bottom-right corner. */
-export const turned = (b, w, h) => [w - b[2], h - b[3], w - b[0], h - b[1]];
-
+var turned = (b, w, h) => [w - b[2], h - b[3], w - b[0], h - b[1]];
 function pipsAt(spec, frame, w, h) {
   const { ax, ay } = frame;
   return spec.map(([col, row]) => ({ x: ax + (w - 2 * ax) * col, y: ay + (h - 2 * ay) * row }));
 }
-
-/** Whether pips of font px `P` at `spots` lie inside the card, clear of both indices and apart. */
 function pipsFit(spots, P, w, h, idx) {
   const half = P * PIP_BOX;
   const clear = [idx.box, turned(idx.box, w, h)];
@@ -491,10 +478,6 @@ function pipsFit(spots, P, w, h, idx) {
   }
   return true;
 }
-
-/** The pip frame of a card size: the pips' font px and where the outer columns and rows lie
- * (ax, ay: the top-left pip's centre; the layout is symmetric about the card's centre), the
- * biggest that fits the 9 and the 10 (the fullest layouts, the 10 with the widest index). */
 function pipFrame(pips, w, h, rankPx, measure) {
   const idx10 = cornerIndex("10", w, h, rankPx, measure);
   const hardest = [pips["10"], pips["9"], pips["8"]].filter(Boolean);
@@ -506,7 +489,7 @@ function pipFrame(pips, w, h, rankPx, measure) {
       for (let i = 0; i <= steps; i++) {
         const ax = half + idx10.m * 0.6 + (w / 2 - half) * (i / steps) * 0.9;
         const frame = { P, ax, ay };
-        if ((w - 2 * ax) < 1.7 * P) break;           // the columns keep apart
+        if (w - 2 * ax < 1.7 * P) break;
         if (hardest.every((spec) => pipsFit(pipsAt(spec, frame, w, h), P, w, h, idx10))) return frame;
       }
     }
@@ -518,16 +501,15 @@ function pipFrame(pips, w, h, rankPx, measure) {
   for (let k = 0; k < 12; k++) {
     const mid = (lo + hi) / 2;
     const f = tries(mid);
-    if (f) { best = f; lo = mid; } else hi = mid;
+    if (f) {
+      best = f;
+      lo = mid;
+    } else hi = mid;
   }
   const top = tries(hi);
   return top || best;
 }
-
-/** Everything a face of `code` at size w x h puts where (card coordinates): the corner index,
- * and `pips` (number cards: [{x, y, size}], as many as the rank), `ace` ({x, y, size}), `panel`
- * (court cards: the framed box) or `joker` ({star, word}). Cached per card size. */
-export function faceGeometry(code, w, h, rankPx, measure, pips = PIP_TABLE) {
+function faceGeometry(code, w, h, rankPx, measure, pips = PIP_TABLE) {
   const c = parseCard(code);
   const key = `${c.rank}|${c.joker ? "j" : ""}|${w.toFixed(2)}|${h.toFixed(2)}|${rankPx}`;
   const hit = FACE_CACHE.get(key);
@@ -535,7 +517,6 @@ export function faceGeometry(code, w, h, rankPx, measure, pips = PIP_TABLE) {
   const idx = cornerIndex(c.glyph, w, h, rankPx, measure, !c.joker);
   const out = { rank: c.rank, index: idx };
   const corners = [idx.box, turned(idx.box, w, h)];
-  // the biggest centred box clear of both indices, in the card's middle
   const middle = (ix = idx) => {
     const beside = { x0: ix.box[2] + ix.gap, y0: ix.m, x1: w - ix.box[2] - ix.gap, y1: h - ix.m };
     const below = { x0: ix.m, y0: ix.box[3] + ix.gap, x1: w - ix.m, y1: h - ix.box[3] - ix.gap };
@@ -548,17 +529,21 @@ export function faceGeometry(code, w, h, rankPx, measure, pips = PIP_TABLE) {
     const bh = b.y1 - b.y0;
     const wordPx = Math.max(10, Math.min(bw / (measure("JOKER", 1, true) * 1.08), bh * 0.2, w * 0.2));
     const star = Math.min(bw * 1.1, (bh - wordPx * 1.2) * 1.05, w * 0.6);
-    out.joker = { star: { x: w / 2, y: b.y0 + (bh - wordPx * 1.2) / 2, size: star },
-      word: { x: w / 2, y: b.y1 - wordPx * 0.6, size: wordPx } };
+    out.joker = {
+      star: { x: w / 2, y: b.y0 + (bh - wordPx * 1.2) / 2, size: star },
+      word: { x: w / 2, y: b.y1 - wordPx * 0.6, size: wordPx }
+    };
   } else if (c.rank > 10 && c.rank < 14) {
-    // one panel for J, Q and K of a size: clear of the widest of their indices
     const widest = ["J", "Q", "K"].map((g) => cornerIndex(g, w, h, rankPx, measure)).sort((a, b) => b.box[2] - a.box[2])[0];
     out.panel = middle(widest);
   } else if (c.rank === 14) {
-    // one large pip, as big as the middle leaves it
     let size = Math.min(w * 0.62, (w - 2 * idx.m) / (2 * PIP_BOX));
-    while (size > 6 && corners.some((k) => boxesMeet([w / 2 - size * PIP_BOX, h / 2 - size * PIP_BOX,
-      w / 2 + size * PIP_BOX, h / 2 + size * PIP_BOX], k, idx.gap))) size -= 1;
+    while (size > 6 && corners.some((k) => boxesMeet([
+      w / 2 - size * PIP_BOX,
+      h / 2 - size * PIP_BOX,
+      w / 2 + size * PIP_BOX,
+      h / 2 + size * PIP_BOX
+    ], k, idx.gap))) size -= 1;
     out.ace = { x: w / 2, y: h / 2, size };
   } else {
     const spec = pips && pips[String(c.rank)];
@@ -571,11 +556,10 @@ export function faceGeometry(code, w, h, rankPx, measure, pips = PIP_TABLE) {
     }
     out.pips = pipsAt(spec, frame, w, h).map((s) => ({ ...s, size: frame.P }));
   }
-  if (FACE_CACHE.size > 4000) FACE_CACHE.clear();
+  if (FACE_CACHE.size > 4e3) FACE_CACHE.clear();
   FACE_CACHE.set(key, out);
   return out;
 }
-
 function roundRect(ctx, x, y, w, h, r) {
   ctx.beginPath();
   ctx.moveTo(x + r, y);
@@ -585,7 +569,6 @@ function roundRect(ctx, x, y, w, h, r) {
   ctx.arcTo(x, y, x + w, y, r);
   ctx.closePath();
 }
-
 function drawFelt(ctx, L) {
   const g = ctx.createRadialGradient(L.cx, L.cy, FELT.inner, L.cx, L.cy, Math.max(L.w, L.h) * FELT.outer);
   for (const [at, colour] of FELT.stops) g.addColorStop(at, colour);
@@ -600,7 +583,6 @@ function drawFelt(ctx, L) {
   roundRect(ctx, 14, L.top - 4, L.w - 28 - L.bar.w - 10, L.h - L.top - 8, 14);
   ctx.stroke();
 }
-
 function drawBack(ctx, x, y, w, h) {
   const r = w * 0.08;
   ctx.save();
@@ -644,21 +626,17 @@ function drawBack(ctx, x, y, w, h) {
   ctx.fill();
   ctx.restore();
 }
-
-const RANK_FONT = (px) => `700 ${px}px "Noto Sans", "Helvetica Neue", Arial, sans-serif`;
-const SUIT_FONT = (px) => `${px}px "Noto Sans Symbols 2", "DejaVu Sans", sans-serif`;
-const COURT_FONT = (px) => `700 ${px}px "Noto Serif", "DejaVu Serif", Georgia, serif`;
-export const COURT_PANEL = "#f8ecc4";     // the court cards' framed panel
-export const AID_VALUE = "#1b6b3a";       // the aids' "=11" on a court card
-
-/** The width of `text` at `px` in the index's font (bold) or the suit signs' font. */
-export function measurer(ctx) {
+var RANK_FONT = (px) => `700 ${px}px "Noto Sans", "Helvetica Neue", Arial, sans-serif`;
+var SUIT_FONT = (px) => `${px}px "Noto Sans Symbols 2", "DejaVu Sans", sans-serif`;
+var COURT_FONT = (px) => `700 ${px}px "Noto Serif", "DejaVu Serif", Georgia, serif`;
+var COURT_PANEL = "#f8ecc4";
+var AID_VALUE = "#1b6b3a";
+function measurer(ctx) {
   return (text, px, bold) => {
     ctx.font = bold ? RANK_FONT(px) : SUIT_FONT(px);
     return ctx.measureText(text).width;
   };
 }
-
 function drawIndex(ctx, c, idx, ink) {
   ctx.fillStyle = ink;
   ctx.textAlign = "center";
@@ -674,7 +652,6 @@ function drawIndex(ctx, c, idx, ink) {
     ctx.fillText(c.glyph, idx.cx, idx.rankY);
   }
   if (c.rank === 6 || c.rank === 9) {
-    // a bar under the 6 and the 9, so that the turned index of a 9 is not read as a 6
     const half = (idx.rankBox[2] - idx.rankBox[0]) * 0.42;
     ctx.fillRect(idx.cx - half, idx.rankY + idx.rankPx * 0.95, 2 * half, Math.max(1.5, idx.rankPx * 0.06));
   }
@@ -683,15 +660,13 @@ function drawIndex(ctx, c, idx, ink) {
     ctx.fillText(c.suitGlyph, idx.cx, idx.suitY);
   }
 }
-
 function crown(ctx, x, y, w, h, points, ink) {
-  // a crown: a band and `points` spikes (K 3, Q 5), gold with the suit's ink round it
   ctx.beginPath();
   ctx.moveTo(x, y + h);
   ctx.lineTo(x, y + h * 0.3);
   for (let i = 0; i < points; i++) {
-    const a = x + (w * (i + 0.5)) / points;
-    const b = x + (w * (i + 1)) / points;
+    const a = x + w * (i + 0.5) / points;
+    const b = x + w * (i + 1) / points;
     ctx.lineTo(a, y);
     ctx.lineTo(b, y + h * (i === points - 1 ? 0.3 : 0.55));
   }
@@ -703,9 +678,7 @@ function crown(ctx, x, y, w, h, points, ink) {
   ctx.lineWidth = Math.max(1, w * 0.05);
   ctx.stroke();
 }
-
 function cap(ctx, x, y, w, h, ink) {
-  // the jack's cap: a dome with a feather
   ctx.beginPath();
   ctx.moveTo(x, y + h);
   ctx.quadraticCurveTo(x + w * 0.5, y - h * 0.35, x + w, y + h);
@@ -720,7 +693,6 @@ function cap(ctx, x, y, w, h, ink) {
   ctx.quadraticCurveTo(x + w * 1.05, y - h * 0.2, x + w * 0.95, y + h * 0.35);
   ctx.stroke();
 }
-
 function drawCourt(ctx, c, b, ink, value) {
   const pw = b.x1 - b.x0;
   const ph = b.y1 - b.y0;
@@ -734,7 +706,7 @@ function drawCourt(ctx, c, b, ink, value) {
   ctx.lineWidth = Math.max(1, pw * 0.01);
   roundRect(ctx, b.x0 + inset, b.y0 + inset, pw - 2 * inset, ph - 2 * inset, Math.min(pw, ph) * 0.05);
   ctx.stroke();
-  const valuePx = value !== undefined ? Math.max(14, Math.round(Math.min(ph * 0.16, pw * 0.22))) : 0;
+  const valuePx = value !== void 0 ? Math.max(14, Math.round(Math.min(ph * 0.16, pw * 0.22))) : 0;
   const ix0 = b.x0 + inset * 1.6;
   const iy0 = b.y0 + inset * 1.6;
   const iw = pw - inset * 3.2;
@@ -746,9 +718,9 @@ function drawCourt(ctx, c, b, ink, value) {
   ctx.font = COURT_FONT(100);
   const em = ctx.measureText(c.glyph).width / 100;
   let letterPx;
-  if (ih >= iw * 0.95) {                      // tall panel: the crown over the letter
+  if (ih >= iw * 0.95) {
     const fh = Math.min(ih * 0.28, iw * 0.42);
-    letterPx = Math.min((ih - fh) * 0.9, (iw * 0.9) / em);
+    letterPx = Math.min((ih - fh) * 0.9, iw * 0.9 / em);
     const total = fh + letterPx * 0.95;
     const top = iy0 + (ih - total) / 2;
     figure(b.x0 + pw / 2 - fh * 0.8, top, fh * 1.6, fh);
@@ -757,7 +729,7 @@ function drawCourt(ctx, c, b, ink, value) {
     ctx.textBaseline = "middle";
     ctx.font = COURT_FONT(letterPx);
     ctx.fillText(c.glyph, b.x0 + pw / 2, top + fh + letterPx * 0.5);
-  } else {                                    // wide panel: the crown beside the letter
+  } else {
     const fh = Math.min(ih * 0.62, iw * 0.28);
     letterPx = Math.min(ih * 0.95, (iw - fh * 1.9) / em);
     const total = fh * 1.6 + fh * 0.3 + letterPx * em;
@@ -767,7 +739,7 @@ function drawCourt(ctx, c, b, ink, value) {
     ctx.textAlign = "center";
     ctx.textBaseline = "middle";
     ctx.font = COURT_FONT(letterPx);
-    ctx.fillText(c.glyph, left + fh * 1.9 + (letterPx * em) / 2, iy0 + ih / 2);
+    ctx.fillText(c.glyph, left + fh * 1.9 + letterPx * em / 2, iy0 + ih / 2);
   }
   if (valuePx) {
     ctx.font = `700 ${valuePx}px sans-serif`;
@@ -777,18 +749,16 @@ function drawCourt(ctx, c, b, ink, value) {
     ctx.fillText(`=${value}`, b.x0 + pw / 2, b.y1 - inset * 1.6 - valuePx * 0.55);
   }
 }
-
 function starPath(ctx, x, y, r) {
   ctx.beginPath();
   for (let i = 0; i < 10; i++) {
-    const a = -Math.PI / 2 + (i * Math.PI) / 5;
+    const a = -Math.PI / 2 + i * Math.PI / 5;
     const rr = i % 2 ? r * 0.42 : r;
     if (i) ctx.lineTo(x + rr * Math.cos(a), y + rr * Math.sin(a));
     else ctx.moveTo(x + rr * Math.cos(a), y + rr * Math.sin(a));
   }
   ctx.closePath();
 }
-
 function drawFace(ctx, code, x, y, w, h, opts) {
   const c = parseCard(code);
   const r = w * 0.08;
@@ -811,7 +781,6 @@ function drawFace(ctx, code, x, y, w, h, opts) {
   const geo = faceGeometry(code, w, h, opts.rankPx, measurer(ctx));
   ctx.save();
   ctx.translate(x, y);
-  // the two corner indices: top-left, and bottom-right turned half a turn
   drawIndex(ctx, c, geo.index, ink);
   ctx.save();
   ctx.translate(w, h);
@@ -824,7 +793,6 @@ function drawFace(ctx, code, x, y, w, h, opts) {
   if (geo.pips) {
     ctx.font = SUIT_FONT(geo.pips[0].size);
     for (const sp of geo.pips) {
-      // the lower half's pips stand upside down, as printed
       if (sp.y > h / 2 + 0.5) {
         ctx.save();
         ctx.translate(sp.x, sp.y);
@@ -847,7 +815,7 @@ function drawFace(ctx, code, x, y, w, h, opts) {
     ctx.font = RANK_FONT(word.size);
     ctx.fillText("JOKER", word.x, word.y);
   }
-  if (opts.value !== undefined && !geo.panel) {
+  if (opts.value !== void 0 && !geo.panel) {
     const px = Math.max(14, Math.round(w * 0.14));
     ctx.font = `700 ${px}px sans-serif`;
     ctx.fillStyle = AID_VALUE;
@@ -857,11 +825,8 @@ function drawFace(ctx, code, x, y, w, h, opts) {
   }
   ctx.restore();
 }
-
-/** One card at (x, y, w, h): its face (`up`) or its back; `opts` {rankPx, highlight, value}. */
-export function drawCard(ctx, code, up, x, y, w, h, opts, turn) {
-  // `turn` in 0..1 narrows the card to its edge and back: a card turning over
-  if (turn !== undefined && turn > 0 && turn < 1) {
+function drawCard(ctx, code, up, x, y, w, h, opts, turn) {
+  if (turn !== void 0 && turn > 0 && turn < 1) {
     const k = Math.abs(Math.cos(turn * Math.PI));
     ctx.save();
     ctx.translate(x + w / 2, 0);
@@ -875,7 +840,6 @@ export function drawCard(ctx, code, up, x, y, w, h, opts, turn) {
   if (up) drawFace(ctx, code, x, y, w, h, opts);
   else drawBack(ctx, x, y, w, h);
 }
-
 function pill(ctx, text, x, y, px, fill, ink) {
   ctx.font = `700 ${px}px sans-serif`;
   const tw = ctx.measureText(text).width;
@@ -893,37 +857,24 @@ function pill(ctx, text, x, y, px, fill, ink) {
   ctx.fillText(text, x, y + 1);
   return { x: x - w / 2, y: y - h / 2, w, h };
 }
-
-/** Fit a text into width `maxW` starting at `px`: the size to use. */
-export function fitPx(measure, text, px, maxW) {
+function fitPx(measure, text, px, maxW) {
   let size = px;
   while (size > 10 && measure(text, size) > maxW) size -= 1;
   return size;
 }
 
-// --- Japanese line breaking: between words, never inside one ----------------------------------
-// The children's registers write words apart (分かち書き): a line breaks at those spaces, or after
-// a mark that ends a phrase (、。！？：／ and closing brackets), never inside a word (never
-// 「コンピュータ|ー」), never before ー, a small kana or a closing mark, never after an opening one.
-// A text with no spaces (everyday Japanese) may also break between two characters, except inside a
-// katakana word, a number (with its counter and the name it follows: コンピューター3、26枚) or a
-// Latin word.
-const NO_LINE_START = /[ー\u3041\u3043\u3045\u3047\u3049\u3063\u3083\u3085\u3087\u308e\u3095\u3096\u30a1\u30a3\u30a5\u30a7\u30a9\u30c3\u30e3\u30e5\u30e7\u30ee\u30f5\u30f6\u31f0-\u31ff\u3005\u309d\u309e\u30fd\u30fe、。，．！？：；）」』】〕〉》”’・…―!?,.:;)\]}]/u;
-const NO_LINE_END = /[（「『【〔〈《“‘([{]/u;
-const ENDS_PHRASE = /[、。！？：；）」』】〕〉》／・!?]/u;
-const SPACE = /[ \u3000]/u;
-
+// war_widget/views/component/src/wrap.js
+var NO_LINE_START = /[ー\u3041\u3043\u3045\u3047\u3049\u3063\u3083\u3085\u3087\u308e\u3095\u3096\u30a1\u30a3\u30a5\u30a7\u30a9\u30c3\u30e3\u30e5\u30e7\u30ee\u30f5\u30f6\u31f0-\u31ff\u3005\u309d\u309e\u30fd\u30fe、。，．！？：；）」』】〕〉》”’・…―!?,.:;)\]}]/u;
+var NO_LINE_END = /[（「『【〔〈《“‘([{]/u;
+var ENDS_PHRASE = /[、。！？：；）」』】〕〉》／・!?]/u;
+var SPACE = /[ \u3000]/u;
 function charClass(ch) {
   if (/[\u30a0-\u30ff\u31f0-\u31ff]/u.test(ch)) return "katakana";
   if (/[0-9０-９]/u.test(ch)) return "digit";
   if (/[A-Za-z]/u.test(ch)) return "latin";
   return "other";
 }
-
-/** The places a line of `text` may start (indices into the text, > 0), for the wrap.
- * `wordsApart`: the text is written words apart (the children's registers: lang "ja_kids" or
- * "ja_kana"), so it breaks only at spaces and marks; by default, when it holds a space. */
-export function breakPoints(text, wordsApart) {
+function breakPoints(text, wordsApart) {
   const chars = Array.from(text);
   const spaced = wordsApart ?? chars.some((c) => SPACE.test(c));
   const points = [];
@@ -941,11 +892,7 @@ export function breakPoints(text, wordsApart) {
   }
   return points;
 }
-
-/** Wrap `text` into lines no wider than `maxW` (`measure(line)` gives a width), breaking only at
- * `breakPoints` (`wordsApart` as there); a word wider than the line stays whole on its own line.
- * Spaces at a break go. */
-export function wrapText(text, maxW, measure, wordsApart) {
+function wrapText(text, maxW, measure, wordsApart) {
   const chars = Array.from(text);
   const cuts = [0, ...breakPoints(text, wordsApart), chars.length];
   const lines = [];
@@ -963,16 +910,13 @@ export function wrapText(text, maxW, measure, wordsApart) {
   if (line.trimEnd() || !lines.length) lines.push(line.trimEnd());
   return lines;
 }
-
-/** `text` for an HTML element that the browser wraps: a word joiner (U+2060) between the
- * characters of each word, so the browser too breaks only at `breakPoints`. */
-export function keepWords(text, wordsApart) {
+function keepWords(text, wordsApart) {
   const chars = Array.from(text);
   const points = new Set(breakPoints(text, wordsApart));
-  return chars.map((c, i) => (i > 0 && !points.has(i) && !SPACE.test(c) && !SPACE.test(chars[i - 1])
-    ? `\u2060${c}` : c)).join("");
+  return chars.map((c, i) => i > 0 && !points.has(i) && !SPACE.test(c) && !SPACE.test(chars[i - 1]) ? `\u2060${c}` : c).join("");
 }
 
+// war_widget/views/component/src/paint.js
 function drawPiles(ctx, L, view, setup, hide) {
   const names = setup.names || [];
   const boxes = [];
@@ -1004,26 +948,30 @@ function drawPiles(ctx, L, view, setup, hide) {
     const badgePx = Math.max(16, Math.round(L.ph * 0.13));
     ctx.font = `700 ${badgePx}px sans-serif`;
     const pillW = ctx.measureText(String(total)).width + badgePx * 1.1;
-    const bx = Math.max(8 + pillW / 2, p.x - 12 - pillW / 2);   // on the table, also for a left seat
+    const bx = Math.max(8 + pillW / 2, p.x - 12 - pillW / 2);
     const colour = SEAT_COLOURS[seat % SEAT_COLOURS.length];
-    boxes.push(pill(ctx, String(total), bx, p.y + L.ph * 0.62, badgePx, view.winner === seat ? GOLD : colour,
-      view.winner === seat ? INK : SEAT_TEXT[seat % SEAT_TEXT.length]));
+    boxes.push(pill(
+      ctx,
+      String(total),
+      bx,
+      p.y + L.ph * 0.62,
+      badgePx,
+      view.winner === seat ? GOLD : colour,
+      view.winner === seat ? INK : SEAT_TEXT[seat % SEAT_TEXT.length]
+    ));
     ctx.font = `600 ${Math.max(14, badgePx * 0.8)}px sans-serif`;
     ctx.fillStyle = "#ffffff";
     const name = (names[seat] || "") + (waiting ? " \u2713" : "");
     if (L.namesAbove && p.dy <= 0) {
-      // the top row of a table with two rows of cards: the name over its pile
       const half = ctx.measureText(name).width / 2;
       ctx.textAlign = "center";
       ctx.textBaseline = "bottom";
       ctx.fillText(name, Math.min(Math.max(p.x + L.pw / 2, 10 + half), L.bar.x - 6 - half), p.y - 4);
     } else if (ctx.measureText(name).width > p.x - 20) {
-      // no room left of the pile (the left seat of 3 or 4): above it
       ctx.textAlign = "left";
       ctx.textBaseline = "bottom";
       ctx.fillText(name, p.x, p.y - 10);
     } else {
-      // beside the pile, clear above its badge (a small pile has them close)
       const namePx = Math.max(14, badgePx * 0.8);
       ctx.textAlign = "right";
       ctx.textBaseline = "middle";
@@ -1032,7 +980,6 @@ function drawPiles(ctx, L, view, setup, hide) {
   });
   return boxes;
 }
-
 function drawBar(ctx, L, view, setup) {
   const counts = view.hands.map((n, i) => n + (view.won[i] || 0));
   const total = counts.reduce((a, b) => a + b, 0) + view.table.length || 1;
@@ -1040,10 +987,9 @@ function drawBar(ctx, L, view, setup) {
   ctx.fillStyle = "rgba(0,0,0,0.35)";
   roundRect(ctx, x, y, w, h, w / 2);
   ctx.fill();
-  // the bottom seat from the bottom up, the others stacked above it
   let at = y + h;
   counts.forEach((n, seat) => {
-    const part = (n / total) * h;
+    const part = n / total * h;
     ctx.fillStyle = SEAT_COLOURS[seat % SEAT_COLOURS.length];
     ctx.fillRect(x + 2, at - part, w - 4, part);
     at -= part;
@@ -1058,13 +1004,12 @@ function drawBar(ctx, L, view, setup) {
   ctx.setLineDash([]);
   void setup;
 }
-
 function drawProgress(ctx, L, view) {
   const { x, y, w, h } = L.progress;
   ctx.fillStyle = "rgba(0,0,0,0.35)";
   roundRect(ctx, x, y, w, h, h / 2);
   ctx.fill();
-  if (view.progress !== null && view.progress !== undefined) {
+  if (view.progress !== null && view.progress !== void 0) {
     ctx.fillStyle = "rgba(255,207,64,0.85)";
     roundRect(ctx, x, y, Math.max(h, w * Math.min(1, view.progress)), h, h / 2);
     ctx.fill();
@@ -1075,12 +1020,11 @@ function drawProgress(ctx, L, view) {
   ctx.textBaseline = "middle";
   ctx.strokeStyle = "rgba(0,0,0,0.55)";
   ctx.lineWidth = 3;
-  ctx.lineJoin = "round";          // a mitred outline draws a spike off the sharp ends of "/"
+  ctx.lineJoin = "round";
   ctx.strokeText(view.progress_text, x + w / 2, y + h / 2 + 1);
   ctx.lineJoin = "miter";
   ctx.fillText(view.progress_text, x + w / 2, y + h / 2 + 1);
 }
-
 function drawMiddle(ctx, L, view, setup, skip) {
   const spots = drawOrder(cardSpots(view.table, L));
   const values = setup.values || {};
@@ -1088,22 +1032,26 @@ function drawMiddle(ctx, L, view, setup, skip) {
     if (skip && skip.has(`${s.seat}:${s.code}`)) continue;
     const c = parseCard(s.code);
     const hl = view.winner === s.seat && s.up && !s.older;
-    drawCard(ctx, s.code, s.up, s.x, s.y, L.cw, L.ch,
-      { rankPx: L.rankPx, highlight: hl, value: values[String(c.rank)] });
+    drawCard(
+      ctx,
+      s.code,
+      s.up,
+      s.x,
+      s.y,
+      L.cw,
+      L.ch,
+      { rankPx: L.rankPx, highlight: hl, value: values[String(c.rank)] }
+    );
   }
 }
-
-/** Where the tick or cross of an answer goes: between the two cards it grades, low in the gap
- * of the middle row (two players), or beside the middle (three or four): never over a pile. */
-export function markSpot(L) {
+function markSpot(L) {
   if (L.players === 2) {
-    const r = Math.min(L.gap * 0.95, L.ch * 0.2);
-    return { x: L.cx, y: L.cy + L.ch * 0.5 - r, r };
+    const r2 = Math.min(L.gap * 0.95, L.ch * 0.2);
+    return { x: L.cx, y: L.cy + L.ch * 0.5 - r2, r: r2 };
   }
   const r = Math.min(L.cw, L.ch) * 0.3;
   return { x: L.cx, y: L.cy, r };
 }
-
 function drawFeedback(ctx, L, view, t) {
   if (!view.feedback) return;
   const right = view.feedback === "right";
@@ -1131,7 +1079,6 @@ function drawFeedback(ctx, L, view, t) {
   ctx.stroke();
   ctx.lineCap = "butt";
 }
-
 function drawBanner(ctx, L, text, t, measure) {
   if (!text) return;
   const scale = 0.7 + 0.3 * Math.min(1, t * 2);
@@ -1147,10 +1094,8 @@ function drawBanner(ctx, L, text, t, measure) {
   ctx.textBaseline = "middle";
   ctx.fillText(text, L.cx, L.cy + 2);
 }
-
 function drawAid(ctx, L, text, measure) {
   if (!text) return;
-  // under the cards; with the number line, in its own row above the line
   const y = L.line ? L.line.aidY : L.aidY;
   const px = fitPx(measure, text, L.line ? L.line.px : Math.max(18, Math.round(L.ch * 0.14)), L.w * 0.7);
   ctx.font = `700 ${px}px sans-serif`;
@@ -1163,27 +1108,21 @@ function drawAid(ctx, L, text, measure) {
   ctx.textBaseline = "middle";
   ctx.fillText(text, L.cx, y + 1);
 }
-
-export const LINE_INK = "#ffffff";             // the number line, its ticks and numbers
-export const LINE_BAND = "rgba(8,30,18,0.55)";   // the band behind it, on the felt
-
-/** Where the number line puts `n` (CSS px) and each mark: the cards' numbers the view sends
- * ([[seat, number], ...], the numbers Python worked out), the top seat's mark above the line,
- * the bottom seat's on its number under the line. */
-export function lineMarks(L, line, numbers) {
+var LINE_INK = "#ffffff";
+var LINE_BAND = "rgba(8,30,18,0.55)";
+function lineMarks(L, line, numbers) {
   if (!L.line || !line) return [];
   const { x0, x1, y, r } = L.line;
-  const at = (n) => x0 + ((n - line.low) / Math.max(1, line.high - line.low)) * (x1 - x0);
+  const at = (n) => x0 + (n - line.low) / Math.max(1, line.high - line.low) * (x1 - x0);
   return (numbers || []).filter(([, n]) => n >= line.low && n <= line.high).map(([seat, n]) => {
     const top = (L.piles[seat] || {}).dy < 0;
     return { seat, n, x: at(n), y: top ? y - r - 1 : y + L.line.px * 0.15 + r, r };
   });
 }
-
 function drawNumberLine(ctx, L, line, numbers) {
   if (!L.line || !line) return;
   const { x0, x1, y, px, r } = L.line;
-  const at = (n) => x0 + ((n - line.low) / Math.max(1, line.high - line.low)) * (x1 - x0);
+  const at = (n) => x0 + (n - line.low) / Math.max(1, line.high - line.low) * (x1 - x0);
   ctx.fillStyle = LINE_BAND;
   roundRect(ctx, x0 - px, y - r * 2 - 3, x1 - x0 + 2 * px, r * 4 + px * 0.3 + 6, px * 0.6);
   ctx.fill();
@@ -1204,7 +1143,6 @@ function drawNumberLine(ctx, L, line, numbers) {
     ctx.stroke();
     ctx.fillText(String(n), at(n), y + px * 0.35);
   }
-  // each card's number, in its seat's colour
   for (const m of lineMarks(L, line, numbers)) {
     ctx.fillStyle = SEAT_COLOURS[m.seat % SEAT_COLOURS.length];
     ctx.beginPath();
@@ -1219,9 +1157,7 @@ function drawNumberLine(ctx, L, line, numbers) {
     ctx.fillText(String(m.n), m.x, m.y + 1);
   }
 }
-
-/** Paint a whole frame: the view, with the moving cards of the beat at time `t` (0..1). */
-export function paint(ctx, L, setup, view, moves, t, kind) {
+function paint(ctx, L, setup, view, moves, t, kind) {
   ctx.clearRect(0, 0, L.w, L.h);
   const measure = (text, px) => {
     ctx.font = `800 ${px}px sans-serif`;
@@ -1231,13 +1167,12 @@ export function paint(ctx, L, setup, view, moves, t, kind) {
   drawProgress(ctx, L, view);
   drawBar(ctx, L, view, setup);
   const skip = new Set(moves.map((m) => `${m.seat}:${m.code}`));
-  const moving = new Set(moves.filter((m) => m.turn !== undefined).map((m) => m.code));
-  const tableSkip = new Set();
+  const moving = new Set(moves.filter((m) => m.turn !== void 0).map((m) => m.code));
+  const tableSkip = /* @__PURE__ */ new Set();
   for (const s of cardSpots(view.table, L)) if (moving.has(s.code)) tableSkip.add(`${s.seat}:${s.code}`);
   void skip;
   const boxes = drawPiles(ctx, L, view, setup, false);
   if (kind === "shuffle" && t < 1) {
-    // a shuffled pile: its top cards fan out and close again
     for (const p of L.piles) {
       const a = Math.sin(t * Math.PI) * L.pw * 0.5;
       for (let i = 0; i < 4; i++) drawBack(ctx, p.x + (i - 1.5) * a * 0.4, p.y - Math.abs(i - 1.5) * a * 0.1, L.pw, L.ph);
@@ -1246,13 +1181,11 @@ export function paint(ctx, L, setup, view, moves, t, kind) {
   drawMiddle(ctx, L, view, setup, tableSkip);
   const e = ease(Math.min(1, t));
   for (const m of moves) {
-    // a card grows from a pile's size to the middle's on its way there, and shrinks going back
     const k = m.toPile ? lerp(1, L.ph / L.ch, e) : m.fromPile ? lerp(L.ph / L.ch, 1, e) : 1;
-    // (scaled as a whole: the face is laid out once, at the middle's size)
     ctx.save();
     ctx.translate(lerp(m.from.x, m.to.x, e), lerp(m.from.y, m.to.y, e));
     ctx.scale(k, k);
-    drawCard(ctx, m.code, m.up, 0, 0, L.cw, L.ch, { rankPx: L.rankPx }, m.turn ? Math.min(1, t * 1.25) : undefined);
+    drawCard(ctx, m.code, m.up, 0, 0, L.cw, L.ch, { rankPx: L.rankPx }, m.turn ? Math.min(1, t * 1.25) : void 0);
     ctx.restore();
   }
   drawNumberLine(ctx, L, setup.number_line, view.numbers);
@@ -1262,559 +1195,15 @@ export function paint(ctx, L, setup, view, moves, t, kind) {
   return boxes;
 }
 
-// --- the page --------------------------------------------------------------------------------
-function el(tag, attrs, ...children) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs || {})) {
-    if (k === "class") node.className = v;
-    else if (k === "text") node.textContent = v;
-    else node.setAttribute(k, v);
-  }
-  for (const c of children) node.append(c);
-  return node;
-}
-
-/** Run `fn` when the page is idle (after the table's first paint and the first tap's work), so
- * plotly.js never stands between a child and the first Flip. */
-function whenIdle(fn) {
-  if (typeof window.requestIdleCallback === "function") window.requestIdleCallback(fn, { timeout: 1500 });
-  else setTimeout(fn, 300);
-}
-
-/** plotly.js (the bundle of the plotly package), once per page: the first table that needs it asks
- * its widget (`{do: "plotly_js"}`, answered by one custom message: views/plotly_source.py) and runs
- * it as a classic script; every other table of the page waits for the same promise. An AMD loader
- * on the page (RequireJS) is hidden meanwhile so plotly.js sets window.Plotly. If the asking view
- * goes before the answer comes, the next table asks again. */
-function loadPlotly(model) {
-  if (window.Plotly) return Promise.resolve(window.Plotly);
-  if (!window.__warWidgetPlotly) {
-    const pending = new Promise((resolve, reject) => {
-      const onMessage = (msg) => {
-        if (!msg || typeof msg.plotly_js !== "string") return;
-        model.off("msg:custom", onMessage);
-        const url = URL.createObjectURL(new Blob([msg.plotly_js], { type: "text/javascript" }));
-        const script = document.createElement("script");
-        script.dataset.warPlotly = "1";
-        const define = window.define;
-        window.define = undefined;
-        script.onload = () => { window.define = define; URL.revokeObjectURL(url); resolve(window.Plotly); };
-        script.onerror = (e) => { window.define = define; reject(e); };
-        script.src = url;
-        document.head.append(script);
-      };
-      model.on("msg:custom", onMessage);
-      model.send({ do: "plotly_js" });
-      setTimeout(() => { model.off("msg:custom", onMessage); reject(new Error("no plotly.js came")); }, 60000);
-    });
-    window.__warWidgetPlotly = pending;
-    pending.catch(() => { if (window.__warWidgetPlotly === pending) window.__warWidgetPlotly = null; });
-  }
-  return window.__warWidgetPlotly;
-}
-
-function render({ model, el: host }) {
-  const kind = model.get("game_kind");      // Casino War and Steal War: their own pictures, the same cards
-  if (kind === "casino") return renderCasino({ model, el: host });
-  if (kind === "steal") return renderSteal({ model, el: host });
-  const root = el("div", { class: "wt-root", "data-war-table": "1" });
-  const rules = el("div", { class: "wt-rules" });
-  const topRow = el("div", { class: "wt-row wt-top" });
-  const stage = el("div", { class: "wt-stage" });
-  const canvas = el("canvas", { class: "war-table wt-canvas", role: "img", tabindex: "0" });
-  stage.append(canvas);
-  const status = el("div", { class: "wt-status" });
-  const roundLine = el("span", { class: "wt-round", "data-role": "round" });
-  const countsLine = el("span", { class: "wt-counts", "data-role": "counts" });
-  const scoreLine = el("span", { class: "wt-score", "data-role": "score" });
-  status.append(roundLine, countsLine, scoreLine);
-  const say = el("div", { class: "wt-say", "data-role": "sentence", "aria-hidden": "true" });
-  const log = el("div", { class: "wt-log", role: "log", "aria-live": "polite", "aria-label": "Narration" });
-  const playRow = el("div", { class: "wt-row wt-play" });
-  const guessRow = el("div", { class: "wt-row wt-guess", role: "group" });
-  const moreRow = el("div", { class: "wt-row wt-more" });
-  const chartBox = el("div", { class: "wt-chart", "data-role": "chart" });
-  const notice = el("div", { class: "wt-notice", role: "alert", "data-role": "notice" });
-  const panelBox = el("details", { class: "wt-panel", "data-role": "settings" });
-  const panelTitle = el("summary", { class: "wt-panel-title", "data-action": "settings" });
-  const panelRows = el("div", { class: "wt-panel-rows" });
-  panelBox.append(panelTitle, panelRows);
-  const resultsBox = el("div", { class: "wt-results", role: "status", "data-role": "results" });
-  root.append(rules, topRow, stage, say, status, guessRow, playRow, moreRow, notice, log, chartBox, panelBox,
-    resultsBox);
-  host.append(root);
-
-  const buttons = {};
-  const button = (name, row, cls) => {
-    const b = el("button", { type: "button", class: `wt-btn ${cls || ""}`, "data-action": name });
-    row.append(b);
-    buttons[name] = b;
-    return b;
-  };
-  const send = (msg) => model.send(msg);
-  const flipTop = button("press1", topRow, "wt-flip");
-  const flip = button("flip", playRow, "wt-flip wt-primary");
-  const step = button("step", playRow);
-  const back = button("back", playRow);
-  const auto = button("autoplay", playRow);
-  auto.setAttribute("aria-pressed", "false");
-  const speed = el("select", { class: "wt-select", "data-action": "speed" });
-  for (const s of ["slow", "normal", "fast"]) speed.append(el("option", { value: s }));
-  playRow.append(speed);
-  const ff = button("fast_forward", playRow);
-  const answers = [">", "=", "<"].map((sym) => {
-    const b = button(`answer${sym}`, guessRow, "wt-answer");
-    b.addEventListener("click", () => send({ do: "answer", symbol: sym }));
-    return b;
-  });
-  const newGame = button("new_game", moreRow);
-  const codeBox = el("input", { class: "wt-code", type: "text", "data-action": "code", spellcheck: "false" });
-  moreRow.append(codeBox);
-  const replay = button("replay", moreRow);
-  const full = button("fullscreen", moreRow);
-  const resume = button("resume", moreRow);
-  resume.hidden = true;
-
-  let setup = model.get("setup");
-  markLanguage(root, setup.lang);
-  let queue = [];
-  let lastQueued = 0;
-  let current = null;       // the view on screen (its beat)
-  let anim = null;          // {beat, prev, moves, start, move, rest, arrived}
-  let frame = 0;
-  let L = null;
-  let dpr = 1;
-  let idleSince = performance.now();
-  let requested = false;
-  let destroyed = false;
-  let state = model.get("state") || {};
-  usePips(setup.pips);
-
-  const words = () => setup.words || {};
-  // in a shadow root (marimo) the document names the host; the root node names our element
-  const isFull = () => (root.getRootNode().fullscreenElement || document.fullscreenElement) === root;
-  function label() {
-    const w = words();
-    const two = setup.mode === "two_player";
-    const names = setup.names || [];
-    flip.textContent = two ? `${w.flip} \u00b7 ${names[0] || ""}` : w.flip;
-    flipTop.textContent = `${w.flip} \u00b7 ${names[1] || ""}`;
-    topRow.hidden = !two;
-    step.textContent = w.step;
-    back.textContent = w.back;
-    auto.textContent = w.autoplay;
-    speed.setAttribute("aria-label", w.speed);
-    for (const o of speed.options) o.textContent = w[o.value];
-    ff.textContent = w.fast_forward;
-    newGame.textContent = w.new_game;
-    replay.textContent = w.replay;
-    codeBox.setAttribute("aria-label", w.game_number);
-    codeBox.placeholder = w.game_number;
-    full.textContent = isFull() ? w.exit_fullscreen : w.fullscreen;
-    labelAnswers(current && current.question);
-    guessRow.setAttribute("aria-label", w.guess_title);
-    rules.textContent = setup.rules_line;
-    guessRow.hidden = !setup.guess;
-    resume.textContent = w.resume;
-    panelTitle.textContent = w.rules;
-    panelBox.hidden = !setup.panel;
-    resultsBox.hidden = !setup.panel;
-    if (document.activeElement !== codeBox) codeBox.value = setup.code || "";
-  }
-
-  function labelAnswers(question) {
-    const words3 = answerWords(words(), question);
-    answers.forEach((b, i) => {
-      const sym = [">", "=", "<"][i];
-      b.textContent = "";
-      b.append(el("span", { class: "wt-sym", text: sym }), el("span", { class: "wt-word", text: words3[i] }));
-      b.setAttribute("aria-label", `${sym} ${words3[i]}`);
-      b.title = words3[i];
-    });
-  }
-
-  function onState() {
-    state = model.get("state") || {};
-    speed.value = state.speed || "normal";
-    const on = Boolean(state.autoplay);
-    auto.setAttribute("aria-pressed", String(on));
-    auto.classList.toggle("wt-on", on);
-    notice.textContent = state.notice || "";
-    notice.hidden = !state.notice;
-    resume.hidden = !state.resume;
-    back.disabled = state.back === false;
-    requested = false;
-    idleSince = performance.now();
-    wake();
-  }
-
-  function onSettings() {
-    // the settings panel: one row per setting (a select, a check box or a button), from Python
-    const rows = model.get("settings") || [];
-    const focused = root.getRootNode().activeElement;
-    const focusName = focused && focused.dataset ? focused.dataset.setting : null;
-    panelRows.textContent = "";
-    for (const row of rows) {
-      const line = el("label", { class: "wt-setting" });
-      let control;
-      if (row.kind === "select") {
-        control = el("select", { class: "wt-select", "data-setting": row.name });
-        row.options.forEach((text, i) => control.append(el("option", { value: String(i), text })));
-        control.value = String(row.index);
-        control.addEventListener("change", () => send({ do: "set", name: row.name, index: Number(control.value) }));
-        line.append(el("span", { class: "wt-setting-name", text: row.label }), control);
-      } else if (row.kind === "check") {
-        control = el("input", { type: "checkbox", class: "wt-check", "data-setting": row.name });
-        control.checked = Boolean(row.on);
-        control.addEventListener("change", () => send({ do: "set", name: row.name, on: control.checked }));
-        line.append(control, el("span", { class: "wt-setting-name", text: row.label }));
-      } else {
-        control = el("button", { type: "button", class: "wt-btn", "data-setting": row.name, text: row.label });
-        control.addEventListener("click", () => send({ do: "set", name: row.name }));
-        line.append(control);
-      }
-      panelRows.append(line);
-      if (row.name === focusName) control.focus();
-    }
-  }
-
-  function onResults() {
-    // HTML built and escaped by Python (views/war/results.py)
-    resultsBox.innerHTML = model.get("results") || "";
-  }
-
-  function chromeHeight() {
-    let h = 0;
-    for (const part of [rules, topRow, say, status, guessRow, playRow, moreRow, notice, log]) {
-      if (!part.hidden) h += part.getBoundingClientRect().height;
-    }
-    return h + 28;
-  }
-
-  function resize() {
-    if (destroyed) return;
-    const width = root.clientWidth || host.clientWidth || 800;
-    const full = isFull();
-    const top = full ? 0 : root.getBoundingClientRect().top + (window.scrollY || 0) * 0;
-    const size = tableSize(width, window.innerWidth, window.innerHeight, chromeHeight(), top);
-    dpr = window.devicePixelRatio || 1;
-    canvas.style.width = `${size.width}px`;
-    canvas.style.height = `${size.height}px`;
-    canvas.width = Math.round(size.width * dpr);
-    canvas.height = Math.round(size.height * dpr);
-    root.classList.toggle("wt-portrait", size.portrait);
-    L = layout(size.width, size.height, setup.players || 2, { line: Boolean(setup.number_line) });
-    root.dataset.rankPx = String(L.rankPx);
-    places(current && current.view);
-    draw(performance.now());
-    if (plot && plotly) {
-      const c = chartLayout();
-      plotly.relayout(plot, { width: c.width, height: c.height, margin: c.margin, title: c.title, legend: c.legend });
-    }
-  }
-
-  let boxes = [];
-  function draw(now) {
-    if (!L || !current) return;
-    const ctx = canvas.getContext("2d");
-    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-    if (anim) {
-      const t = anim.move > 0 ? Math.min(1, (now - anim.start) / anim.move) : 1;
-      const view = t < 1 && anim.base ? anim.base : anim.beat.view;
-      boxes = paint(ctx, L, setup, view, t < 1 ? anim.moves : [], t, anim.beat.kind);
-    } else {
-      boxes = paint(ctx, L, setup, current.view, [], 1, current.kind);
-    }
-  }
-
-  // --- the count chart: Plotly's own plotly.js, one chart per table -------------------------
-  let plot = null;          // the Plotly graph div once drawn
-  let plotly = null;
-  function chartLayout() {
-    const width = Math.max(280, chartBox.clientWidth || root.clientWidth || 600);
-    const font = chartFont(width);
-    const frame = chartFrame(width, font);
-    const w = words();
-    return { width, height: Math.round(Math.max(220, Math.min(360, width * 0.32))) + frame.extraHeight, autosize: false,
-      margin: frame.margin,
-      font: { size: font }, title: { text: w.chart_title || "", ...frame.title, font: { size: font * 1.1 } },
-      xaxis: setup.limit ? { title: { text: w.chart_round || "" }, range: [0, setup.limit], tickformat: "d" }
-        : { title: { text: w.chart_round || "" }, rangemode: "tozero", tickformat: "d" },
-      yaxis: { rangemode: "tozero", range: [0, setup.total || 52] },
-      legend: { ...frame.legend, font: { size: font } },
-      paper_bgcolor: "rgba(0,0,0,0)", plot_bgcolor: CHART_BG, showlegend: true };
-  }
-  function chartData(series) {
-    const names = setup.names || [];
-    const lines = series.ys.map((y, seat) => ({ type: "scatter", mode: "lines+markers", name: names[seat] || "",
-      x: series.x.slice(), y: y.slice(), marker: { size: 5 }, line: { color: SEAT_COLOURS[seat % 4], width: 3, dash: SEAT_DASH[seat % 4] } }));
-    const wars = { type: "scatter", mode: "markers", name: words().chart_war || "War", x: series.wars.x.slice(),
-      y: series.wars.y.slice(), marker: { symbol: "star", size: 14, color: WAR_MARKER.fill, line: { color: WAR_MARKER.line, width: 1 } } };
-    return [...lines, wars];
-  }
-  function redrawChart(upTo) {
-    if (!setup.chart || !plotly || destroyed) return;
-    const series = chartSeries(model.get("chart_head"), model.get("chart_tail"), upTo, model.get("chart_mid"));
-    plotly.react(chartBox, chartData(series), chartLayout(), { displayModeBar: false, responsive: false });
-    if (!plot) {
-      plot = chartBox;
-      plot.on("plotly_click", (d) => {
-        const p = d && d.points && d.points[0];
-        if (!p || !Number.isFinite(p.x)) return;
-        // a war marker jumps to just before its round, so Step walks through the war
-        const war = p.curveNumber === (setup.names || []).length;
-        send(war ? { do: "goto", round: Math.round(p.x) - 1, war: Math.round(p.x) } : { do: "goto", round: Math.round(p.x) });
-      });
-    }
-    root.dataset.chartPoints = String(series.x.length);
-  }
-  function extendChart(beat) {
-    if (!plot || !beat.point) return;
-    const [r, ...counts] = beat.point;
-    const idx = counts.map((_, i) => i);
-    plotly.extendTraces(plot, { x: counts.map(() => [r]), y: counts.map((c) => [c]) }, idx);
-    if (beat.war) plotly.extendTraces(plot, { x: [[r]], y: [[counts[0]]] }, [counts.length]);
-    root.dataset.chartPoints = String(Number(root.dataset.chartPoints || 0) + 1);
-  }
-  if (setup.chart) {
-    whenIdle(() => loadPlotly(model).then((P) => {
-      if (destroyed) return;
-      plotly = P;
-      redrawChart(current ? current.round : 0);
-    }));
-  }
-
-  // where the newest card of each seat lies, the mark and the number line's marks (CSS px of the
-  // canvas), for the view `v` on screen: tests read the pixels there (again after a resize)
-  function places(v) {
-    if (!L || !v) return;
-    const top = new Map();
-    for (const sp of cardSpots(v.table, L)) top.set(sp.seat, sp);   // the newest card of each seat
-    const spots = [...top.values()];
-    const all = cardSpots(v.table, L);
-    root.dataset.spots = JSON.stringify(spots.map((sp) => [sp.seat, sp.up ? 1 : 0,
-      Math.round(probeX(sp, all, L)), Math.round(sp.y + L.ch * 0.88)]));
-    // a point inside the tick's or cross's disc, off its white strokes
-    const mark = markSpot(L);
-    root.dataset.feedbackAt = `${Math.round(mark.x)},${Math.round(mark.y - mark.r * 0.7)}`;
-    // the number line's marks: [seat, number, x, y, r] (a point at y - r * 0.6 is the seat's colour)
-    root.dataset.line = JSON.stringify(lineMarks(L, setup.number_line, v.numbers)
-      .map((m) => [m.seat, m.n, Math.round(m.x), Math.round(m.y), Math.round(m.r)]));
-    root.dataset.rankPx = String(L.rankPx);
-  }
-
-  function show(beat) {
-    // the picture of `beat` is complete on screen: its words now, and tell Python
-    current = beat;
-    say.textContent = beat.say;
-    roundLine.textContent = beat.round_text;
-    const names = setup.names || [];
-    countsLine.textContent = beat.counts.map((n, i) => `${names[i] || ""} ${n}`).join(" \u00b7 ");
-    scoreLine.textContent = setup.guess ? `\u2713 ${beat.score[0]} / ${beat.score[1]}` : "";
-    canvas.setAttribute("aria-label", beat.label);
-    if (beat.say && beat.kind !== "clock") {   // a clock beat says the time left, not a new line
-      const line = el("p", { class: "wt-line", text: beat.say });
-      log.append(line);
-      while (log.childNodes.length > 40) log.removeChild(log.firstChild);
-      log.scrollTop = log.scrollHeight;
-    }
-    const v = beat.view;
-    const asking = Boolean(v.asking);
-    labelAnswers(beat.question);
-    answers.forEach((b) => { b.disabled = !asking; });
-    root.classList.toggle("wt-asking", asking);
-    root.dataset.shown = String(beat.id);
-    root.dataset.round = String(beat.round);
-    root.dataset.counts = beat.counts.join(",");
-    root.dataset.feedback = v.feedback || "";
-    root.dataset.tableCards = String(v.table.length);
-    root.dataset.over = v.over ? "1" : "";
-    places(v);
-    if (model.get("shown") !== beat.id) {
-      model.set("shown", beat.id);
-      model.save_changes();
-    }
-    if (plotly) {
-      const have = Number(root.dataset.chartPoints || 0);
-      if (beat.cut || !plot) redrawChart(beat.round);
-      else if (beat.point && beat.point[0] === have) extendChart(beat);
-      else if (beat.point) redrawChart(beat.round);
-    }
-    const ev = new CustomEvent("war-beat", { bubbles: true, composed: true, detail: { id: beat.id, point: beat.point,
-      round: beat.round, counts: beat.counts, war: beat.war } });
-    root.dispatchEvent(ev);
-  }
-
-  function startNext(now) {
-    const beat = queue.shift();
-    const timing = beatTiming(beat.kind, state.speed);
-    const prev = current ? current.view : null;
-    const instant = beat.cut || !prev || !L || setup.animate === false;
-    const moves = instant ? [] : flights(beat.kind, prev, beat.view, L);
-    // while cards fly to a pile, the piles keep the counts from before; flying to the middle,
-    // the new table without the cards in flight
-    const base = beat.kind === "collect" || beat.kind === "return"
-      ? { ...beat.view, hands: prev.hands, won: prev.won, table: [], winner: beat.view.winner } : beat.view;
-    anim = { beat, moves, base: instant ? null : base, start: now, move: instant ? 0 : timing.move,
-      rest: instant ? 0 : timing.rest, arrived: false };
-  }
-
-  function tick(now) {
-    frame = 0;
-    if (destroyed) return;
-    if (!anim && queue.length) startNext(now);
-    if (anim) {
-      draw(now);
-      if (!anim.arrived && now - anim.start >= anim.move) {
-        anim.arrived = true;
-        show(anim.beat);
-        draw(now);
-      }
-      if (anim.arrived && now - anim.start >= anim.move + anim.rest) {
-        anim = null;
-        idleSince = now;
-        if (queue.length) startNext(now);
-      }
-    }
-    root.dataset.idle = anim || queue.length ? "" : "1";
-    if (anim && wantsTickAhead(state, anim.beat, queue.length, requested)) {
-      requested = true;
-      send({ do: "tick" });
-    } else if (wantsTick(state, current, Boolean(anim || queue.length), requested)) {
-      const gap = AUTOPLAY_GAP_MS * (WAR_SPEED[state.speed] ?? 1);
-      if (now - idleSince >= gap) {
-        requested = true;
-        send({ do: "tick" });     // autoplay's clock is the browser's: the next round, now
-      }
-    }
-    if (anim || queue.length || (state.autoplay && !requested)) frame = requestAnimationFrame(tick);
-  }
-
-  function wake() {
-    if (!frame && !destroyed) frame = requestAnimationFrame(tick);
-  }
-
-  function onBeats() {
-    const incoming = model.get("beats") || [];
-    const before = queue.length;
-    queue = mergeBeats(queue, incoming, lastQueued);
-    if (queue.length && queue.some((b) => b.cut)) anim = null;
-    if (incoming.length) lastQueued = Math.max(lastQueued, newest(incoming));
-    if (queue.length !== before || queue.length) requested = false;
-    wake();
-  }
-
-  function onSetup() {
-    setup = model.get("setup");
-    markLanguage(root, setup.lang);
-    usePips(setup.pips);
-    label();
-    resize();
-  }
-
-
-  // a view that connects late draws where the game stands, with no animation
-  label();
-  const initial = model.get("beats") || [];
-  if (initial.length) {
-    const last = initial[initial.length - 1];
-    lastQueued = last.id;
-    show(last);
-  }
-  root.dataset.idle = "1";
-  onState();
-  onSettings();
-  onResults();
-
-  flip.addEventListener("click", () => send(setup.mode === "two_player" ? { do: "press", seat: 0 } : { do: "flip" }));
-  flipTop.addEventListener("click", () => send({ do: "press", seat: 1 }));
-  step.addEventListener("click", () => send({ do: "step" }));
-  back.addEventListener("click", () => send({ do: "back" }));
-  ff.addEventListener("click", () => send({ do: "fast_forward" }));
-  newGame.addEventListener("click", () => send({ do: "new_game" }));
-  replay.addEventListener("click", () => send({ do: "replay", code: codeBox.value }));
-  auto.addEventListener("click", () => send({ do: "autoplay", on: !state.autoplay }));
-  speed.addEventListener("change", () => send({ do: "speed", speed: speed.value }));
-  resume.addEventListener("click", () => send({ do: "resume" }));
-  full.addEventListener("click", () => {
-    if (isFull()) document.exitFullscreen();
-    else if (root.requestFullscreen) root.requestFullscreen();
-  });
-  canvas.addEventListener("click", (e) => {
-    // tapping your own pile flips (in two-player mode, each seat its own pile)
-    if (!L) return;
-    const r = canvas.getBoundingClientRect();
-    const x = e.clientX - r.left;
-    const y = e.clientY - r.top;
-    L.piles.forEach((p, seat) => {
-      if (x >= p.x && x <= p.x + L.pw && y >= p.y && y <= p.y + L.ph) {
-        if (setup.mode === "two_player") send({ do: "press", seat });
-        else if (seat === 0) send({ do: "flip" });
-      }
-    });
-  });
-  keepKeys(root, (e, target) => {
-    if (target === codeBox) {
-      if (e.key === "Enter") send({ do: "replay", code: codeBox.value });
-      return;
-    }
-    const action = keyAction(e.key, target && target.tagName);
-    if (!action) return;
-    e.preventDefault();
-    if (action.do === "flip" && setup.mode === "two_player") send({ do: "press", seat: 0 });
-    else send(action);
-  });
-
-  const onResize = () => resize();
-  const observer = new ResizeObserver(onResize);
-  observer.observe(root);
-  window.addEventListener("resize", onResize);
-  const onFull = () => { label(); resize(); };
-  document.addEventListener("fullscreenchange", onFull);
-  model.on("change:beats", onBeats);
-  model.on("change:setup", onSetup);
-  model.on("change:state", onState);
-  model.on("change:settings", onSettings);
-  model.on("change:results", onResults);
-  resize();
-  void boxes;
-
-  return () => {
-    destroyed = true;
-    if (frame) cancelAnimationFrame(frame);
-    observer.disconnect();
-    window.removeEventListener("resize", onResize);
-    document.removeEventListener("fullscreenchange", onFull);
-    model.off("change:beats", onBeats);
-    model.off("change:setup", onSetup);
-    model.off("change:state", onState);
-    model.off("change:settings", onSettings);
-    model.off("change:results", onResults);
-  };
-}
-
-
-// --- Casino War: its own picture, the War table's card faces, felt and badges ----------------
-// Python sends the picture as a display list in table units (views/casino.casino_table: cards
-// with their codes and spots in the order dealt, burnt backs, empty slots, words); this part
-// scales it to the width it is given, deals the new hand's cards on requestAnimationFrame and
-// prints the hand's sentence once the last card has turned.
-
-export const DEAL_MS = { gap: 170, fly: 300, turn: 200 };   // per card at normal speed
-
-/** The cards of `next` to deal: those not on the table `prev` showed (same hand, same place in
- * the order dealt); a new hand deals all. Keys are the items' `order`. */
-export function freshItems(prev, next) {
+// war_widget/views/component/src/casino.js
+var DEAL_MS = { gap: 170, fly: 300, turn: 200 };
+function freshItems(prev, next) {
   const items = [...next.cards, ...next.backs];
   if (!prev || prev.hand !== next.hand) return new Set(items.map((it) => it.order));
   const had = new Set([...prev.cards, ...prev.backs].map((it) => it.order));
   return new Set(items.filter((it) => !had.has(it.order)).map((it) => it.order));
 }
-
-/** When each card of a deal starts, lands and has turned (ms from the deal's start); cards not
- * in `fresh` are already there (all times 0); `total` is when the picture is complete. The new
- * cards and backs go one after another in the order dealt. */
-export function dealTiming(items, speed, fresh) {
+function dealTiming(items, speed, fresh) {
   const k = SPEED_FACTOR[speed] ?? 1;
   const gap = DEAL_MS.gap * k;
   const fly = DEAL_MS.fly * k;
@@ -1828,10 +1217,7 @@ export function dealTiming(items, speed, fresh) {
   const total = times.reduce((m, t) => Math.max(m, t.done), 0);
   return { times, total };
 }
-
-/** Where a dealt card is at `ms` into the deal: flying from the shoe (x, y), then turning
- * (`turn` 0..1, face-up from 0.5), or `hidden` before it starts. */
-export function dealtAt(item, time, shoe, ms) {
+function dealtAt(item, time, shoe, ms) {
   if (ms < time.start) return { hidden: true, x: shoe.x, y: shoe.y, turn: 0 };
   if (ms < time.land) {
     const e = ease((ms - time.start) / Math.max(1, time.land - time.start));
@@ -1840,17 +1226,11 @@ export function dealtAt(item, time, shoe, ms) {
   const turn = time.done > time.land ? Math.min(1, (ms - time.land) / (time.done - time.land)) : 1;
   return { hidden: false, x: item.x, y: item.y, turn };
 }
-
-/** The table's CSS size for a container `width`: its natural width (`natural` CSS px) or less,
- * never more than 1.5 times it; the scale from table units to CSS px. */
-export function casinoSize(width, table, natural) {
+function casinoSize(width, table, natural) {
   const w = Math.max(200, Math.min(Math.floor(width), Math.round(natural * 1.5)));
   const scale = w / table.w;
   return { width: w, height: Math.round(table.h * scale), scale };
 }
-
-/** The felt of a Casino War or Steal War table, with a dashed outline (`colour`) where each empty
- * slot's card goes. */
 function feltWithSlots(ctx, L, slots, [cw, ch], colour) {
   drawFelt(ctx, L);
   ctx.save();
@@ -1863,8 +1243,7 @@ function feltWithSlots(ctx, L, slots, [cw, ch], colour) {
   }
   ctx.restore();
 }
-
-export function paintCasino(ctx, T, ms, timing, speedShoe) {
+function paintCasino(ctx, T, ms, timing, speedShoe) {
   const L = { w: T.w, h: T.h, cx: T.w / 2, cy: T.h / 2, top: 18, bar: { w: 0 } };
   const [cw, ch] = T.card;
   feltWithSlots(ctx, L, T.slots, T.card, "#7fbf98");
@@ -1872,7 +1251,10 @@ export function paintCasino(ctx, T, ms, timing, speedShoe) {
   let complete = true;
   items.forEach((it, i) => {
     const at = timing ? dealtAt(it, timing.times[i], speedShoe, ms) : { hidden: false, x: it.x, y: it.y, turn: 1 };
-    if (at.hidden) { complete = false; return; }
+    if (at.hidden) {
+      complete = false;
+      return;
+    }
     if (!it.code) drawBack(ctx, at.x, at.y, cw, ch);
     else drawCard(ctx, it.code, at.turn >= 1, at.x, at.y, cw, ch, { rankPx: T.rank_px }, at.turn);
     if (at.turn < 1 && it.code) complete = false;
@@ -1891,7 +1273,6 @@ export function paintCasino(ctx, T, ms, timing, speedShoe) {
   }
   return true;
 }
-
 function renderCasino({ model, el: host }) {
   const root = el("div", { class: "wt-root wt-casino", "data-casino-table": "1" });
   const rules = el("div", { class: "wt-rules", "data-role": "rules" });
@@ -1921,8 +1302,7 @@ function renderCasino({ model, el: host }) {
   const buttons = {};
   const button = (name, row, cls) => {
     const b = el("button", { type: "button", class: `wt-btn ${cls || ""}`, "data-action": name });
-    b.addEventListener("click", () => send(name === "tie" ? { do: "tie", on: b.getAttribute("aria-pressed") !== "true" }
-      : name === "deal" ? dealMessage() : { do: name }));
+    b.addEventListener("click", () => send(name === "tie" ? { do: "tie", on: b.getAttribute("aria-pressed") !== "true" } : name === "deal" ? dealMessage() : { do: name }));
     row.append(b);
     buttons[name] = b;
     return b;
@@ -1933,19 +1313,15 @@ function renderCasino({ model, el: host }) {
   button("war", playRow);
   button("surrender", playRow);
   button("new", playRow);
-
   let dpr = 1;
   let size = null;
   let table = model.get("table");
-  let deal = null;          // {start, timing} while the newest hand is dealt
-  // Deal names the picture it was pressed on: a double click (or Space held down) sends two, and
-  // the second, pressed on the picture the first replaced, is dropped by Python (one hand a press)
+  let deal = null;
   const dealMessage = () => ({ do: "deal", on: table.id });
   let frame = 0;
   let destroyed = false;
   let shownId = 0;
   usePips(setup.pips);
-
   function label() {
     const w = words();
     betLabel.textContent = w.bet_row || "";
@@ -1967,12 +1343,12 @@ function renderCasino({ model, el: host }) {
     buttons.tie.classList.toggle("wt-on", Boolean(c.tie));
   }
   function text() {
-    rules.innerHTML = model.get("rules");     // the session's own words (HTML it escapes)
+    rules.innerHTML = model.get("rules");
     betLine.innerHTML = model.get("bet_line");
   }
   function finish() {
     say.textContent = model.get("status");
-    root.dataset.hand = String(table.hand ?? "");       // the hand whose picture is complete
+    root.dataset.hand = String(table.hand ?? "");
     root.dataset.cards = String(table.cards.length);
     canvas.setAttribute("aria-label", model.get("status"));
     if (table.id !== shownId) {
@@ -1990,7 +1366,7 @@ function renderCasino({ model, el: host }) {
     canvas.width = Math.round(size.width * dpr);
     canvas.height = Math.round(size.height * dpr);
     draw(performance.now());
-    chart();              // the bankroll chart follows the page's width too
+    chart();
   }
   function draw(now) {
     if (!size) return true;
@@ -2015,7 +1391,7 @@ function renderCasino({ model, el: host }) {
   }
   function onTable() {
     const next = model.get("table");
-    const fresh = next.id !== table.id ? freshItems(table, next) : new Set();
+    const fresh = next.id !== table.id ? freshItems(table, next) : /* @__PURE__ */ new Set();
     table = next;
     if (fresh.size) {
       const items = [...table.cards, ...table.backs].sort((a, b) => a.order - b.order);
@@ -2026,8 +1402,6 @@ function renderCasino({ model, el: host }) {
       finish();
     }
   }
-
-  // --- the bankroll chart: Plotly's own plotly.js ---------------------------------------------
   let plotly = null;
   function chart() {
     if (!plotly || destroyed) return;
@@ -2035,24 +1409,56 @@ function renderCasino({ model, el: host }) {
     const w = words();
     const width = Math.max(280, Math.min(root.clientWidth || 640, 960));
     const font = 14;
-    const frame = chartFrame(width, font);
+    const frame2 = chartFrame(width, font);
     plotly.react(chartBox, [
-      { x: c.x || [], y: c.y || [], mode: "lines+markers", name: w.trace_bankroll, marker: { size: 4 },
-        line: { color: BANKROLL.line } },
-      { x: c.tie_x || [], y: c.tie_y || [], mode: "markers", name: w.trace_ties,
-        marker: { size: 9, symbol: "diamond", color: BANKROLL.tie } },
+      {
+        x: c.x || [],
+        y: c.y || [],
+        mode: "lines+markers",
+        name: w.trace_bankroll,
+        marker: { size: 4 },
+        line: { color: BANKROLL.line }
+      },
+      {
+        x: c.tie_x || [],
+        y: c.tie_y || [],
+        mode: "markers",
+        name: w.trace_ties,
+        marker: { size: 9, symbol: "diamond", color: BANKROLL.tie }
+      }
     ], {
-      width, height: 260 + frame.extraHeight, margin: { ...frame.margin, l: 56 }, font: { size: font },
-      title: { text: w.chart_title, ...frame.title, font: { size: font } },
-      xaxis: { title: { text: w.chart_x } }, yaxis: { title: { text: w.chart_y } },
-      legend: { ...frame.legend },
-      shapes: [{ type: "line", xref: "paper", x0: 0, x1: 1, y0: c.start, y1: c.start,
-        line: { dash: "dot", color: "grey" } }],
+      width,
+      height: 260 + frame2.extraHeight,
+      margin: { ...frame2.margin, l: 56 },
+      font: { size: font },
+      title: { text: w.chart_title, ...frame2.title, font: { size: font } },
+      xaxis: { title: { text: w.chart_x } },
+      yaxis: { title: { text: w.chart_y } },
+      legend: { ...frame2.legend },
+      shapes: [{
+        type: "line",
+        xref: "paper",
+        x0: 0,
+        x1: 1,
+        y0: c.start,
+        y1: c.start,
+        line: { dash: "dot", color: "grey" }
+      }]
     }, { displayModeBar: false, responsive: false });
   }
-  whenIdle(() => loadPlotly(model).then((P) => { if (!destroyed) { plotly = P; chart(); } }));
-
-  const onSetup = () => { setup = model.get("setup"); markLanguage(root, setup.lang); usePips(setup.pips); label(); resize(); };
+  whenIdle(() => loadPlotly(model).then((P) => {
+    if (!destroyed) {
+      plotly = P;
+      chart();
+    }
+  }));
+  const onSetup = () => {
+    setup = model.get("setup");
+    markLanguage(root, setup.lang);
+    usePips(setup.pips);
+    label();
+    resize();
+  };
   keepKeys(root, (e, target) => {
     if (!spacePlays(e.key, target && target.tagName)) return;
     e.preventDefault();
@@ -2061,16 +1467,23 @@ function renderCasino({ model, el: host }) {
   const onResize = () => resize();
   const observer = new ResizeObserver(onResize);
   observer.observe(root);
-  // a sentence that comes with a new picture waits for it (its change may be told first)
-  const onStatus = () => { if (!deal && (model.get("table") || {}).id === table.id) finish(); };
-  const unfollow = follow(model, { setup: onSetup, table: onTable, controls, rules: text, bet_line: text,
-    chart, status: onStatus });
+  const onStatus = () => {
+    if (!deal && (model.get("table") || {}).id === table.id) finish();
+  };
+  const unfollow = follow(model, {
+    setup: onSetup,
+    table: onTable,
+    controls,
+    rules: text,
+    bet_line: text,
+    chart,
+    status: onStatus
+  });
   label();
   controls();
   text();
   resize();
   finish();
-
   return () => {
     destroyed = true;
     if (frame) cancelAnimationFrame(frame);
@@ -2079,43 +1492,26 @@ function renderCasino({ model, el: host }) {
   };
 }
 
-
-// --- Steal War: its own picture, the War table's card faces, felt and badges -----------------
-// Python sends each action's beats (views/steal/table.steal_beat: the picture in table units,
-// the sentence, the piles that fly over a picture whose destination piles are hidden); this part
-// plays them one after another on requestAnimationFrame and prints a beat's sentence when its
-// picture is complete; clicks on the table act on the spots the picture names (`hits`).
-
-export const STEAL_MS = { fly: 420, rest: 260 };   // a beat at normal speed: piles flying, then a pause
-
-/** How long a Steal War beat flies (0 without moves) and then rests, in ms. */
-export function stealTiming(beat, speed) {
+// war_widget/views/component/src/steal.js
+var STEAL_MS = { fly: 420, rest: 260 };
+function stealTiming(beat, speed) {
   const k = SPEED_FACTOR[speed] ?? 1;
   return { fly: (beat.moves && beat.moves.length ? STEAL_MS.fly : 0) * k, rest: STEAL_MS.rest * k };
 }
-
-/** Where a flying pile is at `t` (0..1) of its flight. */
-export function flightAt(move, t) {
+function flightAt(move, t) {
   const e = ease(Math.max(0, Math.min(1, t)));
   return { x: lerp(move.from[0], move.to[0], e), y: lerp(move.from[1], move.to[1], e) };
 }
-
-/** The spot of the picture a click at (x, y) (table units) acts on: the first that holds it. */
-export function hitAt(hits, x, y) {
+function hitAt(hits, x, y) {
   return (hits || []).find((h) => x >= h.x && x <= h.x + h.w && y >= h.y && y <= h.y + h.h) || null;
 }
-
-/** Whether a card of a Steal War picture is drawn face up: it has a code. */
-export function faceUp(card) {
+function faceUp(card) {
   return typeof card.code === "string" && card.code.length > 0;
 }
-
-export function paintSteal(ctx, P, moves, t) {
+function paintSteal(ctx, P, moves, t) {
   const L = { w: P.w, h: P.h, cx: P.w / 2, cy: P.h / 2, top: 270, bar: { w: 0 } };
   const [cw, ch] = P.card;
   feltWithSlots(ctx, L, P.slots, P.card, "#cfe8d8");
-  // a face-down card has no code: null from a server's kernel, undefined from JupyterLite's (Pyodide
-  // sends Python's None as undefined)
   for (const c of P.cards) drawCard(ctx, c.code, faceUp(c), c.x, c.y, cw, ch, { rankPx: P.rank_px, highlight: c.highlight });
   ctx.save();
   ctx.strokeStyle = GOLD;
@@ -2139,7 +1535,6 @@ export function paintSteal(ctx, P, moves, t) {
     drawCard(ctx, m.code, faceUp(m), at.x, at.y, cw, ch, { rankPx: P.rank_px });
   }
 }
-
 function renderSteal({ model, el: host }) {
   const root = el("div", { class: "wt-root wt-steal", "data-steal-table": "1" });
   const rules = el("div", { class: "wt-rules", "data-role": "rules" });
@@ -2173,17 +1568,15 @@ function renderSteal({ model, el: host }) {
   const autoText = el("span", {});
   autoLabel.append(autoTop, autoText);
   optRow.append(oppLabel, autoLabel);
-
   let dpr = 1;
   let size = null;
   let queue = [];
   let current = null;
-  let anim = null;          // {beat, start, fly, rest}
+  let anim = null;
   let frame = 0;
   let destroyed = false;
   let lastId = 0;
   usePips(setup.pips);
-
   function label() {
     const w = setup.words || {};
     buttons.step.textContent = w.step || "Step";
@@ -2206,7 +1599,7 @@ function renderSteal({ model, el: host }) {
       b.addEventListener("click", () => send({ do: "choose", card: t.code }));
       return b;
     });
-    topRow.replaceChildren(...(tops.length ? [el("span", { class: "wt-label", text: (setup.words || {}).top_prompt || "" }), ...tops] : []));
+    topRow.replaceChildren(...tops.length ? [el("span", { class: "wt-label", text: (setup.words || {}).top_prompt || "" }), ...tops] : []);
     topRow.hidden = !tops.length;
   }
   function resize() {
@@ -2248,7 +1641,10 @@ function renderSteal({ model, el: host }) {
     }
     draw(now);
     if (anim && now - anim.start >= anim.fly) {
-      if (!anim.told) { anim.told = true; shown(anim.beat); }
+      if (!anim.told) {
+        anim.told = true;
+        shown(anim.beat);
+      }
       if (now - anim.start >= anim.fly + anim.rest || !queue.length) {
         const done = anim.beat;
         anim = null;
@@ -2263,8 +1659,8 @@ function renderSteal({ model, el: host }) {
   function onBeats() {
     const beats = model.get("beats") || [];
     const fresh = beats.filter((b) => b.id > lastId);
-    if (fresh.some((b) => b.cut)) queue = [];          // a new game or Back: what was queued is gone
-    if (!current && beats.length) {      // a view that connects draws the last beat at once
+    if (fresh.some((b) => b.cut)) queue = [];
+    if (!current && beats.length) {
       current = beats[beats.length - 1];
       lastId = current.id;
       shown(current);
@@ -2285,16 +1681,22 @@ function renderSteal({ model, el: host }) {
     else if (hit && hit.do === "choose") send({ do: "choose", card: hit.card });
     else if (hit) send({ do: hit.do });
   });
-
   const onSetup = () => {
-    setup = model.get("setup"); markLanguage(root, setup.lang); usePips(setup.pips); label(); controls(); resize();
+    setup = model.get("setup");
+    markLanguage(root, setup.lang);
+    usePips(setup.pips);
+    label();
+    controls();
+    resize();
   };
   keepKeys(root, (e, target) => {
     if (!spacePlays(e.key, target && target.tagName)) return;
     e.preventDefault();
     if (!buttons.flip.disabled) send({ do: "flip" });
   });
-  const onRules = () => { rules.innerHTML = model.get("rules"); };   // the text module's own HTML
+  const onRules = () => {
+    rules.innerHTML = model.get("rules");
+  };
   const onResize = () => resize();
   const observer = new ResizeObserver(onResize);
   observer.observe(root);
@@ -2304,7 +1706,6 @@ function renderSteal({ model, el: host }) {
   onRules();
   onBeats();
   resize();
-
   return () => {
     destroyed = true;
     if (frame) cancelAnimationFrame(frame);
@@ -2313,11 +1714,577 @@ function renderSteal({ model, el: host }) {
   };
 }
 
-/** Call each handler when its trait changes (``{trait: handler}``); the returned function stops them all. */
-function follow(model, handlers) {
-  const events = Object.entries(handlers).map(([trait, handler]) => [`change:${trait}`, handler]);
-  for (const [event, handler] of events) model.on(event, handler);
-  return () => { for (const [event, handler] of events) model.off(event, handler); };
+// war_widget/views/component/src/war.js
+function render({ model, el: host }) {
+  const kind = model.get("game_kind");
+  if (kind === "casino") return renderCasino({ model, el: host });
+  if (kind === "steal") return renderSteal({ model, el: host });
+  const root = el("div", { class: "wt-root", "data-war-table": "1" });
+  const rules = el("div", { class: "wt-rules" });
+  const topRow = el("div", { class: "wt-row wt-top" });
+  const stage = el("div", { class: "wt-stage" });
+  const canvas = el("canvas", { class: "war-table wt-canvas", role: "img", tabindex: "0" });
+  stage.append(canvas);
+  const status = el("div", { class: "wt-status" });
+  const roundLine = el("span", { class: "wt-round", "data-role": "round" });
+  const countsLine = el("span", { class: "wt-counts", "data-role": "counts" });
+  const scoreLine = el("span", { class: "wt-score", "data-role": "score" });
+  status.append(roundLine, countsLine, scoreLine);
+  const say = el("div", { class: "wt-say", "data-role": "sentence", "aria-hidden": "true" });
+  const log = el("div", { class: "wt-log", role: "log", "aria-live": "polite", "aria-label": "Narration" });
+  const playRow = el("div", { class: "wt-row wt-play" });
+  const guessRow = el("div", { class: "wt-row wt-guess", role: "group" });
+  const moreRow = el("div", { class: "wt-row wt-more" });
+  const chartBox = el("div", { class: "wt-chart", "data-role": "chart" });
+  const notice = el("div", { class: "wt-notice", role: "alert", "data-role": "notice" });
+  const panelBox = el("details", { class: "wt-panel", "data-role": "settings" });
+  const panelTitle = el("summary", { class: "wt-panel-title", "data-action": "settings" });
+  const panelRows = el("div", { class: "wt-panel-rows" });
+  panelBox.append(panelTitle, panelRows);
+  const resultsBox = el("div", { class: "wt-results", role: "status", "data-role": "results" });
+  root.append(
+    rules,
+    topRow,
+    stage,
+    say,
+    status,
+    guessRow,
+    playRow,
+    moreRow,
+    notice,
+    log,
+    chartBox,
+    panelBox,
+    resultsBox
+  );
+  host.append(root);
+  const buttons = {};
+  const button = (name, row, cls) => {
+    const b = el("button", { type: "button", class: `wt-btn ${cls || ""}`, "data-action": name });
+    row.append(b);
+    buttons[name] = b;
+    return b;
+  };
+  const send = (msg) => model.send(msg);
+  const flipTop = button("press1", topRow, "wt-flip");
+  const flip = button("flip", playRow, "wt-flip wt-primary");
+  const step = button("step", playRow);
+  const back = button("back", playRow);
+  const auto = button("autoplay", playRow);
+  auto.setAttribute("aria-pressed", "false");
+  const speed = el("select", { class: "wt-select", "data-action": "speed" });
+  for (const s of ["slow", "normal", "fast"]) speed.append(el("option", { value: s }));
+  playRow.append(speed);
+  const ff = button("fast_forward", playRow);
+  const answers = [">", "=", "<"].map((sym) => {
+    const b = button(`answer${sym}`, guessRow, "wt-answer");
+    b.addEventListener("click", () => send({ do: "answer", symbol: sym }));
+    return b;
+  });
+  const newGame = button("new_game", moreRow);
+  const codeBox = el("input", { class: "wt-code", type: "text", "data-action": "code", spellcheck: "false" });
+  moreRow.append(codeBox);
+  const replay = button("replay", moreRow);
+  const full = button("fullscreen", moreRow);
+  const resume = button("resume", moreRow);
+  resume.hidden = true;
+  let setup = model.get("setup");
+  markLanguage(root, setup.lang);
+  let queue = [];
+  let lastQueued = 0;
+  let current = null;
+  let anim = null;
+  let frame = 0;
+  let L = null;
+  let dpr = 1;
+  let idleSince = performance.now();
+  let requested = false;
+  let destroyed = false;
+  let state = model.get("state") || {};
+  usePips(setup.pips);
+  const words = () => setup.words || {};
+  const isFull = () => (root.getRootNode().fullscreenElement || document.fullscreenElement) === root;
+  function label() {
+    const w = words();
+    const two = setup.mode === "two_player";
+    const names = setup.names || [];
+    flip.textContent = two ? `${w.flip} \xB7 ${names[0] || ""}` : w.flip;
+    flipTop.textContent = `${w.flip} \xB7 ${names[1] || ""}`;
+    topRow.hidden = !two;
+    step.textContent = w.step;
+    back.textContent = w.back;
+    auto.textContent = w.autoplay;
+    speed.setAttribute("aria-label", w.speed);
+    for (const o of speed.options) o.textContent = w[o.value];
+    ff.textContent = w.fast_forward;
+    newGame.textContent = w.new_game;
+    replay.textContent = w.replay;
+    codeBox.setAttribute("aria-label", w.game_number);
+    codeBox.placeholder = w.game_number;
+    full.textContent = isFull() ? w.exit_fullscreen : w.fullscreen;
+    labelAnswers(current && current.question);
+    guessRow.setAttribute("aria-label", w.guess_title);
+    rules.textContent = setup.rules_line;
+    guessRow.hidden = !setup.guess;
+    resume.textContent = w.resume;
+    panelTitle.textContent = w.rules;
+    panelBox.hidden = !setup.panel;
+    resultsBox.hidden = !setup.panel;
+    if (document.activeElement !== codeBox) codeBox.value = setup.code || "";
+  }
+  function labelAnswers(question) {
+    const words3 = answerWords(words(), question);
+    answers.forEach((b, i) => {
+      const sym = [">", "=", "<"][i];
+      b.textContent = "";
+      b.append(el("span", { class: "wt-sym", text: sym }), el("span", { class: "wt-word", text: words3[i] }));
+      b.setAttribute("aria-label", `${sym} ${words3[i]}`);
+      b.title = words3[i];
+    });
+  }
+  function onState() {
+    state = model.get("state") || {};
+    speed.value = state.speed || "normal";
+    const on = Boolean(state.autoplay);
+    auto.setAttribute("aria-pressed", String(on));
+    auto.classList.toggle("wt-on", on);
+    notice.textContent = state.notice || "";
+    notice.hidden = !state.notice;
+    resume.hidden = !state.resume;
+    back.disabled = state.back === false;
+    requested = false;
+    idleSince = performance.now();
+    wake();
+  }
+  function onSettings() {
+    const rows = model.get("settings") || [];
+    const focused = root.getRootNode().activeElement;
+    const focusName = focused && focused.dataset ? focused.dataset.setting : null;
+    panelRows.textContent = "";
+    for (const row of rows) {
+      const line = el("label", { class: "wt-setting" });
+      let control;
+      if (row.kind === "select") {
+        control = el("select", { class: "wt-select", "data-setting": row.name });
+        row.options.forEach((text, i) => control.append(el("option", { value: String(i), text })));
+        control.value = String(row.index);
+        control.addEventListener("change", () => send({ do: "set", name: row.name, index: Number(control.value) }));
+        line.append(el("span", { class: "wt-setting-name", text: row.label }), control);
+      } else if (row.kind === "check") {
+        control = el("input", { type: "checkbox", class: "wt-check", "data-setting": row.name });
+        control.checked = Boolean(row.on);
+        control.addEventListener("change", () => send({ do: "set", name: row.name, on: control.checked }));
+        line.append(control, el("span", { class: "wt-setting-name", text: row.label }));
+      } else {
+        control = el("button", { type: "button", class: "wt-btn", "data-setting": row.name, text: row.label });
+        control.addEventListener("click", () => send({ do: "set", name: row.name }));
+        line.append(control);
+      }
+      panelRows.append(line);
+      if (row.name === focusName) control.focus();
+    }
+  }
+  function onResults() {
+    resultsBox.innerHTML = model.get("results") || "";
+  }
+  function chromeHeight() {
+    let h = 0;
+    for (const part of [rules, topRow, say, status, guessRow, playRow, moreRow, notice, log]) {
+      if (!part.hidden) h += part.getBoundingClientRect().height;
+    }
+    return h + 28;
+  }
+  function resize() {
+    if (destroyed) return;
+    const width = root.clientWidth || host.clientWidth || 800;
+    const full2 = isFull();
+    const top = full2 ? 0 : root.getBoundingClientRect().top + (window.scrollY || 0) * 0;
+    const size = tableSize(width, window.innerWidth, window.innerHeight, chromeHeight(), top);
+    dpr = window.devicePixelRatio || 1;
+    canvas.style.width = `${size.width}px`;
+    canvas.style.height = `${size.height}px`;
+    canvas.width = Math.round(size.width * dpr);
+    canvas.height = Math.round(size.height * dpr);
+    root.classList.toggle("wt-portrait", size.portrait);
+    L = layout(size.width, size.height, setup.players || 2, { line: Boolean(setup.number_line) });
+    root.dataset.rankPx = String(L.rankPx);
+    places(current && current.view);
+    draw(performance.now());
+    if (plot && plotly) {
+      const c = chartLayout();
+      plotly.relayout(plot, { width: c.width, height: c.height, margin: c.margin, title: c.title, legend: c.legend });
+    }
+  }
+  let boxes = [];
+  function draw(now) {
+    if (!L || !current) return;
+    const ctx = canvas.getContext("2d");
+    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+    if (anim) {
+      const t = anim.move > 0 ? Math.min(1, (now - anim.start) / anim.move) : 1;
+      const view = t < 1 && anim.base ? anim.base : anim.beat.view;
+      boxes = paint(ctx, L, setup, view, t < 1 ? anim.moves : [], t, anim.beat.kind);
+    } else {
+      boxes = paint(ctx, L, setup, current.view, [], 1, current.kind);
+    }
+  }
+  let plot = null;
+  let plotly = null;
+  function chartLayout() {
+    const width = Math.max(280, chartBox.clientWidth || root.clientWidth || 600);
+    const font = chartFont(width);
+    const frame2 = chartFrame(width, font);
+    const w = words();
+    return {
+      width,
+      height: Math.round(Math.max(220, Math.min(360, width * 0.32))) + frame2.extraHeight,
+      autosize: false,
+      margin: frame2.margin,
+      font: { size: font },
+      title: { text: w.chart_title || "", ...frame2.title, font: { size: font * 1.1 } },
+      xaxis: setup.limit ? { title: { text: w.chart_round || "" }, range: [0, setup.limit], tickformat: "d" } : { title: { text: w.chart_round || "" }, rangemode: "tozero", tickformat: "d" },
+      yaxis: { rangemode: "tozero", range: [0, setup.total || 52] },
+      legend: { ...frame2.legend, font: { size: font } },
+      paper_bgcolor: "rgba(0,0,0,0)",
+      plot_bgcolor: CHART_BG,
+      showlegend: true
+    };
+  }
+  function chartData(series) {
+    const names = setup.names || [];
+    const lines = series.ys.map((y, seat) => ({
+      type: "scatter",
+      mode: "lines+markers",
+      name: names[seat] || "",
+      x: series.x.slice(),
+      y: y.slice(),
+      marker: { size: 5 },
+      line: { color: SEAT_COLOURS[seat % 4], width: 3, dash: SEAT_DASH[seat % 4] }
+    }));
+    const wars = {
+      type: "scatter",
+      mode: "markers",
+      name: words().chart_war || "War",
+      x: series.wars.x.slice(),
+      y: series.wars.y.slice(),
+      marker: { symbol: "star", size: 14, color: WAR_MARKER.fill, line: { color: WAR_MARKER.line, width: 1 } }
+    };
+    return [...lines, wars];
+  }
+  function redrawChart(upTo) {
+    if (!setup.chart || !plotly || destroyed) return;
+    const series = chartSeries(model.get("chart_head"), model.get("chart_tail"), upTo, model.get("chart_mid"));
+    plotly.react(chartBox, chartData(series), chartLayout(), { displayModeBar: false, responsive: false });
+    if (!plot) {
+      plot = chartBox;
+      plot.on("plotly_click", (d) => {
+        const p = d && d.points && d.points[0];
+        if (!p || !Number.isFinite(p.x)) return;
+        const war = p.curveNumber === (setup.names || []).length;
+        send(war ? { do: "goto", round: Math.round(p.x) - 1, war: Math.round(p.x) } : { do: "goto", round: Math.round(p.x) });
+      });
+    }
+    root.dataset.chartPoints = String(series.x.length);
+  }
+  function extendChart(beat) {
+    if (!plot || !beat.point) return;
+    const [r, ...counts] = beat.point;
+    const idx = counts.map((_, i) => i);
+    plotly.extendTraces(plot, { x: counts.map(() => [r]), y: counts.map((c) => [c]) }, idx);
+    if (beat.war) plotly.extendTraces(plot, { x: [[r]], y: [[counts[0]]] }, [counts.length]);
+    root.dataset.chartPoints = String(Number(root.dataset.chartPoints || 0) + 1);
+  }
+  if (setup.chart) {
+    whenIdle(() => loadPlotly(model).then((P) => {
+      if (destroyed) return;
+      plotly = P;
+      redrawChart(current ? current.round : 0);
+    }));
+  }
+  function places(v) {
+    if (!L || !v) return;
+    const top = /* @__PURE__ */ new Map();
+    for (const sp of cardSpots(v.table, L)) top.set(sp.seat, sp);
+    const spots = [...top.values()];
+    const all = cardSpots(v.table, L);
+    root.dataset.spots = JSON.stringify(spots.map((sp) => [
+      sp.seat,
+      sp.up ? 1 : 0,
+      Math.round(probeX(sp, all, L)),
+      Math.round(sp.y + L.ch * 0.88)
+    ]));
+    const mark = markSpot(L);
+    root.dataset.feedbackAt = `${Math.round(mark.x)},${Math.round(mark.y - mark.r * 0.7)}`;
+    root.dataset.line = JSON.stringify(lineMarks(L, setup.number_line, v.numbers).map((m) => [m.seat, m.n, Math.round(m.x), Math.round(m.y), Math.round(m.r)]));
+    root.dataset.rankPx = String(L.rankPx);
+  }
+  function show(beat) {
+    current = beat;
+    say.textContent = beat.say;
+    roundLine.textContent = beat.round_text;
+    const names = setup.names || [];
+    countsLine.textContent = beat.counts.map((n, i) => `${names[i] || ""} ${n}`).join(" \xB7 ");
+    scoreLine.textContent = setup.guess ? `\u2713 ${beat.score[0]} / ${beat.score[1]}` : "";
+    canvas.setAttribute("aria-label", beat.label);
+    if (beat.say && beat.kind !== "clock") {
+      const line = el("p", { class: "wt-line", text: beat.say });
+      log.append(line);
+      while (log.childNodes.length > 40) log.removeChild(log.firstChild);
+      log.scrollTop = log.scrollHeight;
+    }
+    const v = beat.view;
+    const asking = Boolean(v.asking);
+    labelAnswers(beat.question);
+    answers.forEach((b) => {
+      b.disabled = !asking;
+    });
+    root.classList.toggle("wt-asking", asking);
+    root.dataset.shown = String(beat.id);
+    root.dataset.round = String(beat.round);
+    root.dataset.counts = beat.counts.join(",");
+    root.dataset.feedback = v.feedback || "";
+    root.dataset.tableCards = String(v.table.length);
+    root.dataset.over = v.over ? "1" : "";
+    places(v);
+    if (model.get("shown") !== beat.id) {
+      model.set("shown", beat.id);
+      model.save_changes();
+    }
+    if (plotly) {
+      const have = Number(root.dataset.chartPoints || 0);
+      if (beat.cut || !plot) redrawChart(beat.round);
+      else if (beat.point && beat.point[0] === have) extendChart(beat);
+      else if (beat.point) redrawChart(beat.round);
+    }
+    const ev = new CustomEvent("war-beat", { bubbles: true, composed: true, detail: {
+      id: beat.id,
+      point: beat.point,
+      round: beat.round,
+      counts: beat.counts,
+      war: beat.war
+    } });
+    root.dispatchEvent(ev);
+  }
+  function startNext(now) {
+    const beat = queue.shift();
+    const timing = beatTiming(beat.kind, state.speed);
+    const prev = current ? current.view : null;
+    const instant = beat.cut || !prev || !L || setup.animate === false;
+    const moves = instant ? [] : flights(beat.kind, prev, beat.view, L);
+    const base = beat.kind === "collect" || beat.kind === "return" ? { ...beat.view, hands: prev.hands, won: prev.won, table: [], winner: beat.view.winner } : beat.view;
+    anim = {
+      beat,
+      moves,
+      base: instant ? null : base,
+      start: now,
+      move: instant ? 0 : timing.move,
+      rest: instant ? 0 : timing.rest,
+      arrived: false
+    };
+  }
+  function tick(now) {
+    frame = 0;
+    if (destroyed) return;
+    if (!anim && queue.length) startNext(now);
+    if (anim) {
+      draw(now);
+      if (!anim.arrived && now - anim.start >= anim.move) {
+        anim.arrived = true;
+        show(anim.beat);
+        draw(now);
+      }
+      if (anim.arrived && now - anim.start >= anim.move + anim.rest) {
+        anim = null;
+        idleSince = now;
+        if (queue.length) startNext(now);
+      }
+    }
+    root.dataset.idle = anim || queue.length ? "" : "1";
+    if (anim && wantsTickAhead(state, anim.beat, queue.length, requested)) {
+      requested = true;
+      send({ do: "tick" });
+    } else if (wantsTick(state, current, Boolean(anim || queue.length), requested)) {
+      const gap = AUTOPLAY_GAP_MS * (WAR_SPEED[state.speed] ?? 1);
+      if (now - idleSince >= gap) {
+        requested = true;
+        send({ do: "tick" });
+      }
+    }
+    if (anim || queue.length || state.autoplay && !requested) frame = requestAnimationFrame(tick);
+  }
+  function wake() {
+    if (!frame && !destroyed) frame = requestAnimationFrame(tick);
+  }
+  function onBeats() {
+    const incoming = model.get("beats") || [];
+    const before = queue.length;
+    queue = mergeBeats(queue, incoming, lastQueued);
+    if (queue.length && queue.some((b) => b.cut)) anim = null;
+    if (incoming.length) lastQueued = Math.max(lastQueued, newest(incoming));
+    if (queue.length !== before || queue.length) requested = false;
+    wake();
+  }
+  function onSetup() {
+    setup = model.get("setup");
+    markLanguage(root, setup.lang);
+    usePips(setup.pips);
+    label();
+    resize();
+  }
+  label();
+  const initial = model.get("beats") || [];
+  if (initial.length) {
+    const last = initial[initial.length - 1];
+    lastQueued = last.id;
+    show(last);
+  }
+  root.dataset.idle = "1";
+  onState();
+  onSettings();
+  onResults();
+  flip.addEventListener("click", () => send(setup.mode === "two_player" ? { do: "press", seat: 0 } : { do: "flip" }));
+  flipTop.addEventListener("click", () => send({ do: "press", seat: 1 }));
+  step.addEventListener("click", () => send({ do: "step" }));
+  back.addEventListener("click", () => send({ do: "back" }));
+  ff.addEventListener("click", () => send({ do: "fast_forward" }));
+  newGame.addEventListener("click", () => send({ do: "new_game" }));
+  replay.addEventListener("click", () => send({ do: "replay", code: codeBox.value }));
+  auto.addEventListener("click", () => send({ do: "autoplay", on: !state.autoplay }));
+  speed.addEventListener("change", () => send({ do: "speed", speed: speed.value }));
+  resume.addEventListener("click", () => send({ do: "resume" }));
+  full.addEventListener("click", () => {
+    if (isFull()) document.exitFullscreen();
+    else if (root.requestFullscreen) root.requestFullscreen();
+  });
+  canvas.addEventListener("click", (e) => {
+    if (!L) return;
+    const r = canvas.getBoundingClientRect();
+    const x = e.clientX - r.left;
+    const y = e.clientY - r.top;
+    L.piles.forEach((p, seat) => {
+      if (x >= p.x && x <= p.x + L.pw && y >= p.y && y <= p.y + L.ph) {
+        if (setup.mode === "two_player") send({ do: "press", seat });
+        else if (seat === 0) send({ do: "flip" });
+      }
+    });
+  });
+  keepKeys(root, (e, target) => {
+    if (target === codeBox) {
+      if (e.key === "Enter") send({ do: "replay", code: codeBox.value });
+      return;
+    }
+    const action = keyAction(e.key, target && target.tagName);
+    if (!action) return;
+    e.preventDefault();
+    if (action.do === "flip" && setup.mode === "two_player") send({ do: "press", seat: 0 });
+    else send(action);
+  });
+  const onResize = () => resize();
+  const observer = new ResizeObserver(onResize);
+  observer.observe(root);
+  window.addEventListener("resize", onResize);
+  const onFull = () => {
+    label();
+    resize();
+  };
+  document.addEventListener("fullscreenchange", onFull);
+  model.on("change:beats", onBeats);
+  model.on("change:setup", onSetup);
+  model.on("change:state", onState);
+  model.on("change:settings", onSettings);
+  model.on("change:results", onResults);
+  resize();
+  void boxes;
+  return () => {
+    destroyed = true;
+    if (frame) cancelAnimationFrame(frame);
+    observer.disconnect();
+    window.removeEventListener("resize", onResize);
+    document.removeEventListener("fullscreenchange", onFull);
+    model.off("change:beats", onBeats);
+    model.off("change:setup", onSetup);
+    model.off("change:state", onState);
+    model.off("change:settings", onSettings);
+    model.off("change:results", onResults);
+  };
 }
 
-export default { render };
+// war_widget/views/component/src/index.js
+var index_default = { render };
+export {
+  AID_VALUE,
+  AUTOPLAY_GAP_MS,
+  BANKROLL,
+  BEAT_MS,
+  CHART_BG,
+  CHART_STACK_BELOW,
+  COURT_PANEL,
+  DEAL_MS,
+  FELT,
+  GOLD,
+  INDEX_SUIT,
+  INK,
+  LINE_BAND,
+  LINE_INK,
+  LINE_MIN_PX,
+  PIP_BOX,
+  RANK_MIN_PX,
+  RANK_NAME,
+  RED,
+  SEAT_COLOURS,
+  SEAT_DASH,
+  SEAT_TEXT,
+  SPEED_FACTOR,
+  STEAL_MS,
+  SUIT_GLYPH,
+  TOUCH_MIN_PX,
+  WAR_MARKER,
+  WAR_SPEED,
+  answerWords,
+  beatTiming,
+  breakPoints,
+  cardSpots,
+  casinoSize,
+  chartFont,
+  chartFrame,
+  chartSeries,
+  cornerIndex,
+  dealTiming,
+  dealtAt,
+  index_default as default,
+  drawCard,
+  drawOrder,
+  ease,
+  faceGeometry,
+  faceUp,
+  fitPx,
+  flightAt,
+  flights,
+  freshItems,
+  hitAt,
+  keepWords,
+  keyAction,
+  layout,
+  lerp,
+  lineMarks,
+  linePx,
+  markSpot,
+  measurer,
+  mergeBeats,
+  newest,
+  ownsKey,
+  pageLang,
+  paint,
+  paintCasino,
+  paintSteal,
+  parseCard,
+  probeX,
+  spacePlays,
+  stealTiming,
+  tableSize,
+  turned,
+  usePips,
+  wantsTick,
+  wantsTickAhead,
+  wrapText
+};

@@ -1,0 +1,83 @@
+// The chart: its series, text size and frame, and plotly.js loaded once per page.
+// Part of the table component: bundled into ../table.js by `npm run build` (esbuild).
+
+/** The chart's series from its traits (head: the first big blocks, mid: the small blocks since,
+ * tail: the rounds since; parts of another game than the tail's are left out), up to round
+ * `upTo`: x (rounds), one y list per seat, and the war markers on seat 0's line. */
+export function chartSeries(head, tail, upTo, mid = null) {
+  const parts = [head, mid].filter((p) => p && tail && p.game === tail.game);
+  if (tail) parts.push(tail);
+  const counts = [];
+  const allWars = [];
+  for (const p of parts) {
+    counts.push(...(p.counts || []));
+    allWars.push(...(p.wars || []));
+  }
+  const n = Math.min(counts.length, upTo + 1);
+  const x = [];
+  const ys = [];
+  for (let r = 0; r < n; r++) {
+    x.push(r);
+    counts[r].forEach((c, seat) => {
+      if (!ys[seat]) ys[seat] = [];
+      ys[seat].push(c);
+    });
+  }
+  const wars = allWars.filter((r) => r < n);
+  return { x, ys, wars: { x: wars, y: wars.map((r) => counts[r][0]) } };
+}
+
+/** Chart text size for a chart `width` px wide: readable on a phone, not tiny on a projector. */
+export function chartFont(width) {
+  return Math.round(Math.max(13, Math.min(22, width / 55)));
+}
+
+/** Where a chart's title and legend go at `width` CSS px (font `font`): side by side above the
+ * plot when there is room, else stacked (the title on the first line, the legend under it), so
+ * they never overlap on a phone. `lines`: how many text lines the top margin holds. */
+export const CHART_STACK_BELOW = 600;
+export function chartFrame(width, font) {
+  const stacked = width < CHART_STACK_BELOW;
+  const lines = stacked ? 3.2 : 1.8;
+  return {
+    stacked,
+    margin: { l: font * 3.2, r: 12, t: Math.round(font * (lines + 0.6)), b: font * 3.2 },
+    title: stacked ? { x: 0, xanchor: "left", xref: "paper", y: 1, yref: "container", yanchor: "top", pad: { t: 4 } }
+      : { x: 0, xanchor: "left", xref: "paper" },
+    legend: stacked ? { orientation: "h", x: 0, xanchor: "left", y: 1.0, yanchor: "bottom" }
+      : { orientation: "h", x: 1, xanchor: "right", y: 1.02, yanchor: "bottom" },
+    extraHeight: stacked ? Math.round(font * 1.4) : 0,
+  };
+}
+
+/** plotly.js (the bundle of the plotly package), once per page: the first table that needs it asks
+ * its widget (`{do: "plotly_js"}`, answered by one custom message: views/plotly_source.py) and runs
+ * it as a classic script; every other table of the page waits for the same promise. An AMD loader
+ * on the page (RequireJS) is hidden meanwhile so plotly.js sets window.Plotly. If the asking view
+ * goes before the answer comes, the next table asks again. */
+export function loadPlotly(model) {
+  if (window.Plotly) return Promise.resolve(window.Plotly);
+  if (!window.__warWidgetPlotly) {
+    const pending = new Promise((resolve, reject) => {
+      const onMessage = (msg) => {
+        if (!msg || typeof msg.plotly_js !== "string") return;
+        model.off("msg:custom", onMessage);
+        const url = URL.createObjectURL(new Blob([msg.plotly_js], { type: "text/javascript" }));
+        const script = document.createElement("script");
+        script.dataset.warPlotly = "1";
+        const define = window.define;
+        window.define = undefined;
+        script.onload = () => { window.define = define; URL.revokeObjectURL(url); resolve(window.Plotly); };
+        script.onerror = (e) => { window.define = define; reject(e); };
+        script.src = url;
+        document.head.append(script);
+      };
+      model.on("msg:custom", onMessage);
+      model.send({ do: "plotly_js" });
+      setTimeout(() => { model.off("msg:custom", onMessage); reject(new Error("no plotly.js came")); }, 60000);
+    });
+    window.__warWidgetPlotly = pending;
+    pending.catch(() => { if (window.__warWidgetPlotly === pending) window.__warWidgetPlotly = null; });
+  }
+  return window.__warWidgetPlotly;
+}

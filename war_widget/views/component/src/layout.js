@@ -1,0 +1,207 @@
+// The layout: the table's size, where everything goes, the middle's card spots and the flights of a beat.
+// Part of the table component: bundled into ../table.js by `npm run build` (esbuild).
+
+import { RANK_MIN_PX } from "./helpers.js";
+
+/** The size of the table in CSS px: the container's width, and a height that leaves room for the
+ * controls (`chrome` px) under it on the screen (`top` px are above it). Upright narrow screens
+ * get a portrait table. */
+export function tableSize(width, viewportW, viewportH, chrome, top) {
+  const w = Math.max(160, Math.floor(width));   // never wider than the page gives it
+  const room = Math.max(240, Math.floor(viewportH - chrome - Math.max(0, Math.min(top, 180)) - 12));
+  const portrait = viewportH > viewportW * 1.15;   // an upright phone or tablet
+  const ideal = portrait ? w * 1.45 : w * 0.56;
+  const h = Math.max(240, Math.floor(Math.min(ideal, room)));
+  // a landscape table never gets wider than its height asks for: the felt stays centred
+  const tw = portrait ? w : Math.min(w, Math.max(Math.floor(h / 0.5), 160));
+  return { width: tw, height: h, portrait };
+}
+
+/** The number line's label size on a table whose middle cards are `ch` px tall: never under the
+ * page's own smallest text (16 px), bigger on a projector. */
+export const LINE_MIN_PX = 16;
+export const linePx = (ch) => Math.max(LINE_MIN_PX, Math.round(ch * 0.1));
+
+/** Where everything goes on a w x h table for n players: the size of the cards in the middle
+ * (cw x ch: the faces) and of the piles (pw x ph: backs only, smaller when two players share the
+ * screen), the piles, the middle row (its centre cx, cy), the progress strip on top, the count
+ * bar at the right edge, and with `opts.line` (the number lesson) the number line's strip under
+ * the middle row. On an upright phone the cards are taller than a printed card's shape: the
+ * width is what two cards side by side leave, and the height lets the corner rank (34 px) and
+ * the pips fit. */
+export function layout(w, h, players, opts = {}) {
+  const bar = { w: Math.max(12, Math.round(w * 0.018)) };
+  const progress = { x: 16, y: 10, h: Math.max(22, Math.round(h * 0.045)) };
+  progress.w = w - 32 - bar.w - 12;
+  const top = progress.y + progress.h + 12;
+  const right = w - bar.w - 24;
+  bar.x = right + 10;
+  bar.y = top;
+  bar.h = h - top - 14;
+  const usableH = h - top - 10;
+  const usableW = right - 12;
+  const portrait = h > w * 1.1;
+  const lineOn = Boolean(opts.line) && players === 2;
+  let cw;
+  let ch;
+  let k = 1;                       // the piles' size, in middle cards
+  let lineH = 0;
+  let lpx = 0;
+  let grid = false;
+  if (players > 2) {
+    // the middle cards side by side in one row, or in two rows with every pile above or below
+    // them (whichever gives bigger cards), none over another; the piles smaller than the cards
+    const side = 2 * (0.7 * 0.6) + 0.3;          // the two side piles and their badges, in card heights
+    const rowH = usableH / (1 + 2 * 0.6 + 0.4);
+    const rowW = Math.min(rowH * 0.7, (usableW - side * rowH) / (players * 1.3 + (players - 1) * 0.12));
+    const rowCh = Math.min(rowH, rowW / 0.7);
+    const gridH = (usableH - 22) / (2 + 2 * 0.26 + 0.3);   // 22: the top row's names above their piles
+    const gridW = Math.min(gridH * 0.7, usableW / (2 * 1.3 + 0.15));
+    const gridCh = Math.min(gridH, gridW / (portrait ? 0.56 : 0.7));
+    grid = gridW * gridCh > rowW * rowCh;
+    [k, cw, ch] = grid ? [0.26, gridW, gridCh] : [0.6, rowW, rowCh];
+  } else {
+    k = portrait ? 0.42 : lineOn ? 0.5 : 0.62;
+    const rows = 1 + 2 * k + 0.3;
+    let byH = usableH / rows;
+    if (lineOn) {
+      // the aid's row, then the line: ticks, numbers under them, the cards' marks on it
+      lpx = linePx(byH);
+      byH = (usableH - lpx * 4.7) / rows;
+      lpx = linePx(byH);
+      lineH = lpx * 4.7;
+      byH = (usableH - lineH) / rows;
+    }
+    cw = Math.min(byH * 0.7, usableW / 3.3);   // two cards, the gap for the mark, the war slots
+    ch = Math.min(byH, cw / (portrait ? 0.56 : 0.7));
+  }
+  const ph = ch * k;
+  const pw = Math.min(cw, ph * 0.7);
+  // the corner rank never gets smaller than a child reads on an upright phone [000]
+  const rankPx = Math.max(RANK_MIN_PX, Math.round(cw * 0.2));
+  const cx = 12 + usableW / 2;
+  const mid = top + usableH / 2;
+  const cy = mid - lineH / 2;      // the middle row, above the number line
+  const piles = [];
+  const seatsAt = players === 2 ? [[0, 1], [0, -1]]
+    : players === 3 ? [[0, 1], [-1, 0], [1, 0]] : [[0, 1], [-1, 0], [0, -1], [1, 0]];
+  for (const [dx, dy] of seatsAt) {
+    let px = cx + dx * (usableW / 2 - pw * 0.9) - pw / 2;
+    let py = mid + dy * (usableH / 2 - ph * 0.55) - ph / 2;
+    if (grid && dy <= 0) {
+      // two rows of cards: the side seats' piles in the top row, left and right of the top seat's,
+      // each seat's name above its pile
+      const slots = players === 3 ? 2 : 3;
+      const at = players === 3 ? (dx + 1) / 2 : dx + 1;
+      px = 12 + (usableW / slots) * (at + 0.5) - pw / 2;
+      py = top + 22;
+    }
+    piles.push({ x: px, y: py, dx, dy });
+  }
+  // half the room between the two middle cards (where the tick or cross goes): more when the
+  // table is wide enough for it beside the war slots
+  const gap = players === 2 ? cw * (usableW >= 3.7 * cw ? 0.4 : 0.25) : 0;
+  const slot = players === 2 ? Math.max(0, Math.min(cw * 0.36, 44, (usableW - 2 * cw - 2 * gap) / 4 - 1)) : cw * 0.15;
+  const L = { w, h, players, cw, ch, pw, ph, rankPx, cx, cy, top, piles, bar, progress, gap, slot, portrait: h > w,
+    aidY: cy + ch * 0.62, namesAbove: grid };
+  if (players > 2) {
+    // each seat's cell in the middle (its newest card at the cell's right, older ones under it)
+    const cellW = cw + 2 * slot;
+    const order = piles.map((p, seat) => [p.dx * 10 + p.dy, seat]).sort((a, b) => a[0] - b[0]).map(([, seat]) => seat);
+    const rows = grid ? (players === 3 ? [[order[0], order[2]], [order[1]]] : [order.slice(0, 2), order.slice(2)])
+      : [order];
+    const rowGap = ch * 0.12;
+    L.cells = [];
+    rows.forEach((row, r) => {
+      const total = row.length * cellW + (row.length - 1) * cw * 0.12;
+      const y = cy - (rows.length * ch + (rows.length - 1) * rowGap) / 2 + r * (ch + rowGap);
+      row.forEach((seat, i) => { L.cells[seat] = { x: cx - total / 2 + i * (cellW + cw * 0.12), y }; });
+    });
+    L.aidY = cy + (rows.length * ch + (rows.length - 1) * rowGap) / 2 + ch * 0.1;
+  }
+  if (lineOn) {
+    const px = lpx;
+    const y0 = cy + ch * 0.56 + 2;
+    L.line = { x0: 12 + usableW * 0.06, x1: 12 + usableW * 0.94, px, top: y0, aidY: y0 + px * 0.8,
+      y: y0 + px * 3.15, r: px * 0.75, bottom: y0 + lineH };
+  }
+  return L;
+}
+
+/** The spots of the cards in the middle: per seat at most three slots side by side, older
+ * cards under the newer ones. `table` is Python's [[seat, code, faceUp, battle], ...]. */
+export function cardSpots(table, L) {
+  const bySeat = new Map();
+  for (const [seat, code, up, battle] of table) {
+    if (!bySeat.has(seat)) bySeat.set(seat, []);
+    bySeat.get(seat).push({ seat, code, up: Boolean(up), battle });
+  }
+  const spots = [];
+  for (const [seat, cards] of bySeat) {
+    const pile = L.piles[seat];
+    if (!pile) continue;
+    const n = cards.length;
+    const shown = Math.min(n, 3);
+    cards.forEach((c, i) => {
+      const slot = Math.max(0, Math.min(shown - 1, i - (n - shown)));
+      let x;
+      let y;
+      if (L.players === 2) {
+        // both sides in the middle row: the bottom seat right of centre, the top seat left
+        const dir = pile.dy > 0 ? 1 : -1;
+        const base = L.cx + dir * L.gap + (dir > 0 ? 0 : -L.cw);
+        x = base + dir * slot * L.slot;
+        y = L.cy - L.ch / 2 + (pile.dy > 0 ? L.ch * 0.06 : -L.ch * 0.06);
+      } else {
+        const cell = L.cells[seat];
+        x = cell.x + (slot + 3 - shown) * L.slot;
+        y = cell.y;
+      }
+      spots.push({ ...c, x, y, older: i < n - shown });
+    });
+  }
+  return spots;
+}
+
+/** The middle's cards in the order they are painted: the face-down cards of a war first, then
+ * the face-up ones in the order they came, so a war's face-down cards never cover the tied cards
+ * a class is looking at (a later face-up card still lies over an earlier one). */
+export function drawOrder(spots) {
+  return [...spots.filter((s) => !s.up), ...spots.filter((s) => s.up)];
+}
+
+/** An x inside the card at `spot` where it shows (for tests that read its pixels): a face-down
+ * card lies under the face-up cards of a war (`drawOrder`), so the point is taken in the part of
+ * it no face-up card covers. */
+export function probeX(spot, spots, L) {
+  const over = spots.filter((o) => o.up && !spot.up && o !== spot);
+  const inside = (x) => over.some((o) => x >= o.x - 1 && x <= o.x + L.cw + 1);
+  const candidates = [spot.x + L.cw * 0.15, spot.x + L.cw - L.slot / 2, spot.x + L.slot / 2];
+  return candidates.find((x) => !inside(x)) ?? candidates[0];
+}
+
+/** Cards that move during the beat from `prev` to `next` view: [{code, up, from:{x,y}, to:{x,y},
+ * turn}] (turn: the card turns face up on the way). */
+export function flights(kind, prev, next, L) {
+  if (!prev) return [];
+  const before = cardSpots(prev.table, L);
+  const after = cardSpots(next.table, L);
+  const moves = [];
+  if (kind === "collect" || kind === "return") {
+    for (const s of before) {
+      const owner = kind === "collect" && next.winner !== null && next.winner !== undefined ? next.winner : s.seat;
+      const pile = L.piles[owner] || L.piles[0];
+      moves.push({ code: s.code, up: s.up, from: { x: s.x, y: s.y }, to: { x: pile.x, y: pile.y }, turn: false,
+        toPile: true });
+    }
+    return moves;
+  }
+  const old = new Set(before.map((s) => `${s.seat}:${s.code}`));
+  for (const s of after) {
+    if (old.has(`${s.seat}:${s.code}`)) continue;
+    const pile = L.piles[s.seat];
+    moves.push({ code: s.code, up: s.up, from: { x: pile.x, y: pile.y }, to: { x: s.x, y: s.y }, turn: s.up,
+      fromPile: true });
+  }
+  return moves;
+}

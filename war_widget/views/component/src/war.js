@@ -1,0 +1,491 @@
+// The War renderer (`render`; it hands Casino War and Steal War to their own renderers).
+// Part of the table component: bundled into ../table.js by `npm run build` (esbuild).
+
+import { renderCasino } from "./casino.js";
+import { chartFont, chartFrame, chartSeries, loadPlotly } from "./chart.js";
+import { CHART_BG, SEAT_COLOURS, SEAT_DASH, WAR_MARKER } from "./colours.js";
+import { usePips } from "./faces.js";
+import { AUTOPLAY_GAP_MS, WAR_SPEED, answerWords, beatTiming, el, keepKeys, keyAction, markLanguage, mergeBeats, newest, wantsTick, wantsTickAhead, whenIdle } from "./helpers.js";
+import { cardSpots, flights, layout, probeX, tableSize } from "./layout.js";
+import { lineMarks, markSpot, paint } from "./paint.js";
+import { renderSteal } from "./steal.js";
+
+export function render({ model, el: host }) {
+  const kind = model.get("game_kind");      // Casino War and Steal War: their own pictures, the same cards
+  if (kind === "casino") return renderCasino({ model, el: host });
+  if (kind === "steal") return renderSteal({ model, el: host });
+  const root = el("div", { class: "wt-root", "data-war-table": "1" });
+  const rules = el("div", { class: "wt-rules" });
+  const topRow = el("div", { class: "wt-row wt-top" });
+  const stage = el("div", { class: "wt-stage" });
+  const canvas = el("canvas", { class: "war-table wt-canvas", role: "img", tabindex: "0" });
+  stage.append(canvas);
+  const status = el("div", { class: "wt-status" });
+  const roundLine = el("span", { class: "wt-round", "data-role": "round" });
+  const countsLine = el("span", { class: "wt-counts", "data-role": "counts" });
+  const scoreLine = el("span", { class: "wt-score", "data-role": "score" });
+  status.append(roundLine, countsLine, scoreLine);
+  const say = el("div", { class: "wt-say", "data-role": "sentence", "aria-hidden": "true" });
+  const log = el("div", { class: "wt-log", role: "log", "aria-live": "polite", "aria-label": "Narration" });
+  const playRow = el("div", { class: "wt-row wt-play" });
+  const guessRow = el("div", { class: "wt-row wt-guess", role: "group" });
+  const moreRow = el("div", { class: "wt-row wt-more" });
+  const chartBox = el("div", { class: "wt-chart", "data-role": "chart" });
+  const notice = el("div", { class: "wt-notice", role: "alert", "data-role": "notice" });
+  const panelBox = el("details", { class: "wt-panel", "data-role": "settings" });
+  const panelTitle = el("summary", { class: "wt-panel-title", "data-action": "settings" });
+  const panelRows = el("div", { class: "wt-panel-rows" });
+  panelBox.append(panelTitle, panelRows);
+  const resultsBox = el("div", { class: "wt-results", role: "status", "data-role": "results" });
+  root.append(rules, topRow, stage, say, status, guessRow, playRow, moreRow, notice, log, chartBox, panelBox,
+    resultsBox);
+  host.append(root);
+
+  const buttons = {};
+  const button = (name, row, cls) => {
+    const b = el("button", { type: "button", class: `wt-btn ${cls || ""}`, "data-action": name });
+    row.append(b);
+    buttons[name] = b;
+    return b;
+  };
+  const send = (msg) => model.send(msg);
+  const flipTop = button("press1", topRow, "wt-flip");
+  const flip = button("flip", playRow, "wt-flip wt-primary");
+  const step = button("step", playRow);
+  const back = button("back", playRow);
+  const auto = button("autoplay", playRow);
+  auto.setAttribute("aria-pressed", "false");
+  const speed = el("select", { class: "wt-select", "data-action": "speed" });
+  for (const s of ["slow", "normal", "fast"]) speed.append(el("option", { value: s }));
+  playRow.append(speed);
+  const ff = button("fast_forward", playRow);
+  const answers = [">", "=", "<"].map((sym) => {
+    const b = button(`answer${sym}`, guessRow, "wt-answer");
+    b.addEventListener("click", () => send({ do: "answer", symbol: sym }));
+    return b;
+  });
+  const newGame = button("new_game", moreRow);
+  const codeBox = el("input", { class: "wt-code", type: "text", "data-action": "code", spellcheck: "false" });
+  moreRow.append(codeBox);
+  const replay = button("replay", moreRow);
+  const full = button("fullscreen", moreRow);
+  const resume = button("resume", moreRow);
+  resume.hidden = true;
+
+  let setup = model.get("setup");
+  markLanguage(root, setup.lang);
+  let queue = [];
+  let lastQueued = 0;
+  let current = null;       // the view on screen (its beat)
+  let anim = null;          // {beat, prev, moves, start, move, rest, arrived}
+  let frame = 0;
+  let L = null;
+  let dpr = 1;
+  let idleSince = performance.now();
+  let requested = false;
+  let destroyed = false;
+  let state = model.get("state") || {};
+  usePips(setup.pips);
+
+  const words = () => setup.words || {};
+  // in a shadow root (marimo) the document names the host; the root node names our element
+  const isFull = () => (root.getRootNode().fullscreenElement || document.fullscreenElement) === root;
+  function label() {
+    const w = words();
+    const two = setup.mode === "two_player";
+    const names = setup.names || [];
+    flip.textContent = two ? `${w.flip} \u00b7 ${names[0] || ""}` : w.flip;
+    flipTop.textContent = `${w.flip} \u00b7 ${names[1] || ""}`;
+    topRow.hidden = !two;
+    step.textContent = w.step;
+    back.textContent = w.back;
+    auto.textContent = w.autoplay;
+    speed.setAttribute("aria-label", w.speed);
+    for (const o of speed.options) o.textContent = w[o.value];
+    ff.textContent = w.fast_forward;
+    newGame.textContent = w.new_game;
+    replay.textContent = w.replay;
+    codeBox.setAttribute("aria-label", w.game_number);
+    codeBox.placeholder = w.game_number;
+    full.textContent = isFull() ? w.exit_fullscreen : w.fullscreen;
+    labelAnswers(current && current.question);
+    guessRow.setAttribute("aria-label", w.guess_title);
+    rules.textContent = setup.rules_line;
+    guessRow.hidden = !setup.guess;
+    resume.textContent = w.resume;
+    panelTitle.textContent = w.rules;
+    panelBox.hidden = !setup.panel;
+    resultsBox.hidden = !setup.panel;
+    if (document.activeElement !== codeBox) codeBox.value = setup.code || "";
+  }
+
+  function labelAnswers(question) {
+    const words3 = answerWords(words(), question);
+    answers.forEach((b, i) => {
+      const sym = [">", "=", "<"][i];
+      b.textContent = "";
+      b.append(el("span", { class: "wt-sym", text: sym }), el("span", { class: "wt-word", text: words3[i] }));
+      b.setAttribute("aria-label", `${sym} ${words3[i]}`);
+      b.title = words3[i];
+    });
+  }
+
+  function onState() {
+    state = model.get("state") || {};
+    speed.value = state.speed || "normal";
+    const on = Boolean(state.autoplay);
+    auto.setAttribute("aria-pressed", String(on));
+    auto.classList.toggle("wt-on", on);
+    notice.textContent = state.notice || "";
+    notice.hidden = !state.notice;
+    resume.hidden = !state.resume;
+    back.disabled = state.back === false;
+    requested = false;
+    idleSince = performance.now();
+    wake();
+  }
+
+  function onSettings() {
+    // the settings panel: one row per setting (a select, a check box or a button), from Python
+    const rows = model.get("settings") || [];
+    const focused = root.getRootNode().activeElement;
+    const focusName = focused && focused.dataset ? focused.dataset.setting : null;
+    panelRows.textContent = "";
+    for (const row of rows) {
+      const line = el("label", { class: "wt-setting" });
+      let control;
+      if (row.kind === "select") {
+        control = el("select", { class: "wt-select", "data-setting": row.name });
+        row.options.forEach((text, i) => control.append(el("option", { value: String(i), text })));
+        control.value = String(row.index);
+        control.addEventListener("change", () => send({ do: "set", name: row.name, index: Number(control.value) }));
+        line.append(el("span", { class: "wt-setting-name", text: row.label }), control);
+      } else if (row.kind === "check") {
+        control = el("input", { type: "checkbox", class: "wt-check", "data-setting": row.name });
+        control.checked = Boolean(row.on);
+        control.addEventListener("change", () => send({ do: "set", name: row.name, on: control.checked }));
+        line.append(control, el("span", { class: "wt-setting-name", text: row.label }));
+      } else {
+        control = el("button", { type: "button", class: "wt-btn", "data-setting": row.name, text: row.label });
+        control.addEventListener("click", () => send({ do: "set", name: row.name }));
+        line.append(control);
+      }
+      panelRows.append(line);
+      if (row.name === focusName) control.focus();
+    }
+  }
+
+  function onResults() {
+    // HTML built and escaped by Python (views/war/results.py)
+    resultsBox.innerHTML = model.get("results") || "";
+  }
+
+  function chromeHeight() {
+    let h = 0;
+    for (const part of [rules, topRow, say, status, guessRow, playRow, moreRow, notice, log]) {
+      if (!part.hidden) h += part.getBoundingClientRect().height;
+    }
+    return h + 28;
+  }
+
+  function resize() {
+    if (destroyed) return;
+    const width = root.clientWidth || host.clientWidth || 800;
+    const full = isFull();
+    const top = full ? 0 : root.getBoundingClientRect().top + (window.scrollY || 0) * 0;
+    const size = tableSize(width, window.innerWidth, window.innerHeight, chromeHeight(), top);
+    dpr = window.devicePixelRatio || 1;
+    canvas.style.width = `${size.width}px`;
+    canvas.style.height = `${size.height}px`;
+    canvas.width = Math.round(size.width * dpr);
+    canvas.height = Math.round(size.height * dpr);
+    root.classList.toggle("wt-portrait", size.portrait);
+    L = layout(size.width, size.height, setup.players || 2, { line: Boolean(setup.number_line) });
+    root.dataset.rankPx = String(L.rankPx);
+    places(current && current.view);
+    draw(performance.now());
+    if (plot && plotly) {
+      const c = chartLayout();
+      plotly.relayout(plot, { width: c.width, height: c.height, margin: c.margin, title: c.title, legend: c.legend });
+    }
+  }
+
+  let boxes = [];
+  function draw(now) {
+    if (!L || !current) return;
+    const ctx = canvas.getContext("2d");
+    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+    if (anim) {
+      const t = anim.move > 0 ? Math.min(1, (now - anim.start) / anim.move) : 1;
+      const view = t < 1 && anim.base ? anim.base : anim.beat.view;
+      boxes = paint(ctx, L, setup, view, t < 1 ? anim.moves : [], t, anim.beat.kind);
+    } else {
+      boxes = paint(ctx, L, setup, current.view, [], 1, current.kind);
+    }
+  }
+
+  // --- the count chart: Plotly's own plotly.js, one chart per table -------------------------
+  let plot = null;          // the Plotly graph div once drawn
+  let plotly = null;
+  function chartLayout() {
+    const width = Math.max(280, chartBox.clientWidth || root.clientWidth || 600);
+    const font = chartFont(width);
+    const frame = chartFrame(width, font);
+    const w = words();
+    return { width, height: Math.round(Math.max(220, Math.min(360, width * 0.32))) + frame.extraHeight, autosize: false,
+      margin: frame.margin,
+      font: { size: font }, title: { text: w.chart_title || "", ...frame.title, font: { size: font * 1.1 } },
+      xaxis: setup.limit ? { title: { text: w.chart_round || "" }, range: [0, setup.limit], tickformat: "d" }
+        : { title: { text: w.chart_round || "" }, rangemode: "tozero", tickformat: "d" },
+      yaxis: { rangemode: "tozero", range: [0, setup.total || 52] },
+      legend: { ...frame.legend, font: { size: font } },
+      paper_bgcolor: "rgba(0,0,0,0)", plot_bgcolor: CHART_BG, showlegend: true };
+  }
+  function chartData(series) {
+    const names = setup.names || [];
+    const lines = series.ys.map((y, seat) => ({ type: "scatter", mode: "lines+markers", name: names[seat] || "",
+      x: series.x.slice(), y: y.slice(), marker: { size: 5 }, line: { color: SEAT_COLOURS[seat % 4], width: 3, dash: SEAT_DASH[seat % 4] } }));
+    const wars = { type: "scatter", mode: "markers", name: words().chart_war || "War", x: series.wars.x.slice(),
+      y: series.wars.y.slice(), marker: { symbol: "star", size: 14, color: WAR_MARKER.fill, line: { color: WAR_MARKER.line, width: 1 } } };
+    return [...lines, wars];
+  }
+  function redrawChart(upTo) {
+    if (!setup.chart || !plotly || destroyed) return;
+    const series = chartSeries(model.get("chart_head"), model.get("chart_tail"), upTo, model.get("chart_mid"));
+    plotly.react(chartBox, chartData(series), chartLayout(), { displayModeBar: false, responsive: false });
+    if (!plot) {
+      plot = chartBox;
+      plot.on("plotly_click", (d) => {
+        const p = d && d.points && d.points[0];
+        if (!p || !Number.isFinite(p.x)) return;
+        // a war marker jumps to just before its round, so Step walks through the war
+        const war = p.curveNumber === (setup.names || []).length;
+        send(war ? { do: "goto", round: Math.round(p.x) - 1, war: Math.round(p.x) } : { do: "goto", round: Math.round(p.x) });
+      });
+    }
+    root.dataset.chartPoints = String(series.x.length);
+  }
+  function extendChart(beat) {
+    if (!plot || !beat.point) return;
+    const [r, ...counts] = beat.point;
+    const idx = counts.map((_, i) => i);
+    plotly.extendTraces(plot, { x: counts.map(() => [r]), y: counts.map((c) => [c]) }, idx);
+    if (beat.war) plotly.extendTraces(plot, { x: [[r]], y: [[counts[0]]] }, [counts.length]);
+    root.dataset.chartPoints = String(Number(root.dataset.chartPoints || 0) + 1);
+  }
+  if (setup.chart) {
+    whenIdle(() => loadPlotly(model).then((P) => {
+      if (destroyed) return;
+      plotly = P;
+      redrawChart(current ? current.round : 0);
+    }));
+  }
+
+  // where the newest card of each seat lies, the mark and the number line's marks (CSS px of the
+  // canvas), for the view `v` on screen: tests read the pixels there (again after a resize)
+  function places(v) {
+    if (!L || !v) return;
+    const top = new Map();
+    for (const sp of cardSpots(v.table, L)) top.set(sp.seat, sp);   // the newest card of each seat
+    const spots = [...top.values()];
+    const all = cardSpots(v.table, L);
+    root.dataset.spots = JSON.stringify(spots.map((sp) => [sp.seat, sp.up ? 1 : 0,
+      Math.round(probeX(sp, all, L)), Math.round(sp.y + L.ch * 0.88)]));
+    // a point inside the tick's or cross's disc, off its white strokes
+    const mark = markSpot(L);
+    root.dataset.feedbackAt = `${Math.round(mark.x)},${Math.round(mark.y - mark.r * 0.7)}`;
+    // the number line's marks: [seat, number, x, y, r] (a point at y - r * 0.6 is the seat's colour)
+    root.dataset.line = JSON.stringify(lineMarks(L, setup.number_line, v.numbers)
+      .map((m) => [m.seat, m.n, Math.round(m.x), Math.round(m.y), Math.round(m.r)]));
+    root.dataset.rankPx = String(L.rankPx);
+  }
+
+  function show(beat) {
+    // the picture of `beat` is complete on screen: its words now, and tell Python
+    current = beat;
+    say.textContent = beat.say;
+    roundLine.textContent = beat.round_text;
+    const names = setup.names || [];
+    countsLine.textContent = beat.counts.map((n, i) => `${names[i] || ""} ${n}`).join(" \u00b7 ");
+    scoreLine.textContent = setup.guess ? `\u2713 ${beat.score[0]} / ${beat.score[1]}` : "";
+    canvas.setAttribute("aria-label", beat.label);
+    if (beat.say && beat.kind !== "clock") {   // a clock beat says the time left, not a new line
+      const line = el("p", { class: "wt-line", text: beat.say });
+      log.append(line);
+      while (log.childNodes.length > 40) log.removeChild(log.firstChild);
+      log.scrollTop = log.scrollHeight;
+    }
+    const v = beat.view;
+    const asking = Boolean(v.asking);
+    labelAnswers(beat.question);
+    answers.forEach((b) => { b.disabled = !asking; });
+    root.classList.toggle("wt-asking", asking);
+    root.dataset.shown = String(beat.id);
+    root.dataset.round = String(beat.round);
+    root.dataset.counts = beat.counts.join(",");
+    root.dataset.feedback = v.feedback || "";
+    root.dataset.tableCards = String(v.table.length);
+    root.dataset.over = v.over ? "1" : "";
+    places(v);
+    if (model.get("shown") !== beat.id) {
+      model.set("shown", beat.id);
+      model.save_changes();
+    }
+    if (plotly) {
+      const have = Number(root.dataset.chartPoints || 0);
+      if (beat.cut || !plot) redrawChart(beat.round);
+      else if (beat.point && beat.point[0] === have) extendChart(beat);
+      else if (beat.point) redrawChart(beat.round);
+    }
+    const ev = new CustomEvent("war-beat", { bubbles: true, composed: true, detail: { id: beat.id, point: beat.point,
+      round: beat.round, counts: beat.counts, war: beat.war } });
+    root.dispatchEvent(ev);
+  }
+
+  function startNext(now) {
+    const beat = queue.shift();
+    const timing = beatTiming(beat.kind, state.speed);
+    const prev = current ? current.view : null;
+    const instant = beat.cut || !prev || !L || setup.animate === false;
+    const moves = instant ? [] : flights(beat.kind, prev, beat.view, L);
+    // while cards fly to a pile, the piles keep the counts from before; flying to the middle,
+    // the new table without the cards in flight
+    const base = beat.kind === "collect" || beat.kind === "return"
+      ? { ...beat.view, hands: prev.hands, won: prev.won, table: [], winner: beat.view.winner } : beat.view;
+    anim = { beat, moves, base: instant ? null : base, start: now, move: instant ? 0 : timing.move,
+      rest: instant ? 0 : timing.rest, arrived: false };
+  }
+
+  function tick(now) {
+    frame = 0;
+    if (destroyed) return;
+    if (!anim && queue.length) startNext(now);
+    if (anim) {
+      draw(now);
+      if (!anim.arrived && now - anim.start >= anim.move) {
+        anim.arrived = true;
+        show(anim.beat);
+        draw(now);
+      }
+      if (anim.arrived && now - anim.start >= anim.move + anim.rest) {
+        anim = null;
+        idleSince = now;
+        if (queue.length) startNext(now);
+      }
+    }
+    root.dataset.idle = anim || queue.length ? "" : "1";
+    if (anim && wantsTickAhead(state, anim.beat, queue.length, requested)) {
+      requested = true;
+      send({ do: "tick" });
+    } else if (wantsTick(state, current, Boolean(anim || queue.length), requested)) {
+      const gap = AUTOPLAY_GAP_MS * (WAR_SPEED[state.speed] ?? 1);
+      if (now - idleSince >= gap) {
+        requested = true;
+        send({ do: "tick" });     // autoplay's clock is the browser's: the next round, now
+      }
+    }
+    if (anim || queue.length || (state.autoplay && !requested)) frame = requestAnimationFrame(tick);
+  }
+
+  function wake() {
+    if (!frame && !destroyed) frame = requestAnimationFrame(tick);
+  }
+
+  function onBeats() {
+    const incoming = model.get("beats") || [];
+    const before = queue.length;
+    queue = mergeBeats(queue, incoming, lastQueued);
+    if (queue.length && queue.some((b) => b.cut)) anim = null;
+    if (incoming.length) lastQueued = Math.max(lastQueued, newest(incoming));
+    if (queue.length !== before || queue.length) requested = false;
+    wake();
+  }
+
+  function onSetup() {
+    setup = model.get("setup");
+    markLanguage(root, setup.lang);
+    usePips(setup.pips);
+    label();
+    resize();
+  }
+
+
+  // a view that connects late draws where the game stands, with no animation
+  label();
+  const initial = model.get("beats") || [];
+  if (initial.length) {
+    const last = initial[initial.length - 1];
+    lastQueued = last.id;
+    show(last);
+  }
+  root.dataset.idle = "1";
+  onState();
+  onSettings();
+  onResults();
+
+  flip.addEventListener("click", () => send(setup.mode === "two_player" ? { do: "press", seat: 0 } : { do: "flip" }));
+  flipTop.addEventListener("click", () => send({ do: "press", seat: 1 }));
+  step.addEventListener("click", () => send({ do: "step" }));
+  back.addEventListener("click", () => send({ do: "back" }));
+  ff.addEventListener("click", () => send({ do: "fast_forward" }));
+  newGame.addEventListener("click", () => send({ do: "new_game" }));
+  replay.addEventListener("click", () => send({ do: "replay", code: codeBox.value }));
+  auto.addEventListener("click", () => send({ do: "autoplay", on: !state.autoplay }));
+  speed.addEventListener("change", () => send({ do: "speed", speed: speed.value }));
+  resume.addEventListener("click", () => send({ do: "resume" }));
+  full.addEventListener("click", () => {
+    if (isFull()) document.exitFullscreen();
+    else if (root.requestFullscreen) root.requestFullscreen();
+  });
+  canvas.addEventListener("click", (e) => {
+    // tapping your own pile flips (in two-player mode, each seat its own pile)
+    if (!L) return;
+    const r = canvas.getBoundingClientRect();
+    const x = e.clientX - r.left;
+    const y = e.clientY - r.top;
+    L.piles.forEach((p, seat) => {
+      if (x >= p.x && x <= p.x + L.pw && y >= p.y && y <= p.y + L.ph) {
+        if (setup.mode === "two_player") send({ do: "press", seat });
+        else if (seat === 0) send({ do: "flip" });
+      }
+    });
+  });
+  keepKeys(root, (e, target) => {
+    if (target === codeBox) {
+      if (e.key === "Enter") send({ do: "replay", code: codeBox.value });
+      return;
+    }
+    const action = keyAction(e.key, target && target.tagName);
+    if (!action) return;
+    e.preventDefault();
+    if (action.do === "flip" && setup.mode === "two_player") send({ do: "press", seat: 0 });
+    else send(action);
+  });
+
+  const onResize = () => resize();
+  const observer = new ResizeObserver(onResize);
+  observer.observe(root);
+  window.addEventListener("resize", onResize);
+  const onFull = () => { label(); resize(); };
+  document.addEventListener("fullscreenchange", onFull);
+  model.on("change:beats", onBeats);
+  model.on("change:setup", onSetup);
+  model.on("change:state", onState);
+  model.on("change:settings", onSettings);
+  model.on("change:results", onResults);
+  resize();
+  void boxes;
+
+  return () => {
+    destroyed = true;
+    if (frame) cancelAnimationFrame(frame);
+    observer.disconnect();
+    window.removeEventListener("resize", onResize);
+    document.removeEventListener("fullscreenchange", onFull);
+    model.off("change:beats", onBeats);
+    model.off("change:setup", onSetup);
+    model.off("change:state", onState);
+    model.off("change:settings", onSettings);
+    model.off("change:results", onResults);
+  };
+}
