@@ -1795,7 +1795,7 @@ function render({ model, el: host }) {
   const panelBox = el("details", { class: "wt-panel", "data-role": "settings" });
   const panelTitle = el("summary", { class: "wt-panel-title", "data-action": "settings" });
   const panelRows = el("div", { class: "wt-panel-rows" });
-  const moreBox = el("details", { class: "wt-panel wt-more-rules", "data-role": "more-rules" });
+  const moreBox = el("details", { class: "wt-more-rules", "data-role": "more-rules" });
   const moreTitle = el("summary", { class: "wt-panel-title", "data-action": "more_rules" });
   const moreRows = el("div", { class: "wt-panel-rows" });
   moreBox.append(moreTitle, moreRows);

@@ -36,7 +36,7 @@ export function render({ model, el: host }) {
   const panelTitle = el("summary", { class: "wt-panel-title", "data-action": "settings" });
   const panelRows = el("div", { class: "wt-panel-rows" });
   // the engine's options under "More rules", closed until a teacher opens it (panel.py's groups)
-  const moreBox = el("details", { class: "wt-panel wt-more-rules", "data-role": "more-rules" });
+  const moreBox = el("details", { class: "wt-more-rules", "data-role": "more-rules" });
   const moreTitle = el("summary", { class: "wt-panel-title", "data-action": "more_rules" });
   const moreRows = el("div", { class: "wt-panel-rows" });
   moreBox.append(moreTitle, moreRows);
