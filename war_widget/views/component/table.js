@@ -250,7 +250,7 @@ function layout(w, h, players, opts = {}) {
     piles.push({ x: px, y: py, dx, dy });
   }
   const gap = players === 2 ? cw * (midW >= 3.7 * cw ? 0.4 : 0.25) : 0;
-  const slot = players === 2 ? Math.max(0, Math.min(cw * 0.36, 44, (midW - 2 * cw - 2 * gap) / 4 - 1)) : cw * 0.15;
+  const slot = players === 2 ? Math.max(0, Math.min(cw * 0.36, Math.max(44, cw * 0.2), (midW - 2 * cw - 2 * gap) / 4 - 1)) : cw * 0.15;
   const L = {
     w,
     h,

@@ -154,7 +154,9 @@ export function layout(w, h, players, opts = {}) {
   // half the room between the two middle cards (where the tick or cross goes): more when the
   // table is wide enough for it beside the war slots
   const gap = players === 2 ? cw * (midW >= 3.7 * cw ? 0.4 : 0.25) : 0;
-  const slot = players === 2 ? Math.max(0, Math.min(cw * 0.36, 44, (midW - 2 * cw - 2 * gap) / 4 - 1)) : cw * 0.15;
+  // a war's slots: a face-down card shows a strip of its back (wider with big cards, past its border)
+  const slot = players === 2 ? Math.max(0, Math.min(cw * 0.36, Math.max(44, cw * 0.2), (midW - 2 * cw - 2 * gap) / 4 - 1))
+    : cw * 0.15;
   const L = { w, h, players, cw, ch, pw, ph, rankPx, cx, cy, top, piles, bar, progress, gap, slot, portrait: h > w,
     aidY: cy + ch * (side ? 0.58 : 0.62), namesAbove: grid, side };
   if (players > 2) {
