@@ -190,6 +190,8 @@ def layout_at_sizes(page: Any, table: Table, prefix: Path, sizes: list[tuple[int
         assert canvas and flip and sentence
         path = prefix.with_name(f"{prefix.name}-{w}x{h}.png")
         page.screenshot(path=str(path))
+        print(f"{prefix.name} {w}x{h}: table {canvas['width']:.0f}x{canvas['height']:.0f}, cards "
+              f"{table.data('card-px')}, rank {table.data('rank-px')} px")
         assert canvas["x"] >= 0 and canvas["x"] + canvas["width"] <= w + 1, (w, h, canvas)
         if w >= 1366:
             # table, Flip, Step/Back/Autoplay and the last sentence at once, with no scrolling

@@ -264,3 +264,44 @@ def test_casino_war_and_steal_war_keep_wars_layout_and_keyboard_at_every_size(la
         page.wait_for_timeout(400)
         tab_reaches_every_button(page, root, name)
     assert _console_errors(page) == []
+
+
+@pytest.fixture(scope="module")
+def voila_page(chromium, tmp_path_factory: pytest.TempPathFactory) -> Iterator[object]:
+    """The two tables on a Voila page (no notebook around them), for the tablet and phone sizes."""
+    root = tmp_path_factory.mktemp("cardgames-voila")
+    nb = {"cells": [{"cell_type": "code", "execution_count": None, "id": f"c{i}", "metadata": {}, "outputs": [],
+                     "source": c} for i, c in enumerate(CELLS)],
+          "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}},
+          "nbformat": 4, "nbformat_minor": 5}
+    (root / "games.ipynb").write_text(json.dumps(nb))
+    env = isolated_env(root)
+    port = free_port()
+    argv = [sys.executable, "-m", "voila", "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
+            "--VoilaConfiguration.extension_denylist="
+            '["@jupyter-notebook/lab-extension", "@jupyterlite/pyodide-kernel-extension"]', str(root / "games.ipynb")]
+    server = start_server("voila-cardgames", argv, env, root, f"http://127.0.0.1:{port}", "/voila/static/favicon.ico")
+    page = new_page(chromium, "voila-cardgames", viewport={"width": 390, "height": 844})
+    try:
+        page.goto(server.url + "/", wait_until="commit", timeout=90_000)
+        page.locator("[data-casino-table]").wait_for(timeout=180_000)
+        page.locator("[data-steal-table]").wait_for(timeout=180_000)
+        page._war_mark = len(page._war_console)  # type: ignore[attr-defined]
+        yield page
+    finally:
+        close_page(page)
+        stop_server(server)
+
+
+def test_casino_war_and_steal_war_fit_a_phone_and_a_tablet_on_a_voila_page(voila_page) -> None:
+    """War's layout rule at every size of War's own checks (1920x1080, 1366x768, 768x1024, 390x844)
+    on a served page: nothing wider than the phone, every control a finger's target, the picture,
+    the sentence and the primary button on one projector screen; Tab reaches every button."""
+    page = voila_page
+    for selector, primary, name in (("[data-casino-table]", "deal", "casino"), ("[data-steal-table]", "flip", "steal")):
+        root = page.locator(selector)
+        seen = cardgame_layout_at_sizes(page, root, primary, ARTIFACTS / f"cardgames-voila-{name}", SIZES)
+        print(name, seen)
+        assert seen["390x844"][0] >= 300, (name, seen)       # the picture as wide as the phone gives it
+        tab_reaches_every_button(page, root, name)
+    assert _console_errors(page) == []
