@@ -147,7 +147,7 @@ function tableSize(width, viewportW, viewportH, chrome, top) {
   const tw = portrait ? w : Math.min(w, Math.max(Math.floor(h * SIDE_MAX), 160));
   return { width: tw, height: h, portrait };
 }
-var SIDE_MAX = 2.6;
+var SIDE_MAX = 2.15;
 var NAME_ROOM = 140;
 function screenRoom(node, viewportH) {
   let top = 0;

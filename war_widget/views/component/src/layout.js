@@ -19,7 +19,7 @@ export function tableSize(width, viewportW, viewportH, chrome, top) {
 
 /** The widest felt a landscape table takes, in table heights: two players' piles in a column
  * left of the middle row, the middle cards as tall as the felt allows (`layout`). */
-export const SIDE_MAX = 2.6;
+export const SIDE_MAX = 2.15;
 // the column left of the piles for each seat's name and count badge, in CSS px
 export const NAME_ROOM = 140;
 
