@@ -8,6 +8,7 @@ import re
 
 import pytest
 
+from war_widget.game.engine import Game
 from war_widget.game.rules import Rules
 from war_widget.session.options import RULE_OPTIONS
 from war_widget.session.war import WarSession
@@ -65,11 +66,11 @@ def test_a_language_chosen_before_the_first_flip_says_the_first_line_again_in_it
 
 
 def test_a_resumed_game_in_progress_is_told_by_its_counts() -> None:
-    played = WarSession(seed=5)
+    game = Game("classic", seed=5)
     for _ in range(3):
-        played.flip()
-    again = WarSession(game=played.game)
-    assert again.narration_log[0].startswith(f"Game {played.game.code}")
+        game.play_round()
+    again = WarSession(game=game)
+    assert again.narration_log[0].startswith(f"Game {game.code}:")
 
 
 @pytest.mark.parametrize("reg", ["en", "ja", "ja_kids", "ja_kana"])

@@ -125,7 +125,7 @@ def test_which_is_bigger_right_and_wrong_show_a_tick_or_a_cross() -> None:
             # classic rules: the ace is the strongest card, not plain number order, so the session
             # asks which is stronger (the number mode, guess="number", asks which is bigger)
             assert "Which is stronger:" in w.beats[-1]["say"]
-            right = _truth(CODE, w.play.game.beats)
+            right = _truth(CODE, w.session.game.beats)
             given = right if asked % 2 == 0 else next(a for a in "><=" if a != right)
             w.answer(given)
             beat = next(b for b in w.beats if b.get("answer"))
@@ -189,7 +189,7 @@ def test_a_japanese_table_speaks_japanese_on_its_buttons_rules_line_and_sentence
 
     w = TableComponent(code=CODE, lang="ja")
     assert w.setup["words"]["flip"] == label("flip", "ja") != label("flip", "en")
-    assert w.setup["rules_line"] == describe_rules(w.play.game.rules, "ja") and "戦争" in w.setup["rules_line"]
+    assert w.setup["rules_line"] == describe_rules(w.session.game.rules, "ja") and "戦争" in w.setup["rules_line"]
     w.flip()
     assert all(not b["say"].isascii() for b in w.beats)
     assert w.beats[-1]["round_text"] == label("rounds_of", "ja", n=1, limit=40)

@@ -245,20 +245,25 @@ def test_every_message_of_the_browser_is_a_method():
 
 
 def test_autoplays_clock_is_the_browsers():
-    """Autoplay starts no task in Python: the table asks for each round (``tick``) once it has
-    shown the last one, so the picture is never behind; off means the next tick plays nothing."""
+    """Autoplay starts no task in Python, even in a running event loop: the table asks for each
+    round (``tick``) once it has shown the last one, so the picture is never behind; off means
+    the next tick plays nothing."""
     async def main():
         w = WarWidget(seed=12, records=False, speed="fast")
         w.click("autoplay", on=True)                # the Autoplay button, as clicked
-        assert w.autoplaying and w.state["autoplay"] and w.autoplay_task is None
+        assert w.autoplaying and w.state["autoplay"]
+        tasks = asyncio.all_tasks() - {asyncio.current_task()}
+        await asyncio.sleep(0.7)                    # longer than fast's interval: nothing plays by itself
+        alone = w.game.round_number
         for _ in range(3):
             w.click("tick")
         played = w.game.round_number
         w.click("autoplay", on=False)
         w.click("tick")                             # one already on its way when the button was pressed
-        return played, w.game.round_number, w.state["autoplay"], conserved(w)
+        return tasks, alone, played, w.game.round_number, w.state["autoplay"], conserved(w)
 
-    played, after, on, ok = asyncio.run(main())
+    tasks, alone, played, after, on, ok = asyncio.run(main())
+    assert tasks == set() and alone == 0
     assert played == 3 and after == 3 and not on and ok
 
 

@@ -79,7 +79,7 @@ class WidgetMachine(RuleBasedStateMachine):
         if on and not over and w.session.time_limit is None:
             assert w.game.round_number > rounds or w.game.is_over  # the ticks really play
         if not on:
-            assert w.autoplay_task is None and not w.autoplaying
+            assert not w.autoplaying
 
     @rule(speed=st.sampled_from(SPEEDS))
     def speed(self, speed):

@@ -1,11 +1,22 @@
-"""The time limit of a session ("3 minutes"), on an injected clock (tests pass a fake one)."""
+"""The time limit of a session ("3 minutes"), on an injected clock (tests pass a fake one), and
+its second hand (``SecondHand``).
+
+Autoplay has no clock here: the browser keeps it (it asks for each round once its table has shown
+the last one).  The time limit keeps one, because it must end the game when the time is up even if
+nobody presses anything, and show the time left meanwhile: while it runs, once a second in the
+running asyncio loop (Jupyter's, Voila's), ``SecondHand`` calls its ``tick``.  With no running loop
+(a script, a test) there are no ticks, and every action checks the time itself."""
 from __future__ import annotations
 
+import asyncio
 import math
 import time
 from collections.abc import Callable
+from typing import Any
 
-__all__ = ["TimeLimit", "check_clock", "check_time_limit", "check_time_used"]
+from ..text.i18n import label
+
+__all__ = ["TimeLimit", "SecondHand", "check_clock", "check_time_limit", "check_time_used"]
 
 
 def check_time_limit(limit: object) -> float | None:
@@ -76,3 +87,56 @@ class TimeLimit:
 
     def is_up(self) -> bool:
         return self.limit is not None and (self.left() or 0.0) <= 0
+
+    def progress(self, n: int, round_limit: int | None, reg: str) -> tuple[float | None, str]:
+        """How far a game at round ``n`` is, 0..1 of the limit in force (None without one: then
+        the round limit's), and its progress line in the register ``reg``."""
+        if self.limit is not None:
+            left = self.left() or 0.0
+            secs = int(left + 0.999)
+            return 1 - left / self.limit, label("time_left", reg, m=secs // 60, s=secs % 60, n=n)
+        if round_limit is not None:
+            return n / round_limit, label("rounds_of", reg, n=n, limit=round_limit)
+        return None, label("round_n", reg, n=n)
+
+
+class SecondHand:
+    """Calls ``tick()`` once a second while ``running()`` says the limit still runs, in the running
+    asyncio loop; an exception from a tick stops it and goes to ``problem``."""
+
+    def __init__(self, tick: Callable[[], None], running: Callable[[], bool],
+                 problem: Callable[[Exception], None]) -> None:
+        self._tick, self._running, self._problem = tick, running, problem
+        self._task: asyncio.Task[None] | None = None
+
+    def start(self) -> None:
+        """Start ticking, if not already, when a loop runs here (else nothing: no loop, no ticks)."""
+        if self._task is not None and not self._task.done():
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return
+        self._task = loop.create_task(self._run())
+
+    async def _run(self) -> None:
+        try:
+            while self._running():
+                await asyncio.sleep(1.0)
+                self._tick()
+        except asyncio.CancelledError:
+            pass
+        except Exception as exc:
+            self._problem(exc)
+
+    def stop(self) -> None:
+        task, self._task = self._task, None
+        if task is not None and not task.done() and task is not _current_task():
+            task.cancel()
+
+
+def _current_task() -> asyncio.Task[Any] | None:
+    try:
+        return asyncio.current_task()
+    except RuntimeError:
+        return None

@@ -20,14 +20,48 @@ from typing import Any
 
 from ..game.engine import Game
 from ..game.events import Event
+from ..text.i18n import counts_text, label
 from .guess import GuessState
 
-__all__ = ["CHECKPOINT_BEATS", "CHECKPOINT_ROUNDS", "Extra", "History"]
+__all__ = ["CHECKPOINT_BEATS", "CHECKPOINT_ROUNDS", "Extra", "History", "back_line", "goto_line", "check_round",
+           "code_deal"]
 
 CHECKPOINT_BEATS = 2400    # after an action: a new checkpoint once this many beats passed (~14 B a round)
 CHECKPOINT_ROUNDS = 100    # during a replay by rounds: a checkpoint every this many rounds
 
 Round = tuple[int | None, int, tuple[int, ...]]
+
+
+def back_line(game: Game, names: list[str], reg: str) -> str:
+    """What the narration says after Back: where the game is now, and the counts."""
+    counts = counts_text(names, game.counts, reg)
+    n = game.round_number
+    if game.in_round:
+        return label("back_mid_line", reg, n=n + 1, counts=counts)
+    return label("back_deal_line" if n == 0 else "back_line", reg, n=n, counts=counts)
+
+
+def goto_line(game: Game, n: int, names: list[str], reg: str) -> str:
+    """What the narration says after a jump to the position after round ``n``."""
+    return label("goto_deal_line" if n == 0 else "goto_line", reg, n=n, counts=counts_text(names, game.counts, reg))
+
+
+def check_round(n: object, furthest: int) -> int:
+    """A round to jump to: a whole number from 0 (the deal) to ``furthest``, else a ValueError."""
+    if isinstance(n, bool) or not isinstance(n, int):
+        raise ValueError(f"round must be a whole number from 0 to {furthest}; got {n!r}")
+    if not 0 <= n <= furthest:
+        raise ValueError(f"round must be from 0 (the deal) to {furthest} (the furthest round this game "
+                         f"has reached); got {n}")
+    return n
+
+
+def code_deal(game: Game) -> Game | None:
+    """The deal of ``game`` replayed from its game number (None: a scripted deal has none)."""
+    if game.code is None:
+        return None
+    deal = Game.from_code(game.code)
+    return deal if deal.dealt == game.dealt else None
 
 
 @dataclass(frozen=True)

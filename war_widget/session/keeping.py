@@ -1,7 +1,8 @@
 """The records a session keeps: the lifetime record and the game in progress, in a records
-store (today ``views.records.Records``; the session's own store once it lands), given to the
-session by whoever made it.  A disk that refuses a write stops the recording and says so; play
-goes on.  A game that breaks an invariant (a card lost, a round without its end) is never saved."""
+store (``session.records.Records``: a file, or the same store in memory), given to the session
+by whoever made it (None: this Python cannot keep one, e.g. Pyodide without sqlite3).  A disk
+that refuses a write stops the recording and says so; play goes on.  A game that breaks an
+invariant (a card lost, a round without its end) is never saved."""
 from __future__ import annotations
 
 import os
@@ -12,7 +13,7 @@ from typing import Any, Protocol
 
 from ..game.engine import Game
 
-__all__ = ["RecordStore", "Keeping", "check_records", "intact", "result_of"]
+__all__ = ["RecordStore", "Keeping", "check_records", "intact", "result_of", "read_saved"]
 
 
 class RecordStore(Protocol):
@@ -80,17 +81,55 @@ def result_of(game: Game) -> str | None:
     return "draw"
 
 
+def read_saved(saved: dict[str, Any]) -> Game:
+    """The game of a saved payload; a ValueError if it is not a possible position."""
+    game = Game.from_json(saved["game"])
+    if not intact(game):
+        raise ValueError("the saved game is not a possible position (cards missing or doubled)")
+    return game
+
+
 class Keeping:
     """Whether the session keeps records, the store, and what was saved last."""
 
-    def __init__(self, store: RecordStore, on: bool, problem: Callable[[OSError], None]) -> None:
+    def __init__(self, store: RecordStore | None, on: bool, problem: Callable[[OSError], None]) -> None:
         self.store = store
-        self.on = on
+        self.on = on and store is not None
         self._problem = problem
         self.saved_round: int | None = None   # the round of the game saved last (None: not saved)
         self.cleared = False                  # the saved game was cleared (this game ended)
         self.counted = False                  # this game's result is in the record
         self.writes = 0                       # writes to the store (the benchmark counts them)
+
+    @property
+    def record(self) -> dict[str, int] | None:
+        """The lifetime record (None when record keeping is off)."""
+        return self.store.record if self.on and self.store is not None else None
+
+    @property
+    def saved_game(self) -> dict[str, Any] | None:
+        """The game saved in the records (None: none, or record keeping is off)."""
+        return self.store.saved_game if self.on and self.store is not None else None
+
+    def offer(self) -> Game | None:
+        """The saved game a view may offer to resume (None: none, or it is over or unreadable)."""
+        saved = self.saved_game
+        if not saved:
+            return None
+        try:
+            game = Game.from_json(saved["game"])
+        except (ValueError, KeyError, TypeError, RecursionError):
+            return None
+        return None if game.is_over or not intact(game) else game
+
+    def turn(self, on: bool, open_store: Callable[[], RecordStore | None] | None) -> None:
+        """Keep records (or stop); turned on with only memory to keep them in, the file is opened
+        (``open_store``) if it can be."""
+        if on and (self.store is None or self.store.path is None) and open_store is not None:
+            store = open_store()
+            if store is not None:
+                self.store = store
+        self.on = on and self.store is not None
 
     def new_game(self, game: Game, fresh: bool) -> None:
         """A game is installed: ``fresh`` a new deal, else a saved game resumed, whose slot this
@@ -121,7 +160,7 @@ class Keeping:
             return
         self.counted = True
         result = result_of(game)
-        if mode == "cpu" and self.on and result is not None:
+        if mode == "cpu" and self.on and self.store is not None and result is not None:
             self.safely(self.store.add_result, result)
 
     def save(self, game: Game, settings: dict[str, Any]) -> bool:
@@ -129,7 +168,7 @@ class Keeping:
         True if written.  A game that has ended is not in progress any more, even after Back
         (its result is in the record: resuming it would count it again), so it is never saved
         again; its slot was cleared when it ended."""
-        if not self.on or self.store.path is None:
+        if not self.on or self.store is None or self.store.path is None:
             return False
         if game.is_over or self.counted:
             if not self.cleared:

@@ -208,7 +208,7 @@ class RecordsStore:
         except BaseException as exc:
             if db is not None:
                 db.close()
-            if not isinstance(exc, sqlite3.DatabaseError):
+            if sqlite3 is None or not isinstance(exc, sqlite3.DatabaseError):
                 raise
             error = exc
         if self.path is None:
@@ -719,11 +719,6 @@ def _int_or(value: Any, default: int) -> int:
         return int(value)
     except (TypeError, ValueError):
         return default
-
-
-def _not_a_database(exc: sqlite3.DatabaseError) -> bool:
-    text = str(exc).lower()
-    return "not a database" in text or "malformed" in text or "not a war_widget" in text
 
 
 def rename_aside(path: Path) -> Path:

@@ -11,7 +11,10 @@ takes a language.  The Japanese words live in ``war_widget.text.i18n_ja``.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ..game.rules import Rules
 
 from .first_screen import START, plain_rules
 from .i18n_ja import JA, KIDS, OPTIONS, PRESET_NAMES, REASONS, describe_rules_ja, error_ja, kids_fields, to_kana
@@ -61,7 +64,6 @@ LABELS: dict[str, dict[str, str]] = {
         "notice_interrupted": "Interrupted in the middle of a move: back to the last good position (round {round}).",
         "notice_bad_code": "Could not replay that number: {error}",
         "notice_bad_rules": "Those rules do not go together: {error}",
-        "notice_no_loop": "Autoplay needs a running event loop (Jupyter has one).",
         "notice_records_reset": "Your record was reset.",
         "waiting": "{name} is ready; waiting for {others}.",
         "game_is_over": "The game is over: press New game to play again.",
@@ -76,7 +78,7 @@ LABELS: dict[str, dict[str, str]] = {
         "len_n": "{n} rounds", "res_record_cpu_only": "Record (games against the computer only)",
         "v_rounds": "{n}", "v_times": "{n}", "v_streak": "{n}", "v_cards": "{n}", "v_per": "{name} {value}",
         "v_sep": " · ", "count": "{name} {n}", "count_colon": "{name}: {n}", "count_sep": ", ",
-        "notice_records_failed": "Keep my record: {error}", "notice_autoplay_failed": "Autoplay: {error}",
+        "notice_records_failed": "Keep my record: {error}",
         "notice_clock_failed": "Time is up. {error}",
         # the lesson features
         "back": "Back", "back_tip": "Undo the last flip or step",
@@ -271,16 +273,16 @@ def error_text(error: BaseException | str, lang: str = "en") -> str:
 
 
 def notice_text(kind: str, error: BaseException | str, lang: str = "en") -> str:
-    """The notice for a problem: kind "code" (a game number), "rules", "records" (the file),
-    "autoplay" or "clock" (a background task stopped)."""
+    """The notice for a problem: kind "code" (a game number), "rules", "records" (the file) or
+    "clock" (the time limit's second hand stopped)."""
     key = {"code": "notice_bad_code", "rules": "notice_bad_rules", "records": "notice_records_failed",
-           "autoplay": "notice_autoplay_failed", "clock": "notice_clock_failed"}[kind]
+           "clock": "notice_clock_failed"}[kind]
     shown = error_text(error, lang) if kind in ("code", "rules") else (
-        repr(error) if kind in ("autoplay", "clock") else str(error))
+        repr(error) if kind == "clock" else str(error))
     return label(key, lang, error=shown)
 
 
-def record_line(record: dict, lang: str = "en") -> str:
+def record_line(record: dict[str, int], lang: str = "en") -> str:
     """A lifetime record in one line: "10戦6勝3敗1分け・いま2連勝（最高4連勝）".
 
     Nothing is said as zero: no games yet is said in words, a streak only while there is one,
@@ -334,7 +336,7 @@ def join_names(names: Sequence[str], lang: str = "en") -> str:
     return ", ".join(names[:-1]) + " and " + names[-1]
 
 
-def describe_rules(rules, lang: str = "en") -> str:
+def describe_rules(rules: Rules, lang: str = "en") -> str:
     """The rules in force in one line of plain words: which card is highest, what a tie does,
     what happens when a player runs short (English: ``first_screen.plain_rules``, not the
     engine's shorthand ``rules.describe()``)."""

@@ -15,6 +15,10 @@ Imported by ``war_widget.text.i18n``; use ``label(key, "ja")`` / ``label(key, "j
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ..game.rules import Rules
 
 __all__ = ["JA", "KIDS", "REASONS", "OPTIONS", "PRESET_NAMES", "describe_rules_ja", "error_ja", "minutes_kana",
            "kids_fields", "to_kana", "KANA_WORDS"]
@@ -53,10 +57,8 @@ JA: dict[str, str] = {
     "notice_interrupted": "途中で止められたので、その前の正しい場面（{round}ラウンド目）に戻しました。",
     "notice_bad_code": "この番号では遊べません。{error}",
     "notice_bad_rules": "そのルールの組み合わせでは遊べません。{error}",
-    "notice_no_loop": "ここでは自動めくりが使えません。ノートブックの中で開いてください。",
     "notice_records_reset": "戦績を消しました。",
     "notice_records_failed": "戦績をファイルに書けないので、記録をやめました。ゲームはこのまま続けられます。",
-    "notice_autoplay_failed": "思わぬ問題が起きたので、自動めくりを止めました。",
     "notice_clock_failed": "思わぬ問題が起きたので、時計を止めました。",
     "waiting": "{name}は準備ができました。{others}を待っています。",
     "game_is_over": "ゲームは終わりました。「新しいゲーム」でもう一度遊べます。",
@@ -132,10 +134,8 @@ KIDS: dict[str, str] = {
     "notice_interrupted": "とちゅうで とまったので、その まえ（{round}かいめ）に もどしたよ。",
     "notice_bad_code": "この ばんごうでは あそべないよ。{error}",
     "notice_bad_rules": "その ルールでは あそべないよ。{error}",
-    "notice_no_loop": "ここでは じどうで めくれないよ。ノートブックの 中で ひらいてね。",
     "notice_records_reset": "かちまけを けしたよ。",
     "notice_records_failed": "かちまけを のこせなく なったよ。ゲームは このまま つづけられるよ。",
-    "notice_autoplay_failed": "こまった ことが おきたので、じどうで めくるのを やめたよ。",
     "notice_clock_failed": "こまった ことが おきたので、とけいを とめたよ。",
     "waiting": "{name}は じゅんび できたよ。{others}を まって いるよ。",
     "game_is_over": "おしまい！　「あたらしい ゲーム」で もう1かい あそべるよ。",
@@ -290,7 +290,7 @@ REASONS["ja_kana"] = {k: to_kana(v) for k, v in REASONS["ja_kids"].items()}
 PRESET_NAMES["ja_kana"] = {k: to_kana(v) for k, v in PRESET_NAMES["ja_kids"].items()}
 
 
-def describe_rules_ja(rules, kids: bool = False) -> str:
+def describe_rules_ja(rules: Rules, kids: bool = False) -> str:
     """The three things to agree on before playing [004], in one line of Japanese."""
     if getattr(rules, "school", False):
         return _describe_school_ja(rules, kids)
@@ -345,7 +345,7 @@ _SCHOOL_JA = {
 }
 
 
-def _describe_school_ja(rules, kids: bool) -> str:
+def _describe_school_ja(rules: Rules, kids: bool) -> str:
     """The school variants (issue 18): how many cards, what is compared, the war, running short."""
     k, fd = rules.battle_cards, rules.face_down
     what = _SCHOOL_JA["ja_kids" if kids else "ja"][rules.battle_value]

@@ -146,7 +146,7 @@ def _players(event: ev.Event, rules: Rules | None) -> int:
 
 
 # --- English -----------------------------------------------------------------------------------
-def _en_flip(e: ev.Flipped, names, rules, values) -> str:
+def _en_flip(e: ev.Flipped, names: Sequence[str], rules: Rules | None, values: bool) -> str:
     if e.values:                          # the school variants: each player's cards and their value
         sums = _sums(e, rules)
         parts = [f"{_v(names[p], 'turns up', 'turn up')} {' and '.join(_cards_of(e, p, 'en', rules, values))} "
@@ -158,7 +158,7 @@ def _en_flip(e: ev.Flipped, names, rules, values) -> str:
     return lead + "; ".join(parts) + "."
 
 
-def _en_compare(e: ev.Compared, names, rules, values) -> str:
+def _en_compare(e: ev.Compared, names: Sequence[str], rules: Rules | None, values: bool) -> str:
     if e.values:
         return _en_compare_values(e, names, rules)
     cards = dict(e.cards)
@@ -178,7 +178,7 @@ def _en_compare(e: ev.Compared, names, rules, values) -> str:
     return f"{who} tie for highest ({card.rank_name}): war!"
 
 
-def _en_compare_values(e: ev.Compared, names, rules) -> str:
+def _en_compare_values(e: ev.Compared, names: Sequence[str], rules: Rules | None) -> str:
     sums = _sums(e, rules)
     what = "the round" if e.battle == 1 else "the war"
     if e.winner is not None:
@@ -193,7 +193,7 @@ def _en_compare_values(e: ev.Compared, names, rules) -> str:
     return f"{who} tie for highest ({dict(e.values)[e.tied[0]]}): war!"
 
 
-def _low_beats_ace_note(cards: dict, winner: int, rules: Rules | None, lang: str) -> str:
+def _low_beats_ace_note(cards: dict[int, Card], winner: int, rules: Rules | None, lang: str) -> str:
     if rules is None or rules.rank_order != "low_beats_ace":
         return ""
     if cards[winner].rank == rules.lowest_rank and any(c.rank == 14 for c in cards.values()):
@@ -202,7 +202,7 @@ def _low_beats_ace_note(cards: dict, winner: int, rules: Rules | None, lang: str
     return ""
 
 
-def _en_war(e: ev.WarDeclared, names, rules, values) -> str:
+def _en_war(e: ev.WarDeclared, names: Sequence[str], rules: Rules | None, values: bool) -> str:
     word = _war_word(e.war, "en")
     laying = [(p, k) for p, k in e.face_down if p not in e.reusing]
     counts = {k for _, k in laying}
@@ -235,35 +235,35 @@ def _en_war(e: ev.WarDeclared, names, rules, values) -> str:
     return f"{word}! " + ("; ".join(parts) if parts else "nobody can play on") + "."
 
 
-def _en_face_down(e: ev.FaceDownLaid, names, rules, values) -> str:
+def _en_face_down(e: ev.FaceDownLaid, names: Sequence[str], rules: Rules | None, values: bool) -> str:
     parts = [f"{_v(names[p], 'lays', 'lay')} {len(cs)} card{'s' if len(cs) != 1 else ''} face down"
              for p, cs in e.cards]
     return "; ".join(parts) + "."
 
 
-def _en_collect(e: ev.Collected, names, rules, values) -> str:
+def _en_collect(e: ev.Collected, names: Sequence[str], rules: Rules | None, values: bool) -> str:
     n = len(e.cards)
     return (f"{_v(names[e.winner], 'takes', 'take')} {n} card{'s' if n != 1 else ''} "
             f"({_count_list(e.counts, names, 'en')}).")
 
 
-def _en_return(e: ev.Returned, names, rules, values) -> str:
+def _en_return(e: ev.Returned, names: Sequence[str], rules: Rules | None, values: bool) -> str:
     return f"Everyone takes back their own cards ({_count_list(e.counts, names, 'en')})."
 
 
-def _en_shuffle(e: ev.Shuffled, names, rules, values) -> str:
+def _en_shuffle(e: ev.Shuffled, names: Sequence[str], rules: Rules | None, values: bool) -> str:
     own = "your" if names[e.player] in _YOU else "their"
     if e.shuffled:
         return f"{_v(names[e.player], 'shuffles', 'shuffle')} {own} {e.cards} won cards into a new hand."
     return f"{_v(names[e.player], 'turns', 'turn')} over {own} {e.cards} won cards as a new hand."
 
 
-def _en_out(e: ev.PlayerOut, names, rules, values) -> str:
+def _en_out(e: ev.PlayerOut, names: Sequence[str], rules: Rules | None, values: bool) -> str:
     name = names[e.player]
     return f"{name} {'have' if name in _YOU else 'has'} no cards left and {'are' if name in _YOU else 'is'} out."
 
 
-def _en_game_over(e: ev.GameOver, names, rules, values) -> str:
+def _en_game_over(e: ev.GameOver, names: Sequence[str], rules: Rules | None, values: bool) -> str:
     o = e.outcome
     why = reason_text(o.reason, "en")
     score = " to ".join(str(c) for c in o.counts)
@@ -286,7 +286,7 @@ def _en_game_over(e: ev.GameOver, names, rules, values) -> str:
 # --- Japanese ----------------------------------------------------------------------------------
 # Everyday register: short sentences ending in です/ます, the sources' words (めくる, 場, 伏せる,
 # 手札); a counter right after its number (2枚, 3ラウンド目).
-def _ja_card(card: Card, rules, values) -> str:
+def _ja_card(card: Card, rules: Rules | None, values: bool) -> str:
     return card_text(card, "ja", rules, values)
 
 
@@ -294,7 +294,7 @@ def _ja_counts(counts: Sequence[int], names: Sequence[str]) -> str:
     return counts_text(names[:len(counts)], counts, "ja")
 
 
-def _ja_flip(e: ev.Flipped, names, rules, values) -> str:
+def _ja_flip(e: ev.Flipped, names: Sequence[str], rules: Rules | None, values: bool) -> str:
     if e.values:
         sums = _sums(e, rules)
         shown = "、".join(f"{names[p]}は{'と'.join(_cards_of(e, p, 'ja', rules, False))}"
@@ -317,7 +317,7 @@ def _paren(value: str, cards: Sequence[str]) -> str:
     return "" if len(plain) == 1 and value in (plain[0], cards[0]) else f"（{value}）"
 
 
-def _ja_compare(e: ev.Compared, names, rules, values) -> str:
+def _ja_compare(e: ev.Compared, names: Sequence[str], rules: Rules | None, values: bool) -> str:
     if e.values:
         sums = _sums(e, rules)
         what = "このラウンドは" if e.battle == 1 else "この戦争は"
@@ -358,7 +358,7 @@ def _ja_laying(p_names: str, k: int, each: bool, up: int = 1) -> str:
     return f"{who}{k}枚{'ずつ' if each else ''}伏せて、次の{up}枚で勝負します。"
 
 
-def _ja_war(e: ev.WarDeclared, names, rules, values) -> str:
+def _ja_war(e: ev.WarDeclared, names: Sequence[str], rules: Rules | None, values: bool) -> str:
     head = ("戦争です！" if e.war == 1 else f"また同じ数です。{e.war}回目の戦争です！") + "\u3000"
     laying = [(p, k) for p, k in e.face_down if p not in e.reusing]
     parts = []
@@ -380,32 +380,32 @@ def _ja_war(e: ev.WarDeclared, names, rules, values) -> str:
     return head + ("".join(parts) if parts else "だれも続けられません。")
 
 
-def _ja_face_down(e: ev.FaceDownLaid, names, rules, values) -> str:
+def _ja_face_down(e: ev.FaceDownLaid, names: Sequence[str], rules: Rules | None, values: bool) -> str:
     sizes = {len(cs) for _, cs in e.cards}
     if len(e.cards) > 1 and len(sizes) == 1:
         return f"{join_names([names[p] for p, _ in e.cards], 'ja')}は{sizes.pop()}枚ずつ伏せます。"
     return "、".join(f"{names[p]}は{len(cs)}枚" for p, cs in e.cards) + "を伏せます。"
 
 
-def _ja_collect(e: ev.Collected, names, rules, values) -> str:
+def _ja_collect(e: ev.Collected, names: Sequence[str], rules: Rules | None, values: bool) -> str:
     return f"{names[e.winner]}が場の{len(e.cards)}枚を取ります（{_ja_counts(e.counts, names)}）。"
 
 
-def _ja_return(e: ev.Returned, names, rules, values) -> str:
+def _ja_return(e: ev.Returned, names: Sequence[str], rules: Rules | None, values: bool) -> str:
     return f"場の札は、出した人にそれぞれ戻ります（{_ja_counts(e.counts, names)}）。"
 
 
-def _ja_shuffle(e: ev.Shuffled, names, rules, values) -> str:
+def _ja_shuffle(e: ev.Shuffled, names: Sequence[str], rules: Rules | None, values: bool) -> str:
     if e.shuffled:
         return f"{names[e.player]}は、取った札{e.cards}枚を切って、新しい手札にします。"
     return f"{names[e.player]}は、取った札{e.cards}枚をそのまま裏返して、手札にします。"
 
 
-def _ja_out(e: ev.PlayerOut, names, rules, values) -> str:
+def _ja_out(e: ev.PlayerOut, names: Sequence[str], rules: Rules | None, values: bool) -> str:
     return f"{names[e.player]}は札がなくなったので、ここで抜けます。"
 
 
-def _ja_game_over(e: ev.GameOver, names, rules, values) -> str:
+def _ja_game_over(e: ev.GameOver, names: Sequence[str], rules: Rules | None, values: bool) -> str:
     o = e.outcome
     score = f"（{_ja_counts(o.counts, names)}）"   # every count with its player's name, never "8対2対42対0"
     when = f"{e.round}ラウンドで" if e.round else "1ラウンドもめくらないうちに"
@@ -429,7 +429,7 @@ def _ja_game_over(e: ev.GameOver, names, rules, values) -> str:
 # (かち, まけ, つよい, もういっしょうぶ [001]), spaces between phrases as in a first reader, and no kanji
 # beyond the second grade (tests/test_japanese.py checks).  Cards without their suit (the suit
 # never matters); with the teaching aids a face card says its number: K（13）.
-def _kid_card(card: Card, rules, values) -> str:
+def _kid_card(card: Card, rules: Rules | None, values: bool) -> str:
     if card.is_joker:
         return "ジョーカー"
     text = card.rank_name
@@ -446,7 +446,7 @@ def _kid_counts(counts: Sequence[int], names: Sequence[str]) -> str:
     return counts_text(names[:len(counts)], counts, "ja_kids")
 
 
-def _kid_flip(e: ev.Flipped, names, rules, values) -> str:
+def _kid_flip(e: ev.Flipped, names: Sequence[str], rules: Rules | None, values: bool) -> str:
     if e.values:
         sums = _sums(e, rules)
         shown = "、".join(f"{names[p]}は {'と '.join(_kid_card(c, rules, False) for q, c in e.cards if q == p)}"
@@ -460,7 +460,7 @@ def _kid_flip(e: ev.Flipped, names, rules, values) -> str:
     return lead + "".join(sentences)
 
 
-def _kid_compare(e: ev.Compared, names, rules, values) -> str:
+def _kid_compare(e: ev.Compared, names: Sequence[str], rules: Rules | None, values: bool) -> str:
     if e.values:
         sums = _sums(e, rules)
         if e.winner is not None:
@@ -497,7 +497,7 @@ def _kid_laying(who: str, k: int, each: bool, up: int = 1) -> str:
     return f"{who}{k}まい{'ずつ' if each else ''} ふせて、つぎの {up}まいで しょうぶ。"
 
 
-def _kid_war(e: ev.WarDeclared, names, rules, values) -> str:
+def _kid_war(e: ev.WarDeclared, names: Sequence[str], rules: Rules | None, values: bool) -> str:
     head = "もういっしょうぶ！" if e.war == 1 else "また おなじ！\u3000もういっしょうぶ！"
     laying = [(p, k) for p, k in e.face_down if p not in e.reusing]
     parts = []
@@ -518,32 +518,32 @@ def _kid_war(e: ev.WarDeclared, names, rules, values) -> str:
     return head + "\u3000" + ("".join(parts) if parts else "だれも つづけられない。")
 
 
-def _kid_face_down(e: ev.FaceDownLaid, names, rules, values) -> str:
+def _kid_face_down(e: ev.FaceDownLaid, names: Sequence[str], rules: Rules | None, values: bool) -> str:
     sizes = {len(cs) for _, cs in e.cards}
     if len(e.cards) > 1 and len(sizes) == 1:
         return f"{_kid_join([names[p] for p, _ in e.cards])}は {sizes.pop()}まいずつ ふせる。"
     return "、".join(f"{names[p]}は {len(cs)}まい" for p, cs in e.cards) + " ふせる。"
 
 
-def _kid_collect(e: ev.Collected, names, rules, values) -> str:
+def _kid_collect(e: ev.Collected, names: Sequence[str], rules: Rules | None, values: bool) -> str:
     return f"{names[e.winner]}が {len(e.cards)}まい もらう！（{_kid_counts(e.counts, names)}）"
 
 
-def _kid_return(e: ev.Returned, names, rules, values) -> str:
+def _kid_return(e: ev.Returned, names: Sequence[str], rules: Rules | None, values: bool) -> str:
     return f"カードは 出した 人に もどる（{_kid_counts(e.counts, names)}）。"
 
 
-def _kid_shuffle(e: ev.Shuffled, names, rules, values) -> str:
+def _kid_shuffle(e: ev.Shuffled, names: Sequence[str], rules: Rules | None, values: bool) -> str:
     if e.shuffled:
         return f"{names[e.player]}は とった カード {e.cards}まいを まぜて、手ふだに する。"
     return f"{names[e.player]}は とった カード {e.cards}まいを そのまま 手ふだに する。"
 
 
-def _kid_out(e: ev.PlayerOut, names, rules, values) -> str:
+def _kid_out(e: ev.PlayerOut, names: Sequence[str], rules: Rules | None, values: bool) -> str:
     return f"{names[e.player]}は カードが なくなった。ここで おしまい。"
 
 
-def _kid_game_over(e: ev.GameOver, names, rules, values) -> str:
+def _kid_game_over(e: ev.GameOver, names: Sequence[str], rules: Rules | None, values: bool) -> str:
     o = e.outcome
     score = f"（{_kid_counts(o.counts, names)}）"
     head = f"おしまい！\u3000{reason_text(o.reason, 'ja_kids')}。"

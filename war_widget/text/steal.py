@@ -27,8 +27,12 @@ def _names(names: Sequence[str] | None, p: int) -> str:
 
 def describe_event(event: ev.Event, names: Sequence[str] | None = None) -> str:
     """``"r12 steal: P2 plays 9H on P1's pile of 7 and takes it (counts 20-34)"``."""
-    n = lambda p: _names(names, p)  # noqa: E731
-    counts = lambda c: "-".join(map(str, c))  # noqa: E731
+    def n(p: int) -> str:
+        return _names(names, p)
+
+    def counts(c: Sequence[int]) -> str:
+        return "-".join(map(str, c))
+
     head = f"r{event.round} {event.kind}: "
     if isinstance(event, ev.Flipped):
         body = f"battle {event.battle}: " + ", ".join(f"{n(p)} {c.code}" for p, c in event.cards)
@@ -144,7 +148,9 @@ def _v(name: str, third: str, base: str) -> str:
 def narrate_steal(event: ev.Event, lang: str, names: Sequence[str]) -> str:
     """One sentence for a beat of Steal War (the War beats are told by ``war_widget.text.narration``)."""
     check_lang(lang)
-    c = lambda card: card_text(card, lang)  # noqa: E731
+    def c(card: Card | None) -> str:
+        return _code(card) if card is None else card_text(card, lang)
+
     if isinstance(event, Stolen):
         thief, victim = names[event.player], names[event.victim]
         n = event.pile_size + 1

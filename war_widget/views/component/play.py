@@ -1,11 +1,15 @@
-"""What the table component shows, beat by beat: the play session's values as the browser's dicts.
+"""What the table component shows, beat by beat: the play session's ``Shown`` as the browser's dicts.
 
-``SessionPlay`` holds a :class:`~war_widget.session.war.WarSession` (the one owner of the play:
-rules, modes and waiting seats, "Which is bigger?", Back and jumps, banners, aids, progress,
-narration) and subscribes to it.  Each action returns the session's ``Shown`` turned into a list
-of *beats*: JSON-ready dicts with what the table shows after one engine event, the sentence of
-that beat, the round line and the counts, and the chart point when a round ended.  The browser
-shows them one after another on its own clock.  Nothing here decides a rule or what to say.
+``SessionPlay`` is a converter and nothing else: it subscribes to a
+:class:`~war_widget.session.war.WarSession` (the one owner of the play: rules, modes and waiting
+seats, "Which is bigger?", Back and jumps, banners, aids, progress, narration) and turns each
+``Shown`` it tells into a list of *beats*: JSON-ready dicts with what the table shows after one
+engine event, the sentence of that beat, the round line and the counts, and the chart point when
+a round ended, handed to its listeners (the component).  The browser shows them one after
+another on its own clock.  Nothing here plays, decides a rule or what to say.
+
+``TablePlay`` drives a session and returns the beats each action showed: the site's tests play
+the same game in CPython and compare the page with it.
 """
 from __future__ import annotations
 
@@ -56,70 +60,29 @@ def _points(game: Game) -> tuple[list[list[int]], list[int]]:
 
 
 class SessionPlay:
-    """One table's play: a ``WarSession`` and what each of its actions shows, as beat dicts.
+    """The beats of one ``WarSession``'s actions, whoever started them (a method, a button,
+    autoplay): each ``Shown`` the session tells, as beat dicts, to every listener (``listen``)."""
 
-    Arguments are the session's (``records`` is a records store; ``recording`` defaults to
-    True only when a store is given: a component keeps no record unless asked)."""
-
-    def __init__(self, rules: Rules | str = "classic", code: str | None = None, mode: str = "cpu",
-                 guess: bool | str = False, aids: bool | None = None, lang: str = "en", *, seed: int | None = None,
-                 opponent: str = "easy", records: RecordStore | None = None,
-                 recording: bool | None = None, session: WarSession | None = None) -> None:
-        if session is None:
-            session = WarSession(rules, seed=seed, code=code, mode=mode, lang=lang, guess=guess, aids=aids,
-                                 opponent=opponent, records=records,
-                                 recording=records is not None if recording is None else recording)
+    def __init__(self, session: WarSession) -> None:
         self.session = session
-        self._log: list[str] = self.session.narration_log
+        self._log: list[str] = session.narration
         self._told = len(self._log)            # narration lines already in a beat
         self.feedback: str | None = None       # "right" / "wrong": the tick or cross on the table
-        self._right = self.session.guess.right  # the score before an answer: was it right?
-        self.points, self.wars = _points(self.session.game)
-        self._sink: list[Beat] | None = None
-        self.given: str | None = None          # the answer being given (by answer() here or the component's)
+        self._right = session.guess.right      # the score before an answer: was it right?
+        self.points, self.wars = _points(session.game)
+        self.given: str | None = None          # the answer being given (the component's answer())
         self._said = ""                        # the sentence of the last beat
-        # every action's beats, whoever started it (a method, a button, autoplay): see listen()
         self.listeners: list[Callable[[list[Beat]], None]] = []
-        self.unsubscribe = self.session.subscribe(self._on_shown)
+        self.unsubscribe = session.subscribe(self._on_shown)
 
     def listen(self, listener: Callable[[list[Beat]], None]) -> None:
         """Call ``listener`` with the beats of every ``Shown`` the session reports."""
         self.listeners.append(listener)
 
-    # --- what the session holds ------------------------------------------------------------------
-    @property
-    def game(self) -> Game:
-        return self.session.game
-
-    @property
-    def names(self) -> list[str]:
-        return self.session.names
-
-    @property
-    def mode(self) -> str:
-        return self.session.mode
-
-    @property
-    def guess(self) -> bool:
-        return self.session.guess.on
-
-    @property
-    def reg(self) -> str:
-        return self.session.reg
-
-    @property
-    def code(self) -> str:
-        return self.session.game.code or ""
-
     @property
     def score(self) -> list[int]:
         """"Which is bigger?": [right, asked] in this game."""
         return list(self.session.guess_score)
-
-    @property
-    def rules_line(self) -> str:
-        """The rules in force in one line, in the table's language."""
-        return self.session.rules_line()
 
     def number_line(self) -> dict[str, int] | None:
         """The number line under the cards, ``{"low": 0, "high": 13}`` (10 for the A-10 deck or the
@@ -155,15 +118,10 @@ class SessionPlay:
         """The teaching aid's numbers on face cards (rank -> value), empty when the aids are off."""
         return {str(rank): value for rank, value in self.session.values().items()}
 
-    def counts_text(self, counts: tuple[int, ...] | list[int]) -> str:
-        parts = [label("table_count_1" if n == 1 else "table_count", self.reg, name=name, n=n)
-                 for name, n in zip(self.names, counts, strict=True)]
-        return label("table_vs", self.reg).join(parts)
-
     def table_name(self, view: TableView, counts: tuple[int, ...] | list[int]) -> str:
         """The table's accessible name (the canvas is ``role=img``): "War table. You 30 cards,
         Computer 22 cards. 12 / 40 rounds. On the table: 9♥ against 7♣." """
-        reg = self.reg
+        reg = self.session.reg
         parts = label("sep", reg).join(label("table_count_1" if n == 1 else "table_count", reg, name=name, n=n)
                                       for name, n in zip(view.names, counts, strict=True))
         name = self.session.label("table_name", counts=parts, progress=view.progress_text)
@@ -189,13 +147,13 @@ class SessionPlay:
                 "question": None if q is None else {"text": q.text, "buttons": dict(q.buttons)},
                 "round_text": view.progress_text, "counts": list(counts),
                 "label": self.table_name(view, counts),
-                "point": point, "war": war, "cut": cut, "score": self.score, "code": self.code}
+                "point": point, "war": war, "cut": cut, "score": self.score, "code": self.session.game.code or ""}
 
     def current(self, kind: str = "deal", cut: bool = True) -> list[Beat]:
         """One beat of where the game stands now (its last sentence)."""
         s = self.session
-        self._told = len(s.narration_log)
-        say = s.narration_log[-1] if s.narration_log else ""
+        self._told = len(s.narration)
+        say = s.narration[-1] if s.narration else ""
         return [self._beat(kind, s.view(), say, s.game.round_number, s.game.counts, s.guess.asking,
                            s.game.is_over, cut=cut)]
 
@@ -206,8 +164,6 @@ class SessionPlay:
             beats = self._convert(shown)
             if shown.action == "answer":
                 self._graded(beats)
-        if self._sink is not None:
-            self._sink.extend(beats)
         for listener in list(self.listeners):
             listener(beats)
 
@@ -236,8 +192,8 @@ class SessionPlay:
 
     def _convert(self, shown: Shown) -> list[Beat]:
         s = self.session
-        if s.narration_log is not self._log:       # a new game starts a new narration
-            self._log, self._told = s.narration_log, 0
+        if s.narration is not self._log:           # a new game starts a new narration
+            self._log, self._told = s.narration, 0
         if shown.restart:
             self.feedback = None
             self._right = s.guess.right
@@ -274,59 +230,46 @@ class SessionPlay:
                                   point=point, war=bool(war)))
         return out
 
-    def _run(self, action: Callable[[], object]) -> tuple[list[Beat], object]:
-        """Run one session action and return the beats of what it showed (and its result)."""
-        self._sink = []
-        try:
-            result = action()
-            beats = self._sink
-        finally:
-            self._sink = None
-        return (beats or self.current("notice", cut=False)), result
+
+
+class TablePlay:
+    """A ``WarSession`` (arguments as its own; no record kept unless ``records`` is given) whose
+    actions return the beats they showed, as ``SessionPlay`` gives them to the table."""
+
+    def __init__(self, rules: Rules | str = "classic", code: str | None = None, mode: str = "cpu",
+                 guess: bool | str = False, aids: bool | None = None, lang: str = "en", *, seed: int | None = None,
+                 opponent: str = "easy", records: RecordStore | None = None) -> None:
+        self.session = WarSession(rules, seed=seed, code=code, mode=mode, lang=lang, guess=guess, aids=aids,
+                                  opponent=opponent, records=records, recording=records is not None)
+        self.converter = SessionPlay(self.session)
+        self._beats: list[Beat] = []
+        self.converter.listen(self._beats.extend)
+
+    @property
+    def game(self) -> Game:
+        return self.session.game
 
     def _do(self, action: Callable[[], object]) -> list[Beat]:
-        return self._run(action)[0]
+        """Run one session action; the beats of what it showed (where the game stands, if none)."""
+        self._beats.clear()
+        action()
+        return list(self._beats) or self.converter.current("notice", cut=False)
 
-    # --- actions -------------------------------------------------------------------------------
     def flip(self) -> list[Beat]:
-        """Play a round (in guess mode: up to the flip, then wait for the answer)."""
         return self._do(self.session.flip)
 
-    def press(self, seat: int) -> list[Beat]:
-        """Two players: ``seat`` presses its button; the round is played once every seat has."""
-        return self._do(lambda: self.session.press(seat))
-
     def step(self) -> list[Beat]:
-        """One beat of the round."""
         return self._do(self.session.step)
 
     def answer(self, symbol: str) -> list[Beat]:
-        """Say how the bottom card (yours) compares with the top one: ">", "=" or "<"."""
-        self.given = symbol.strip() if isinstance(symbol, str) else None
+        self.converter.given = symbol.strip() if isinstance(symbol, str) else None
         try:
-            return self._run(lambda: self.session.answer(symbol))[0]
+            return self._do(lambda: self.session.answer(symbol))
         finally:
-            self.given = None
-
-    def back(self) -> list[Beat]:
-        """Undo the last action (a round after Flip, a beat after Step)."""
-        return self._do(self.session.back)
-
-    def goto_round(self, n: int) -> list[Beat]:
-        """The position after round ``n`` (0 = the deal), up to the furthest round reached."""
-        return self._do(lambda: self.session.goto_round(n))
+            self.converter.given = None
 
     def fast_forward(self) -> list[Beat]:
-        """Play to the end of the game; show only where it ended."""
         return self._do(self.session.fast_forward)
 
     def new_game(self, code: str | None = None, rules: Rules | str | None = None) -> list[Beat]:
-        """A new deal (``code`` replays that game number; ``rules`` changes the rules)."""
         return self._do(lambda: self.session.new_game(code=code, rules=rules))
-
-    def replay(self, code: str) -> list[Beat]:
-        """The game number ``code``; one that is not a game number is said as a notice."""
-        return self._do(lambda: self.session.replay(code))
-
-
-TablePlay = SessionPlay   # the name the site's tests know

@@ -958,7 +958,6 @@ function keepWords(text, wordsApart) {
 // war_widget/views/component/src/paint.js
 function drawPiles(ctx, L, view, setup, hide) {
   const names = setup.names || [];
-  const boxes = [];
   view.hands.forEach((n, seat) => {
     const p = L.piles[seat];
     if (!p) return;
@@ -989,7 +988,7 @@ function drawPiles(ctx, L, view, setup, hide) {
     const pillW = ctx.measureText(String(total)).width + badgePx * 1.1;
     const bx = Math.max(8 + pillW / 2, p.x - 12 - pillW / 2);
     const colour = SEAT_COLOURS[seat % SEAT_COLOURS.length];
-    boxes.push(pill(
+    pill(
       ctx,
       String(total),
       bx,
@@ -997,7 +996,7 @@ function drawPiles(ctx, L, view, setup, hide) {
       badgePx,
       view.winner === seat ? GOLD : colour,
       view.winner === seat ? INK : SEAT_TEXT[seat % SEAT_TEXT.length]
-    ));
+    );
     ctx.font = `600 ${Math.max(14, badgePx * 0.8)}px sans-serif`;
     ctx.fillStyle = "#ffffff";
     const name = (names[seat] || "") + (waiting ? " \u2713" : "");
@@ -1017,7 +1016,6 @@ function drawPiles(ctx, L, view, setup, hide) {
       ctx.fillText(name, p.x - 12, Math.min(p.y + L.ph * 0.3, p.y + L.ph * 0.62 - badgePx * 0.75 - namePx * 0.6 - 2));
     }
   });
-  return boxes;
 }
 function drawBar(ctx, L, view, setup) {
   const counts = view.hands.map((n, i) => n + (view.won[i] || 0));
@@ -1205,12 +1203,10 @@ function paint(ctx, L, setup, view, moves, t, kind) {
   drawFelt(ctx, L);
   drawProgress(ctx, L, view);
   drawBar(ctx, L, view, setup);
-  const skip = new Set(moves.map((m) => `${m.seat}:${m.code}`));
   const moving = new Set(moves.filter((m) => m.turn !== void 0).map((m) => m.code));
   const tableSkip = /* @__PURE__ */ new Set();
   for (const s of cardSpots(view.table, L)) if (moving.has(s.code)) tableSkip.add(`${s.seat}:${s.code}`);
-  void skip;
-  const boxes = drawPiles(ctx, L, view, setup, false);
+  drawPiles(ctx, L, view, setup, false);
   if (kind === "shuffle" && t < 1) {
     for (const p of L.piles) {
       const a = Math.sin(t * Math.PI) * L.pw * 0.5;
@@ -1231,7 +1227,6 @@ function paint(ctx, L, setup, view, moves, t, kind) {
   drawAid(ctx, L, view.aid, measure);
   drawBanner(ctx, L, view.banner, t, measure);
   drawFeedback(ctx, L, view, t);
-  return boxes;
 }
 
 // war_widget/views/component/src/casino.js
@@ -1978,7 +1973,6 @@ function render({ model, el: host }) {
       plotly.relayout(plot, { width: c.width, height: c.height, margin: c.margin, title: c.title, legend: c.legend });
     }
   }
-  let boxes = [];
   function draw(now) {
     if (!L || !current) return;
     const ctx = canvas.getContext("2d");
@@ -1986,9 +1980,9 @@ function render({ model, el: host }) {
     if (anim) {
       const t = anim.move > 0 ? Math.min(1, (now - anim.start) / anim.move) : 1;
       const view = t < 1 && anim.base ? anim.base : anim.beat.view;
-      boxes = paint(ctx, L, setup, view, t < 1 ? anim.moves : [], t, anim.beat.kind);
+      paint(ctx, L, setup, view, t < 1 ? anim.moves : [], t, anim.beat.kind);
     } else {
-      boxes = paint(ctx, L, setup, current.view, [], 1, current.kind);
+      paint(ctx, L, setup, current.view, [], 1, current.kind);
     }
   }
   let plot = null;
@@ -2257,7 +2251,6 @@ function render({ model, el: host }) {
   model.on("change:settings", onSettings);
   model.on("change:results", onResults);
   resize();
-  void boxes;
   return () => {
     destroyed = true;
     if (frame) cancelAnimationFrame(frame);

@@ -118,8 +118,7 @@ class TableComponent(anywidget.AnyWidget):
                                  aids=aids, opponent=opponent, records=records,
                                  recording=records is not None if recording is None else recording)
         self.session = session
-        session.view_ticks = True          # autoplay's clock is the browser's (it asks for each tick)
-        self.play = SessionPlay(session=session)
+        self.play = SessionPlay(session)
         self.panel = bool(panel)
         self.animations = bool(animations)
         self.resume_offered = False        # a saved game can be resumed (Resume shown)
@@ -142,10 +141,11 @@ class TableComponent(anywidget.AnyWidget):
         if key == self._setup_key:
             return dict(self.setup)
         self._setup_key = key
-        return {"names": p.names, "mode": p.mode, "guess": p.guess, "players": len(p.names),
-                "rules_line": p.rules_line, "lang": p.reg, "values": p.values(), "code": p.code,
+        names = s.names
+        return {"names": names, "mode": s.mode, "guess": s.guess.on, "players": len(names),
+                "rules_line": s.rules_line(), "lang": s.reg, "values": p.values(), "code": s.game.code or "",
                 "total": s.view().total, "words": self._words(),
-                "limit": p.game.rules.round_limit, "chart": self.chart, "panel": self.panel,
+                "limit": s.game.rules.round_limit, "chart": self.chart, "panel": self.panel,
                 "animate": self.animations, "pips": _PIPS, "number_line": p.number_line()}
 
     def _words(self) -> dict[str, str]:
@@ -307,7 +307,7 @@ class TableComponent(anywidget.AnyWidget):
     # --- the actions (each is also a button) ------------------------------------------------------
     @property
     def narration_log(self) -> list[str]:
-        return self.session.narration_log
+        return self.session.narration
 
     def flip(self) -> None:
         """Flip: play the next round (or the rest of the current one)."""

@@ -17,7 +17,6 @@ without a browser (or use the session alone).  In marimo: ``mo.ui.anywidget(WarW
 """
 from __future__ import annotations
 
-import asyncio
 import os
 from collections.abc import Callable
 from typing import Any
@@ -37,8 +36,9 @@ from ...session.options import (
     TIME_LIMIT,
     check_flag,
 )
+from ...session.records import Records, in_memory
 from ...session.view import TableView
-from ...session.war import MemoryStore, WarSession
+from ...session.war import WarSession
 from ...text.i18n import check_war_lang, label, notice_text
 from ..component.widget import TableComponent
 from .visitors import records_path
@@ -47,16 +47,14 @@ __all__ = ["WarWidget", "MODES", "KIDS_PRESETS", "INTERVAL", "TIME_LIMIT", "FF_C
            "RULE_OPTIONS"]
 
 
-def _open_store(path: Any) -> tuple[RecordStore, str | None]:
+def _open_store(path: Any) -> tuple[RecordStore | None, str | None]:
     """The records file, or records kept in memory (and why) if the file cannot be used."""
-    from ..records import Records
-
     try:
         return Records(path), None
     except (ValueError, OSError, RecursionError, UnicodeError) as exc:
         if isinstance(exc, RecursionError):
             exc = ValueError("the records file is nested too deeply to be a records file")
-        return MemoryStore(), str(exc)
+        return in_memory(), str(exc)
 
 
 class WarWidget(TableComponent):
@@ -161,10 +159,6 @@ class WarWidget(TableComponent):
     @property
     def autoplaying(self) -> bool:
         return self.session.autoplay_on
-
-    @property
-    def autoplay_task(self) -> asyncio.Task[None] | None:
-        return self.session.autoplay_task
 
     @property
     def time_left(self) -> float | None:

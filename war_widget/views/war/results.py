@@ -64,14 +64,15 @@ def story_of(leads: Leads, counts: Sequence[int], rounds: int, names: Sequence[s
         final = leads.now
         final_counts = counts_text(names, counts, lang)
         sentences.append(text["final"](None if final is None else names[final], final == who, over, final_counts))
-    return text["join"].join(sentences)
+    join: str = text["join"]
+    return join.join(sentences)
 
 
 def _be(name: str) -> str:
     return f"{'you' if name in ('You', 'you') else name} {'were' if name in ('You', 'you') else 'was'}"
 
 
-def _en_stretch(name, first, until, to_end, over, last):
+def _en_stretch(name: str, first: int, until: int, to_end: bool, over: bool, last: int) -> str:
     since = "the deal" if first == 0 else f"round {first}"
     head = _be(name)
     head = head[0].upper() + head[1:]
@@ -83,7 +84,7 @@ def _en_stretch(name, first, until, to_end, over, last):
     return f"{head} ahead from {since} to round {until}."
 
 
-def _en_lost(rnd, wars, new, names):
+def _en_lost(rnd: int, wars: int, new: int | None, names: Sequence[str]) -> str:
     how = f", with {_WAR_EN.get(wars, f'a {wars}-fold war')}," if wars else ""
     if new is None:
         return f"In round {rnd}{how} the counts became level."
@@ -91,7 +92,7 @@ def _en_lost(rnd, wars, new, names):
     return f"In round {rnd}{how} {who} took the lead."
 
 
-def _en_final(name, again, over, counts):
+def _en_final(name: str | None, again: bool, over: bool, counts: str) -> str:
     when = "At the end" if over else "Now"
     if name is None:
         return f"{when} the counts {'were' if over else 'are'} level ({counts})."
@@ -100,7 +101,7 @@ def _en_final(name, again, over, counts):
     return f"{when} {who} {verb} ahead{' again' if again else ''} ({counts})."
 
 
-def _ja_stretch(name, first, until, to_end, over, last):
+def _ja_stretch(name: str, first: int, until: int, to_end: bool, over: bool, last: int) -> str:
     since = "配ったとき" if first == 0 else f"{first}ラウンド目"
     if to_end:
         return (f"{name}は{since}から最後（{last}ラウンド目）までリードしていました。" if over
@@ -110,14 +111,14 @@ def _ja_stretch(name, first, until, to_end, over, last):
     return f"{name}は{since}から{until}ラウンド目までリードしていました。"
 
 
-def _ja_lost(rnd, wars, new, names):
+def _ja_lost(rnd: int, wars: int, new: int | None, names: Sequence[str]) -> str:
     how = "" if not wars else ("の戦争" if wars == 1 else f"の{wars}回続いた戦争")
     if new is None:
         return f"{rnd}ラウンド目{how}で、同じ枚数になりました。"
     return f"{rnd}ラウンド目{how}で、{names[new]}がリードを奪いました。"
 
 
-def _ja_final(name, again, over, counts):
+def _ja_final(name: str | None, again: bool, over: bool, counts: str) -> str:
     """Who is ahead at the end (or now) and the counts, said as counts: never 「リードしていました
     （あなた0枚、コンピューター52枚）」."""
     when, be = ("最後は", "でした") if over else ("いまは", "です")
@@ -128,7 +129,7 @@ def _ja_final(name, again, over, counts):
     return f"{when}{counts}で、{name}のほうが多く持って{'いました' if over else 'います'}。"
 
 
-def _kid_stretch(name, first, until, to_end, over, last):
+def _kid_stretch(name: str, first: int, until: int, to_end: bool, over: bool, last: int) -> str:
     since = "はじめ" if first == 0 else f"{first}かいめ"
     if to_end:
         return (f"{name}は {since}から さいごまで ずっと おおく もって いたよ。" if over
@@ -138,14 +139,14 @@ def _kid_stretch(name, first, until, to_end, over, last):
     return f"{name}は {since}から {until}かいめまで おおく もって いたよ。"
 
 
-def _kid_lost(rnd, wars, new, names):
+def _kid_lost(rnd: int, wars: int, new: int | None, names: Sequence[str]) -> str:
     how = "の もういっしょうぶ" if wars else ""
     if new is None:
         return f"{rnd}かいめ{how}で おなじ まいすうに なったよ。"
     return f"{rnd}かいめ{how}で {names[new]}が おいこしたよ。"
 
 
-def _kid_final(name, again, over, counts):
+def _kid_final(name: str | None, again: bool, over: bool, counts: str) -> str:
     """Who has more cards at the end (or now), with the counts: never 「また おおく なったよ」."""
     when = "さいごは" if over else "いまは"
     if name is None:

@@ -8,7 +8,6 @@ import { cardSpots, drawOrder } from "./layout.js";
 
 function drawPiles(ctx, L, view, setup, hide) {
   const names = setup.names || [];
-  const boxes = [];
   view.hands.forEach((n, seat) => {
     const p = L.piles[seat];
     if (!p) return;
@@ -39,8 +38,8 @@ function drawPiles(ctx, L, view, setup, hide) {
     const pillW = ctx.measureText(String(total)).width + badgePx * 1.1;
     const bx = Math.max(8 + pillW / 2, p.x - 12 - pillW / 2);   // on the table, also for a left seat
     const colour = SEAT_COLOURS[seat % SEAT_COLOURS.length];
-    boxes.push(pill(ctx, String(total), bx, p.y + L.ph * 0.62, badgePx, view.winner === seat ? GOLD : colour,
-      view.winner === seat ? INK : SEAT_TEXT[seat % SEAT_TEXT.length]));
+    pill(ctx, String(total), bx, p.y + L.ph * 0.62, badgePx, view.winner === seat ? GOLD : colour,
+      view.winner === seat ? INK : SEAT_TEXT[seat % SEAT_TEXT.length]);
     ctx.font = `600 ${Math.max(14, badgePx * 0.8)}px sans-serif`;
     ctx.fillStyle = "#ffffff";
     const name = (names[seat] || "") + (waiting ? " \u2713" : "");
@@ -63,7 +62,6 @@ function drawPiles(ctx, L, view, setup, hide) {
       ctx.fillText(name, p.x - 12, Math.min(p.y + L.ph * 0.3, p.y + L.ph * 0.62 - badgePx * 0.75 - namePx * 0.6 - 2));
     }
   });
-  return boxes;
 }
 
 function drawBar(ctx, L, view, setup) {
@@ -263,12 +261,10 @@ export function paint(ctx, L, setup, view, moves, t, kind) {
   drawFelt(ctx, L);
   drawProgress(ctx, L, view);
   drawBar(ctx, L, view, setup);
-  const skip = new Set(moves.map((m) => `${m.seat}:${m.code}`));
   const moving = new Set(moves.filter((m) => m.turn !== undefined).map((m) => m.code));
   const tableSkip = new Set();
   for (const s of cardSpots(view.table, L)) if (moving.has(s.code)) tableSkip.add(`${s.seat}:${s.code}`);
-  void skip;
-  const boxes = drawPiles(ctx, L, view, setup, false);
+  drawPiles(ctx, L, view, setup, false);
   if (kind === "shuffle" && t < 1) {
     // a shuffled pile: its top cards fan out and close again
     for (const p of L.piles) {
@@ -292,5 +288,4 @@ export function paint(ctx, L, setup, view, moves, t, kind) {
   drawAid(ctx, L, view.aid, measure);
   drawBanner(ctx, L, view.banner, t, measure);
   drawFeedback(ctx, L, view, t);
-  return boxes;
 }

@@ -222,7 +222,6 @@ export function render({ model, el: host }) {
     }
   }
 
-  let boxes = [];
   function draw(now) {
     if (!L || !current) return;
     const ctx = canvas.getContext("2d");
@@ -230,9 +229,9 @@ export function render({ model, el: host }) {
     if (anim) {
       const t = anim.move > 0 ? Math.min(1, (now - anim.start) / anim.move) : 1;
       const view = t < 1 && anim.base ? anim.base : anim.beat.view;
-      boxes = paint(ctx, L, setup, view, t < 1 ? anim.moves : [], t, anim.beat.kind);
+      paint(ctx, L, setup, view, t < 1 ? anim.moves : [], t, anim.beat.kind);
     } else {
-      boxes = paint(ctx, L, setup, current.view, [], 1, current.kind);
+      paint(ctx, L, setup, current.view, [], 1, current.kind);
     }
   }
 
@@ -486,7 +485,6 @@ export function render({ model, el: host }) {
   model.on("change:settings", onSettings);
   model.on("change:results", onResults);
   resize();
-  void boxes;
 
   return () => {
     destroyed = true;
