@@ -20,6 +20,7 @@ dict (``benchmarks/bench_simulate.py`` prints it).
 from __future__ import annotations
 
 import math
+import os
 import random
 import statistics
 import sys
@@ -96,12 +97,14 @@ def measure(games: int = GAMES, repeats: int = REPEATS, length_games: int = LENG
     """Rounds per second of the plain loop and of simulate()'s engine path on ``games`` games each
     (medians of ``repeats`` interleaved runs, CPU time), their ratio, and both mean game lengths."""
     plain_rates, engine_rates = [], []
+    loads = [os.getloadavg()[0]]
     for r in range(repeats):
         seed = SEED + r
         t_plain, plain = _cpu(_plain, games, seed * 1_000_003)
         t_engine, engine = _cpu(_engine, games, seed)
         plain_rates.append(sum(plain) / t_plain)
         engine_rates.append(sum(engine) / t_engine)
+        loads.append(os.getloadavg()[0])
     plain_lengths = _plain(length_games, 10 ** 9)
     try:       # the engine's lengths from the compiled kernel (the same games, fast) where there is one
         engine_lengths = [int(x) for x in simulate("pagat", length_games, seed=SEED, progress=False).lengths]
@@ -114,16 +117,19 @@ def measure(games: int = GAMES, repeats: int = REPEATS, length_games: int = LENG
             "plain_mean_length": pm, "engine_mean_length": em,
             "length_difference": pm / em - 1,
             "length_difference_se": math.sqrt(ps ** 2 / len(plain_lengths) + es ** 2 / len(engine_lengths)) / em,
-            "length_games": (len(plain_lengths), len(engine_lengths))}
+            "length_games": (len(plain_lengths), len(engine_lengths)),
+            "ratios": [e / p for e, p in zip(engine_rates, plain_rates, strict=True)], "load": (min(loads), max(loads))}
 
 
 def main() -> None:
     games = int(sys.argv[1]) if len(sys.argv) > 1 else GAMES
     m = measure(games)
-    print(f"pagat, {m['games']} games a repeat, medians of {m['repeats']} (CPU time)")
+    print(f"pagat, {m['games']} games a repeat, medians of {m['repeats']} (CPU time; the 1-minute load average "
+          f"{m['load'][0]:.1f} to {m['load'][1]:.1f} on {os.cpu_count()} cores)")
     print(f"  plain Python deque loop:           {m['plain_rounds_per_s']:>10,.0f} rounds/s")
     print(f"  simulate(), engine's quiet mode:   {m['engine_rounds_per_s']:>10,.0f} rounds/s")
-    print(f"  ratio engine / plain loop:         {m['ratio']:10.3f}  (1/{1 / m['ratio']:.1f}; goal >= 0.333)")
+    print(f"  ratio engine / plain loop:         {m['ratio']:10.3f}  (1/{1 / m['ratio']:.1f}; goal >= 0.333; "
+          "each run's: " + " ".join(f"{x:.3f}" for x in m["ratios"]) + ")")
     print(f"  mean game length: plain loop {m['plain_mean_length']:.1f}, engine {m['engine_mean_length']:.1f} "
           f"rounds ({m['length_games'][0]:,} and {m['length_games'][1]:,} games): "
           f"{m['length_difference']:+.1%} (standard error {m['length_difference_se']:.1%})")

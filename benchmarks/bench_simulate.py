@@ -16,10 +16,12 @@ every side sees the same machine load:
 * the plain Python loop most people write for pagat (ints, ``random.shuffle``, a ``deque`` per
   player), and ``simulate()``'s ratio to it; the pure-Python path's ratio to that loop
   (``benchmarks/bench_pure_python.py``'s ``measure()``, when that file is there);
-* the wall-clock speed-up of ``simulate(..., workers=2)`` over one worker on 10^6 pagat games (the
-  arrays checked equal to a serial run's), the CPU time it used, and, as the baseline of the same
-  moment, what two plain C loop processes at once gain over one on this machine (2.00 when two
-  cores are idle; ``--workers 1 2 3 4`` for more counts);
+* the wall-clock speed-up of ``simulate(..., workers=2)`` over one worker on the same games: 10^6
+  pagat games by the compiled kernel (two threads), 2,000 by the engine (two worker processes, the
+  pure-Python path); the arrays checked equal to a serial run's, the CPU time used, the load average
+  at the runs, and, as the baseline of the same moment, what two plain C loop processes at once gain
+  over one on this machine (2.00 when two cores are idle; ``--workers 1 2 3 4`` for more counts,
+  ``--only-workers`` for this part alone);
 * 1,000,000 pagat games on one core in a child process of its own (time and peak RSS).
 """
 from __future__ import annotations
@@ -518,7 +520,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--random-games", type=int, default=5_000, help="games per run on each random rule set")
     parser.add_argument("--million", type=int, default=1_000_000, help="games for the one-core run (0 to skip)")
     parser.add_argument("--workers", type=int, nargs="+", default=[1, 2], help="worker counts to time (1 first)")
+    parser.add_argument("--engine-worker-games", type=int, default=2_000,
+                        help="games per timed run of the engine's worker processes")
+    parser.add_argument("--only-workers", action="store_true", help="time the workers only")
     args = parser.parse_args(argv)
+    if args.only_workers:
+        with tempfile.TemporaryDirectory() as tmp:
+            binary = build_c(Path(tmp))
+            if binary is None:
+                print("no C compiler (cc, gcc, clang) found: the machine's baseline is skipped")
+                return 1
+            workers(args.worker_repeats, args.worker_games, sorted(set(args.workers) | {1}), binary,
+                    args.engine_worker_games)
+        return 0
     first_calls(args.repeats)
     with tempfile.TemporaryDirectory() as tmp:
         binary = build_c(Path(tmp))
@@ -556,7 +570,8 @@ def main(argv: list[str] | None = None) -> int:
               f"{med[('pagat', 'simulate()')] / py:.1f}x")
         pure_python()
         general_on_random_rules(args.repeats, args.random_games)
-        workers(args.worker_repeats, args.worker_games, sorted(set(args.workers) | {1}), binary)
+        workers(args.worker_repeats, args.worker_games, sorted(set(args.workers) | {1}), binary,
+                args.engine_worker_games)
     if args.million:
         dt, dc, rss, mean = fresh_process(MILLION.format(games=args.million)).split()
         print(f"\n{args.million:,} games of pagat on one core in a child process of its own: {float(dt):.1f} s wall, "
@@ -583,36 +598,61 @@ def machine_parallelism(binary: Path, games: int, repeats: int) -> float:
     return statistics.median(ratios)
 
 
-def workers(repeats: int, games: int, counts: list[int], binary: Path) -> None:
-    """Wall-clock speed-up of N workers over one (``simulate(..., workers=N)``), the arrays checked
-    equal to the serial run's, with the CPU time they used and what two plain C loop processes gain
-    on this machine at the same time."""
-    walls: dict[int, list[float]] = {}
-    cpus: dict[int, list[float]] = {}
-    reference = simulate("pagat", 20_000, seed=5, progress=False)
-    for n in counts:
-        same = simulate("pagat", 20_000, seed=5, workers=n, progress=False)
-        for f in ("lengths", "winners", "reasons", "wars", "double_wars", "cycle_starts", "cycle_periods"):
-            assert np.array_equal(getattr(same, f), getattr(reference, f)), f"workers={n} changed the {f}"
+def _load() -> float:
+    """The 1-minute load average now (runnable processes, averaged; 2 cores: above 2, others wait)."""
+    return os.getloadavg()[0]
+
+
+def _children_cpu() -> float:
+    """CPU seconds of this process's finished (waited-for) children: the engine's worker processes."""
+    t = os.times()
+    return t.children_user + t.children_system
+
+
+def workers(repeats: int, games: int, counts: list[int], binary: Path, engine_games: int = 2_000) -> None:
+    """Wall-clock speed-up of N workers over one on the same games (``simulate(..., workers=N)``;
+    medians of ``repeats`` interleaved runs, the arrays checked equal to the serial run's), with the
+    CPU time used, the load average at each run, and, as the baseline of the same moment, what two
+    plain C loop processes at once gain over one.  Two paths: the compiled kernel (N threads of one
+    process, ``games`` games) and the engine (N worker processes, ``engine_games`` games, the
+    pure-Python path where no kernel is installed)."""
+    walls: dict[tuple[str, int], list[float]] = {}
+    cpus: dict[tuple[str, int], list[float]] = {}
+    loads: list[float] = []
+    for method, count in (("fast", 20_000), ("engine", 200)):
+        reference = simulate("pagat", count, seed=5, method=method, progress=False)
+        for n in counts:
+            same = simulate("pagat", count, seed=5, method=method, workers=n, progress=False)
+            for f in ("lengths", "winners", "reasons", "wars", "double_wars", "cycle_starts", "cycle_periods"):
+                assert np.array_equal(getattr(same, f), getattr(reference, f)), f"workers={n} changed the {f}"
     machine = []
     for r in range(repeats):
         machine.append(machine_parallelism(binary, games // 4, 1))
-        for n in counts:
-            start, cpu0 = time.perf_counter(), time.process_time()
-            simulate("pagat", games, seed=r, workers=n, progress=False)
-            walls.setdefault(n, []).append(time.perf_counter() - start)
-            cpus.setdefault(n, []).append(time.process_time() - cpu0)
-    print(f"\nworkers on pagat, {games:,} games (simulate(..., workers=N): N threads; medians of {repeats}; "
-          f"{os.cpu_count()} cores, load average now {os.getloadavg()[0]:.1f}; the arrays equal the serial run's):")
-    one = statistics.median(walls[1])
-    for n in counts[1:]:
-        wall = statistics.median(walls[n])
-        cpu = statistics.median(cpus[n])
-        print(f"  workers={n}: WALL-CLOCK SPEED-UP {one / wall:4.2f}x over workers=1 ({one:.2f} s -> {wall:.2f} s); "
-              f"CPU time {cpu / statistics.median(cpus[1]):4.2f}x one worker's; CPU / wall / workers "
-              f"{cpu / wall / n:4.2f} (1.00: every worker ran all the time)")
-    print(f"  this machine now: two plain C loop processes at once finish {statistics.median(machine):4.2f}x "
-          "sooner than one (2.00 on two idle cores: the most two workers can gain here now)")
+        for method, total in (("fast", games), ("engine", engine_games)):
+            for n in counts:
+                loads.append(_load())
+                start, cpu0, kids0 = time.perf_counter(), time.process_time(), _children_cpu()
+                simulate("pagat", total, seed=r, method=method, workers=n, progress=False)
+                walls.setdefault((method, n), []).append(time.perf_counter() - start)
+                cpus.setdefault((method, n), []).append(time.process_time() - cpu0 + _children_cpu() - kids0)
+                loads.append(_load())
+    print(f"\nworkers on pagat (simulate(..., workers=N), the same games for every N; medians of {repeats} "
+          f"interleaved runs; {os.cpu_count()} cores; the 1-minute load average during the runs "
+          f"{min(loads):.1f} to {max(loads):.1f}, so about {max(0.0, statistics.median(loads) - 1):.0f} other "
+          "runnable processes shared the cores; the arrays equal the serial run's):")
+    for method, total, how in (("fast", games, "threads of one process: the compiled kernel"),
+                               ("engine", engine_games, "worker processes: the engine's quiet mode, the "
+                                                        "pure-Python path")):
+        one = statistics.median(walls[(method, 1)])
+        print(f"  {total:,} games, N {how}:")
+        for n in counts[1:]:
+            wall, cpu = statistics.median(walls[(method, n)]), statistics.median(cpus[(method, n)])
+            print(f"    workers={n}: WALL-CLOCK SPEED-UP {one / wall:4.2f}x over workers=1 "
+                  f"({one:.2f} s -> {wall:.2f} s); "
+                  f"CPU time {cpu / statistics.median(cpus[(method, 1)]):4.2f}x one worker's; CPU / wall / workers "
+                  f"{cpu / wall / n:4.2f} (1.00: every worker ran all the time)")
+    print(f"  this machine meanwhile: two plain C loop processes at once finish {statistics.median(machine):4.2f}x "
+          "sooner than one (2.00 on two idle cores: the most two workers could gain here then)")
 
 
 if __name__ == "__main__":

@@ -89,8 +89,11 @@ def test_the_random_rule_sets_reach_every_option() -> None:
         assert len({getattr(r, name) for r in RANDOM_SETS}) >= 2, name
 
 
-def test_a_game_begun_with_events_and_finished_quietly_is_the_same_game() -> None:
-    rules = Rules.preset("three_down")
+@pytest.mark.parametrize("preset", ["three_down", "pagat", "bicycle", "kids_aside"])
+def test_a_game_begun_with_events_and_finished_quietly_is_the_same_game(preset: str) -> None:
+    """(pagat: the two-player round the quiet mode plays in one go; bicycle: its gather order is not
+    a shuffle; kids_aside: won cards set aside; three_down: reused cards)"""
+    rules = Rules.preset(preset)
     for beats in (0, 1, 5, 17, 60):
         loud, mixed = _loud(rules, 99), Game(rules, 99)
         for _ in range(beats):
@@ -101,6 +104,40 @@ def test_a_game_begun_with_events_and_finished_quietly_is_the_same_game() -> Non
         after.play_quietly(max_rounds=3)      # a quiet part, then events again: the beats go on exactly
         after.play_to_end(max_rounds=MAX_ROUNDS)
         assert _position(after) == _position(loud)
+
+
+@pytest.mark.parametrize("preset", Rules.presets())
+def test_a_quiet_stretch_ends_in_the_position_of_the_beats(preset: str) -> None:
+    """Stopped after some rounds (mid-game, the next beat a round's start), quiet play stands where
+    the event play stands: every field of the position (the face-up cards, the fighters, the battle
+    count of the next round's fresh state included), then both play on alike."""
+    rules = Rules.preset(preset)
+    for k, rounds in enumerate((1, 13, 57)):
+        seed = game_seed(5, k)
+        quiet, loud = _quiet(rules, seed, rounds), _loud(rules, seed, rounds)
+        assert _position(quiet) == _position(loud), (preset, rounds)
+        for _ in range(7):                          # then the beats, one by one, from both
+            assert quiet.step() == loud.step()
+        assert _position(quiet) == _position(loud)
+
+
+def test_the_beats_build_no_game_number(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The game number is built when asked for (``game.code``), once a game, never by a beat."""
+    built = []
+
+    def counting(rules: Rules, seed: int) -> str:
+        built.append(seed)
+        return f"game-{seed}"
+
+    monkeypatch.setattr("war_widget.game.engine_state.encode_code", counting)
+    for preset in ("classic", "pagat", "razboi", "addition"):
+        game = Game(preset, 21)
+        game.subscribe(lambda _event: None)
+        game.play_to_end(max_rounds=300)
+        assert built == [], preset
+        assert game.code == game.code == "game-21"
+        assert built == [21]
+        built.clear()
 
 
 def test_max_rounds_stops_where_play_to_end_stops() -> None:

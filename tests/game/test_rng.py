@@ -105,6 +105,32 @@ def test_shuffle_is_fisher_yates_from_the_top():
     assert items == expected
 
 
+def _state_before(output: int) -> int:
+    """The state whose next64() is ``output`` (SplitMix64's mixing steps are invertible)."""
+    z = output
+    z ^= (z >> 31) ^ (z >> 62)
+    z = (z * pow(0x94D049BB133111EB, -1, 2**64)) % 2**64
+    z ^= (z >> 27) ^ (z >> 54)
+    z = (z * pow(0xBF58476D1CE4E5B9, -1, 2**64)) % 2**64
+    z ^= (z >> 30) ^ (z >> 60)
+    return (z - 0x9E3779B97F4A7C15) % 2**64
+
+
+def test_shuffle_rejects_as_below_does():
+    """A draw in the biased top of the range is drawn again, in shuffle as in below(): here the
+    first draw for the last of three places is 2**64 - 1, which below(3) rejects."""
+    state = _state_before(MASK64)
+    assert SplitMix64.from_state(state).next64() == MASK64
+    items, gen = ["a", "b", "c"], SplitMix64.from_state(state)
+    gen.shuffle(items)
+    expected, ref = ["a", "b", "c"], SplitMix64.from_state(state)
+    for i in (2, 1):
+        j = ref.below(i + 1)
+        expected[i], expected[j] = expected[j], expected[i]
+    assert items == expected and gen.state == ref.state
+    assert ref.state == (state + 3 * 0x9E3779B97F4A7C15) % 2**64      # three draws for two places
+
+
 def test_same_code_same_deal():
     a, b = Game("classic", seed=123456789), Game.from_code("classic-123456789")
     assert a.dealt == b.dealt and a.code == b.code == "classic-123456789"

@@ -73,6 +73,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from numbers import Integral
 from operator import itemgetter
+from typing import cast
 
 from . import engine_json
 from .cards import Card
@@ -177,8 +178,10 @@ class Game(WarEngine):
                 self._broken = False
                 return None
             else:
-                event = _BEATS[self._phase](self)
-            assert event is not None          # (only a quiet game's beats build none: play_quietly)
+                beat = self._advance(True)
+                assert beat is not None
+                event = beat[0](self, beat[1])
+            assert event is not None          # (only a quiet game queues None: play_quietly)
             events = self._round_events
             if events and events[-1].round != event.round:
                 events.clear()
@@ -229,8 +232,9 @@ class Game(WarEngine):
         return self.outcome
 
     def play_quietly(self, max_rounds: int | None = None) -> Outcome | None:
-        """``play_to_end(max_rounds)`` in the quiet mode: the same beats by the same functions,
-        building no event (nor anything to read: no strings, no narration), for the simulator.
+        """``play_to_end(max_rounds)`` in the quiet mode: the same beats by the same machine
+        (``_advance``), building no event (nor anything to read: no strings, no narration), for
+        the simulator.
 
         The game ends exactly where ``play_to_end`` leaves it (every card, the history, the
         generator, the beat count: a save of it is the same), but nobody is told its beats, so a
@@ -245,21 +249,13 @@ class Game(WarEngine):
         if self._broken:
             self._repair()
         limit = None if max_rounds is None else self.round_number + int(max_rounds)
-        pending, beat_of, taken = self._pending, _BEATS, self._beats
+        pending, taken = self._pending, self._beats
         self._broken = self._quiet = True
         try:
-            while True:
-                if pending:                   # a beat due after the last one (None when queued quietly)
-                    pending.popleft()
-                else:
-                    phase = self._phase
-                    if phase == START:
-                        if limit is not None and self.round_number >= limit:
-                            break
-                    elif phase == OVER:
-                        break
-                    beat_of[phase](self)
+            while pending:                    # beats due after the last one (played with events)
+                pending.popleft()
                 self._beats += 1              # the commit of this beat
+            self._advance(False, limit)       # the beats, committed round by round
         except BaseException:
             self._quiet = False
             self._repair()                    # back to the last committed beat
@@ -325,8 +321,218 @@ class Game(WarEngine):
         self.__dict__ = fresh.__dict__
 
     # --- the beats (wars and shortages: engine_wars) -------------------------------------------
-    # Each beat moves the cards, then builds its event, which a quiet game skips (``_quiet``:
-    # ``play_quietly``); every decision is taken before that point, so both play the same game.
+    # ``_advance`` is the beat machine, written once: ``step()`` asks it for one beat and builds
+    # that beat's event from what it returns (``_EVENT`` below); ``play_quietly`` lets it run on
+    # through rounds and games, building nothing.  The common beats (a round's start, the flip,
+    # the comparison, the collection) are written out here with the rule facts held in locals; the
+    # rare ones (a war, a turn-over, the end of a game) are the methods of the layers below.
+    def _advance(self, one: bool, limit: int | None = None) -> tuple[_Builder, object] | None:
+        """Play beats from the current phase: one beat when ``one`` (its event's builder and
+        data, for ``step()``), else on until the game is over or a new round would begin at
+        round ``limit`` (None: no limit), counting the beats played in ``_beats``.
+
+        Quietly (``one`` false) every beat is the same as ``step()``'s, in the same order, and the
+        position between beats the same; only nothing is built for the events, and the beats due
+        after a round (players out, game over, a returned table) are counted as they are queued."""
+        hands, won, table, pending = self.hands, self.won, self._table, self._pending
+        seats, up, pile_plays, strengths = self._seats, self._up, self._pile_plays, self._strengths
+        gain = hands if self._to_hand else won
+        # two players turning one card each from the hand, compared by the strength table alone
+        pair = self._players == 2 and up == 1 and not pile_plays and strengths is not None
+        shuffled, shuffle = self._shuffled, self._rng.shuffle
+        hand0, hand1 = hands[0], hands[1]
+        history, plain_end, limit_round = self.history, self._plain_end, self._limit
+        phase, beats = self._phase, 0
+        try:
+            while True:
+                if phase == START:
+                    if limit is not None and self.round_number >= limit:
+                        break
+                    out = self.out
+                    if pair and hand0 and hand1 and not (out[0] or out[1]):
+                        # Two players, one card up each, compared by strength (no turn-over, no
+                        # reuse): the flip, and quietly the comparison and the collection with it.
+                        # Quietly the battle's table and face-up cards are written down only when a
+                        # war needs them: a round without a war would clear them again at its end.
+                        a, b = hand0.popleft(), hand1.popleft()
+                        if one:               # the flip beat: the position step() shows
+                            self._in_round, self._fighters, self._battle = [0, 1], [0, 1], 1
+                            self._faceup[0], self._faceup[1] = (a,), (b,)
+                            table.append((0, a, True, 1))
+                            table.append((1, b, True, 1))
+                            self._phase = COMPARE
+                            return _flipped, None
+                        sa, sb = strengths[a.index], strengths[b.index]   # type: ignore[index]
+                        if sa != sb and shuffled:         # the comparison, then the collection
+                            winner = 0 if sa > sb else 1
+                            cards = [a, b]                # the table, in the order laid
+                            shuffle(cards)
+                            gain[winner].extend(cards)
+                            beats += 3
+                            counts = (len(hand0), len(hand1))     # (capture="bottom": the holdings)
+                            number = self.round_number + 1
+                            if plain_end and number < limit_round and 0 not in counts:
+                                # _complete_round's booking of a round that ends nothing, the
+                                # round's state still fresh: the history, the last winner
+                                self.round_number = number
+                                history.append((winner, 0, counts))
+                                self._last_winner = winner
+                                continue
+                            self._complete_round(winner, touched=False)
+                            phase = self._phase
+                            if pending:                   # players out, game over: beats of their own
+                                beats += len(pending)
+                                pending.clear()
+                            if phase == START:
+                                continue              # the next round
+                        else:                 # a war (or a gather order other than shuffle): the
+                            self._in_round, self._fighters, self._battle = [0, 1], [0, 1], 1   # beats go on
+                            faceup = self._faceup         # from the position after the flip
+                            faceup[0], faceup[1] = (a,), (b,)
+                            table.append((0, a, True, 1))
+                            table.append((1, b, True, 1))
+                            phase = COMPARE
+                            beats += 1
+                    else:
+                        if pile_plays:
+                            players = [p for p in seats if not out[p] and (hands[p] or won[p])]
+                        else:                     # the hand is what a player can turn
+                            players = [p for p in seats if hands[p] and not out[p]]
+                        turner = -1
+                        if up > 1 or pile_plays:  # (one card up from a hand that holds one: no turn-over)
+                            for p in players:
+                                if len(hands[p]) < up and won[p]:
+                                    turner = p
+                                    break
+                        if turner >= 0:           # a beat of its own: the won pile becomes the hand
+                            turned = self._turn_over(turner)
+                            beats += 1
+                            if one:
+                                return _given, turned
+                        else:                     # the round begins, from the fresh state _new_round left
+                            self._in_round, self._fighters = players, players[:]
+                            phase = FLIP
+                elif phase == LAY:
+                    fighters, plan = self._fighters, self._plan
+                    turner = -1
+                    if pile_plays:
+                        for p in fighters:
+                            if won[p] and len(hands[p]) < plan.get(p, 0) + up:
+                                turner = p
+                                break
+                    if turner >= 0:
+                        turned = self._turn_over(turner)
+                        beats += 1
+                        if one:
+                            return _given, turned
+                    else:
+                        battle, laid = self._battle + 1, []
+                        for p in fighters:
+                            k = plan.get(p, 0)
+                            if k:
+                                hand = hands[p]
+                                down = tuple([hand.popleft() for _ in range(k)])
+                                table.extend([(p, c, False, battle) for c in down])
+                                laid.append((p, down))
+                        phase = FLIP
+                        if laid:                  # a beat; with nothing laid the flip is this beat
+                            beats += 1
+                            if one:
+                                self._phase = phase
+                                return _laid, laid
+                if phase == FLIP:
+                    battle = self._battle = self._battle + 1
+                    fighters, faceup, reusing = self._fighters, self._faceup, self._reusing
+                    if pair and len(fighters) == 2 and not reusing and hands[fighters[0]] and hands[fighters[1]]:
+                        p, q = fighters
+                        a, b = hands[p].popleft(), hands[q].popleft()
+                        faceup[p], faceup[q] = (a,), (b,)
+                        table.append((p, a, True, battle))
+                        table.append((q, b, True, battle))
+                    elif up == 1 and not reusing:
+                        for p in fighters:
+                            hand = hands[p]
+                            if hand:
+                                card = hand.popleft()
+                                faceup[p] = (card,)
+                                table.append((p, card, True, battle))
+                            else:
+                                faceup[p] = ()
+                    else:
+                        for p in fighters:
+                            if p in reusing:
+                                continue
+                            hand = hands[p]
+                            turned_up = tuple([hand.popleft() for _ in range(min(up, len(hand)))])   # short: held
+                            faceup[p] = turned_up
+                            table.extend([(p, card, True, battle) for card in turned_up])
+                    phase = COMPARE
+                    beats += 1
+                    if one:
+                        self._phase = phase
+                        return _flipped, None
+                if phase == COMPARE:
+                    fighters, faceup = self._fighters, self._faceup
+                    if strengths is not None and len(fighters) == 2:    # two cards: one comparison
+                        p, q = fighters
+                        sp, sq = strengths[faceup[p][0].index], strengths[faceup[q][0].index]
+                        best: tuple[int, ...] = (p,) if sp > sq else (q,) if sq > sp else (p, q)
+                    else:
+                        best = self._best_fighters()
+                    if len(best) == 1:
+                        self._winner = best[0]
+                        phase = COLLECT
+                    else:
+                        self._tied = best
+                        self._tie_rank = faceup[best[0]][0].rank
+                        phase = WAR
+                    beats += 1
+                    if one:
+                        self._phase = phase
+                        return _compared, None
+                if phase == COLLECT:
+                    taker = self._winner
+                    assert taker is not None
+                    won_cards = self._gather(taker)       # may raise (bad policy) before anything moves
+                    table.clear()
+                    gain[taker].extend(won_cards)
+                    self._complete_round(taker)
+                    phase = self._phase
+                    beats += 1
+                    if one:
+                        return _collected, (taker, won_cards)
+                    if pending:                           # players out, game over: beats of their own
+                        beats += len(pending)
+                        pending.clear()
+                elif phase == WAR:
+                    declared = self._declare_war()
+                    phase = self._phase
+                    beats += 1
+                    if one:
+                        return _given, declared
+                    if pending:
+                        beats += len(pending)
+                        pending.clear()
+                if phase == OVER:
+                    break
+        except BaseException:
+            self._beats += beats      # the beats completed before the one interrupted (quietly)
+            raise
+        self._phase = phase
+        self._beats += beats
+        return None
+
+    def _best_fighters(self) -> tuple[int, ...]:
+        """The fighters whose face-up cards are highest: by value under the school variants,
+        else by the rules' card order (three or four fighters, ``low_beats_ace``)."""
+        fighters, faceup = self._fighters, self._faceup
+        values = self._values(fighters) if self._school else ()
+        if values:                            # the school variants: the highest value wins
+            top = max(v for _, v in values)
+            return tuple([p for p, v in values if v == top])
+        highest = self.rules._best([faceup[p][0] for p in fighters])
+        return tuple([fighters[i] for i in highest])
+
     def _turn_over(self, p: int) -> Shuffled | None:
         """The won pile becomes (the bottom of) the hand: shuffled, or in the order won [000]."""
         pile = list(self.won[p])
@@ -338,95 +544,18 @@ class Game(WarEngine):
             return None
         return Shuffled(self.round_number + 1, p, len(pile), self.rules.shuffle_won_pile)
 
-    def _start(self) -> Event | None:
-        hands, out = self.hands, self.out
-        if self._pile_plays:
-            players = [p for p in self._seats if not out[p] and self._playable(p)]
-        else:                                 # the hand is what a player can turn
-            players = [p for p in self._seats if hands[p] and not out[p]]
-        up = self._up
-        if up > 1 or self._pile_plays:        # (one card up from a hand that holds one: no turn-over)
-            for p in players:
-                if len(hands[p]) < up and self.won[p]:
-                    return self._turn_over(p)
-        # the round begins: its state is the fresh one the last round's end left (_new_round)
-        self._in_round, self._fighters = players, players[:]
-        return self._flip()
-
-    def _flip(self) -> Flipped | None:
-        self._battle += 1
-        battle, faceup, table, hands, reusing = self._battle, self._faceup, self._table, self.hands, self._reusing
-        up = self._up
-        for p in self._fighters:
-            if p in reusing:
-                continue
-            hand = hands[p]
-            if up == 1 and hand:
-                card = hand.popleft()
-                faceup[p] = (card,)
-                table.append((p, card, True, battle))
-            else:
-                cards = tuple(hand.popleft() for _ in range(min(up, len(hand))))   # short: what is held
-                faceup[p] = cards
-                table.extend([(p, card, True, battle) for card in cards])
-        self._phase = COMPARE
-        if self._quiet:
-            return None
-        fighters = self._fighters
-        return Flipped(self.round_number + 1, battle,
-                       tuple((p, card) for p in fighters if p not in reusing for card in faceup[p]),
-                       tuple(p for p in fighters if p in reusing), self._values(fighters))
-
     def _values(self, players: Sequence[int]) -> tuple[tuple[int, int], ...]:
         """Each player's battle value under the school variants (nothing under the card rule)."""
         if not self.rules.school:
             return ()
         return tuple((p, self.rules.value(self._faceup[p])) for p in players)
 
-    def _compare(self) -> Compared | None:
-        fighters, faceup = self._fighters, self._faceup
-        values = self._values(fighters) if self._school else ()
-        if values:                            # the school variants: the highest value wins
-            top = max(v for _, v in values)
-            best = [p for p, v in values if v == top]
-        else:
-            highest = self.rules._best([faceup[p][0] for p in fighters])
-            best = [fighters[highest[0]]] if len(highest) == 1 else [fighters[i] for i in highest]
-        if len(best) == 1:
-            self._winner = best[0]
-            self._phase = COLLECT
-            if self._quiet:
-                return None
-            return Compared(self.round_number + 1, self._battle, tuple((p, c) for p in fighters for c in faceup[p]),
-                            best[0], (), values)
-        self._tied = tuple(best)
-        self._tie_rank = faceup[best[0]][0].rank
-        self._phase = WAR
-        if self._quiet:
-            return None
-        return Compared(self.round_number + 1, self._battle, tuple((p, c) for p in fighters for c in faceup[p]),
-                        None, self._tied, values)
-
-    def _lay(self) -> Event | None:
-        if self._pile_plays:
-            for p in self._fighters:
-                if self.won[p] and len(self.hands[p]) < self._plan.get(p, 0) + self.rules.battle_cards:
-                    return self._turn_over(p)
-        battle, laid = self._battle + 1, []
-        for p in self._fighters:
-            k = self._plan.get(p, 0)
-            if k:
-                hand = self.hands[p]
-                cards = tuple(hand.popleft() for _ in range(k))
-                self._table.extend([(p, c, False, battle) for c in cards])
-                laid.append((p, cards))
-        self._phase = FLIP
-        if laid:
-            return None if self._quiet else FaceDownLaid(self.round_number + 1, tuple(laid))
-        return self._flip()
-
     def _gather(self, winner: int) -> list[Card]:
         """The won cards in the order they go to the winner (see the module docstring)."""
+        if self._shuffled and not self._wars:    # the common case: one battle's cards, shuffled
+            cards = [t[1] for t in self._table]
+            self._rng.shuffle(cards)
+            return cards
         if self._wars:
             played = sorted(self._table, key=lambda t: (t[3], t[0]))   # by battle, then seat; stable: down first
         else:                                 # one battle, laid in seat order: already sorted
@@ -435,6 +564,9 @@ class Game(WarEngine):
         if self._aside:
             return cards
         spec = self._gathers[winner]
+        if spec == "shuffle":
+            self._rng.shuffle(cards)
+            return cards
         if callable(spec):
             try:
                 result = spec(tuple(cards), winner)
@@ -451,9 +583,6 @@ class Game(WarEngine):
                 raise ValueError(f"the gather policy of player {winner + 1} must return the cards it was given, "
                                  f"reordered ({len(cards)} cards: {' '.join(c.code for c in cards)})")
             return ordered
-        if spec == "shuffle":
-            self._rng.shuffle(cards)
-            return cards
         if spec == "winner_first":
             return [t[1] for t in played if t[0] == winner] + [t[1] for t in played if t[0] != winner]
         if spec == "loser_first":
@@ -462,19 +591,6 @@ class Game(WarEngine):
             last = self._last_winner
             return [t[1] for t in sorted(played, key=lambda t: (t[3], t[0] != last, t[0]))]
         return named_order(spec, cards, self.rules)
-
-    def _collect(self) -> Collected | None:
-        winner = self._winner
-        assert winner is not None
-        cards = self._gather(winner)          # may raise (bad policy) before anything moves
-        self._table.clear()
-        (self.hands if self._to_hand else self.won)[winner].extend(cards)
-        if self._quiet:
-            self._complete_round(winner)
-            return None
-        event = Collected(self.round_number + 1, winner, tuple(cards), self.counts, self._wars)
-        self._complete_round(winner)
-        return event
 
     # --- serialisation ----------------------------------------------------------------------
     def to_json(self) -> str:
@@ -495,8 +611,39 @@ class Game(WarEngine):
         return f"<Game {name} round {self.round_number} counts {self.counts}{' over' if self.is_over else ''}>"
 
 
-_BEATS: dict[str, Callable[[Game], Event | None]] = {
-    START: Game._start, FLIP: Game._flip, COMPARE: Game._compare, WAR: Game._declare_war,
-    LAY: Game._lay, COLLECT: Game._collect,
-}
+# --- the events of the beats, built from what ``Game._advance`` did (``step()`` only) ----------
+def _given(game: Game, event: object) -> Event:
+    """A beat whose event its rule built (a war, a turn-over: rare beats, in the layers below)."""
+    assert isinstance(event, Event)
+    return event
 
+
+def _flipped(game: Game, _data: object) -> Flipped:
+    fighters, reusing, faceup = game._fighters, game._reusing, game._faceup
+    return Flipped(game.round_number + 1, game._battle,
+                   tuple([(p, card) for p in fighters if p not in reusing for card in faceup[p]]),
+                   tuple([p for p in fighters if p in reusing]), game._values(fighters))
+
+
+def _compared(game: Game, _data: object) -> Compared:
+    fighters, faceup = game._fighters, game._faceup
+    cards = tuple([(p, c) for p in fighters for c in faceup[p]])
+    values = game._values(fighters) if game._school else ()
+    if game._phase == COLLECT:
+        return Compared(game.round_number + 1, game._battle, cards, game._winner, (), values)
+    return Compared(game.round_number + 1, game._battle, cards, None, game._tied, values)
+
+
+def _laid(game: Game, laid: object) -> FaceDownLaid:
+    assert isinstance(laid, list)
+    return FaceDownLaid(game.round_number + 1, tuple(laid))
+
+
+def _collected(game: Game, data: object) -> Collected:
+    """The round is booked by now: its history entry holds the wars and the counts after."""
+    winner, cards = cast("tuple[int, list[Card]]", data)
+    _winner, wars, counts = game.history[-1]
+    return Collected(game.round_number, winner, tuple(cards), counts, wars)
+
+
+_Builder = Callable[[Game, object], Event]

@@ -22,8 +22,6 @@ class RoundEnd(GameState):
     def _setup(self, hands: list[list[Card]], unused: list[Card]) -> None:
         super()._setup(hands, unused)
         self._seen: dict[bytes, int] = {}
-        self._cycles = self._detects_cycles             # asked every round: computed once
-        self._winner_in_key = self._last_winner_matters
         if self._cycles:
             self._seen[self._position_key()] = 0
 
@@ -60,19 +58,36 @@ class RoundEnd(GameState):
         self._complete_round(None, forced)
 
     # --- the end of a round and of the game ---------------------------------------------
-    def _complete_round(self, winner: int | None, forced: Outcome | None = None) -> None:
-        """Book the round, then queue the after-round beats (players out, game over)."""
-        self.round_number += 1
-        counts = tuple(map(add, map(len, self.hands), map(len, self.won)))     # self.counts, one call less
-        self.history.append((winner, self._wars, counts))
+    def _complete_round(self, winner: int | None, forced: Outcome | None = None, touched: bool = True) -> None:
+        """Book the round, then queue the after-round beats (players out, game over).
+
+        ``touched=False``: a round without a war whose battle state was never written (the quiet
+        mode's two-player round, ``Game._advance``): it is still the fresh state of a round."""
+        number = self.round_number = self.round_number + 1
+        hands = self.hands
+        if self._two_hands:   # two players, won cards to the hand: the won piles stay empty
+            counts: tuple[int, ...] = (len(hands[0]), len(hands[1]))
+        elif self._to_hand:
+            counts = tuple([len(h) for h in hands])
+        else:
+            counts = tuple(map(add, map(len, hands), map(len, self.won)))
+        wars = self._wars
+        self.history.append((winner, wars, counts))
         if winner is not None:
             self._last_winner = winner
-        short_end = self._short_end
-        if self._wars:
+        if wars:
+            short_end = self._short_end
             self._new_round([])
         else:                 # a round without a war changed only these of the round's state
-            self._in_round, self._fighters, self._faceup, self._battle, self._winner = [], [], {}, 0, None
-        outcome = forced if forced is not None else self._check_end(short_end, counts)
+            short_end = False
+            if touched:
+                self._in_round, self._fighters, self._faceup, self._battle, self._winner = [], [], {}, 0, None
+        if forced is not None:
+            outcome: Outcome | None = forced
+        elif self._plain_end and 0 not in counts and number < self._limit:
+            outcome = None    # nobody out, no limit reached, no cycle to look for: the game goes on
+        else:
+            outcome = self._check_end(short_end, counts)
         if outcome is None:
             self._phase = START
         else:
@@ -144,17 +159,6 @@ class RoundEnd(GameState):
         return self._drunkard(top, reason)
 
     # --- cycles -----------------------------------------------------------------------------
-    @property
-    def _detects_cycles(self) -> bool:
-        """Only a game with no randomness left and no round limit can run forever."""
-        return self.rules.round_limit is None and not self.rules.has_randomness_after_deal
-
-    @property
-    def _last_winner_matters(self) -> bool:
-        """Under ``previous_winner_first`` the last winner decides the next gather order, so it
-        is part of the position."""
-        return any(self.rules.gather_for(p) == "previous_winner_first" for p in range(self.rules.players))
-
     def _position_key(self) -> bytes:
         """The whole position between rounds: every hand and won pile, in order, and the last
         winner when the gather order depends on it."""

@@ -16,10 +16,10 @@ from .cards import Card
 from .codes import encode_code
 from .events import Event, Outcome
 from .rng import SplitMix64
-from .rules import Rules
+from .rules import GatherSpec, Rules
 from .stats import GameStats
 
-__all__ = ["GameState", "RoundRecord", "TableCard", "as_rules", "deal", "PHASES",
+__all__ = ["GameState", "RoundRecord", "TableCard", "as_rules", "deal", "rule_facts", "PHASES",
            "START", "FLIP", "COMPARE", "WAR", "LAY", "COLLECT", "OVER"]
 
 # A card on the table inside the engine: (player, card, face_up, battle), a plain tuple (made at every
@@ -72,12 +72,28 @@ class GameState:
     seed: int
     _rng: SplitMix64
     _scripted: bool
+    # the rule facts (``rule_facts``), set by ``_setup``
+    _to_hand: bool
+    _pile_plays: bool
+    _aside: bool
+    _seats: tuple[int, ...]
+    _players: int
+    _up: int
+    _school: bool
+    _gathers: tuple[GatherSpec, ...]
+    _shuffled: bool
+    _strengths: tuple[int, ...] | None
+    _cycles: bool
+    _winner_in_key: bool
+    _plain_end: bool
+    _limit: int
+    _two_hands: bool
+    _war_need: int
 
     def _setup(self, hands: list[list[Card]], unused: list[Card]) -> None:
         rules = self.rules
         n = rules.players
-        self._to_hand = rules.capture == "bottom"            # where won cards go
-        self._pile_plays = rules.capture == "won_pile"        # the won pile becomes the hand
+        self.__dict__.update(rule_facts(rules))            # the rule facts the beats ask (one update)
         self.hands: list[deque[Card]] = [deque(h) for h in hands]
         self.won: list[deque[Card]] = [deque() for _ in range(n)]
         self._table: list[Laid] = []
@@ -85,7 +101,7 @@ class GameState:
         self.dealt = tuple(tuple(h) for h in hands)
         self.round_number = 0
         self._last_winner = 0          # who won the last round with a winner (seat 0 before any)
-        self.out = [False] * n if rules.capture == "aside" else [not h for h in hands]
+        self.out = [False] * n if self._aside else [not h for h in hands]
         self.outcome: Outcome | None = None
         self.history: list[tuple[int | None, int, tuple[int, ...]]] = []
         self._subscribers: list[Callable[[Event], None]] = []
@@ -97,11 +113,6 @@ class GameState:
         self._ended_now = False        # end_now() was called (the time limit's end)
         self._broken = False           # a beat is being made (an interrupt then repairs the game)
         self._quiet = False            # play_quietly(): the beats build no event (see engine.Game)
-        self._seats = tuple(range(n))
-        self._up = rules.battle_cards                     # rule facts the beats ask every round
-        self._school = rules.school
-        self._aside = rules.capture == "aside"
-        self._gathers = tuple(rules.gather_for(p) for p in range(n))   # each seat's gather order
         self._code_memo: tuple[Rules, int, str] | None = None
 
     def _new_round(self, players: list[int]) -> None:
@@ -196,6 +207,43 @@ class GameState:
     def last_winner(self) -> int:
         """The seat that won the last round with a winner (seat 0, player 1, before any)."""
         return self._last_winner
+
+
+_FACTS: dict[int, tuple[Rules, dict[str, object]]] = {}    # id(rules) -> (rules, facts); rules kept alive
+_FACTS_KEPT = 256
+
+
+def rule_facts(rules: Rules) -> dict[str, object]:
+    """The facts of ``rules`` the beats ask every round, as the game's attributes (worked out
+    once per rule set: a simulation makes a game for each of its games)."""
+    entry = _FACTS.get(id(rules))
+    if entry is not None and entry[0] is rules:
+        return entry[1]
+    n = rules.players
+    gathers = tuple(rules.gather_for(p) for p in range(n))      # each seat's gather order
+    aside, to_hand = rules.capture == "aside", rules.capture == "bottom"
+    cycles = rules.round_limit is None and not rules.has_randomness_after_deal   # it could run forever
+    facts: dict[str, object] = {
+        "_to_hand": to_hand,                                     # where won cards go
+        "_pile_plays": rules.capture == "won_pile",              # the won pile becomes the hand
+        "_aside": aside, "_seats": tuple(range(n)), "_players": n, "_up": rules.battle_cards,
+        "_school": rules.school, "_gathers": gathers,
+        "_shuffled": not aside and all(g == "shuffle" for g in gathers),   # every seat shuffles what it wins
+        # two cards compared by the strength table alone (not the school values, not low_beats_ace)
+        "_strengths": None if rules.school or rules.rank_order == "low_beats_ace" else rules._strengths,
+        # engine_end: cycles are looked for; the last winner is part of a position; a round that
+        # leaves every player a card ends the game only at the round limit (or a cycle)
+        "_cycles": cycles, "_winner_in_key": any(g == "previous_winner_first" for g in gathers),
+        "_plain_end": not aside and not rules.teams and not cycles,
+        "_limit": rules.round_limit or 1 << 62,                  # (no round limit: one never reached)
+        "_two_hands": n == 2 and to_hand,                        # and so the won piles stay empty
+        # engine_wars: the cards a war asks of each fighter, when it does not depend on the rank (0: it does)
+        "_war_need": 0 if rules.face_down == "by_rank" else rules.war_cards(2),
+    }
+    if len(_FACTS) >= _FACTS_KEPT:
+        _FACTS.clear()
+    _FACTS[id(rules)] = (rules, facts)
+    return facts
 
 
 def deal(rules: Rules, rng: SplitMix64) -> tuple[list[list[Card]], list[Card]]:

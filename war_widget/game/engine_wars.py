@@ -19,13 +19,18 @@ class WarEngine(RoundEnd):
 
     def _declare_war(self) -> WarDeclared | None:
         """Decide who fights the war and how many cards each lays; settle shortages."""
-        rules = self.rules
+        rules, reusing, hands = self.rules, self._reusing, self.hands
         self._wars += 1
         fighters = list(self._tied) if rules.war_players == "tied" else list(self._in_round)
-        need = rules.war_cards(self._tie_rank)      # cards per fighter, the last ``up`` face up
-        up = rules.battle_cards
-        have = {p: self._playable(p) for p in fighters if p not in self._reusing}
-        if self._all_fighters_run_out(fighters, have, need):
+        need = self._war_need or rules.war_cards(self._tie_rank)   # cards per fighter, the last ``up`` face up
+        up = self._up
+        if self._pile_plays:                        # what each can still play (``_playable``)
+            won = self.won
+            have = {p: len(hands[p]) + len(won[p]) for p in fighters if p not in reusing}
+        else:
+            have = {p: len(hands[p]) for p in fighters if p not in reusing}
+        # (two players: nobody outside the war holds a card, so nobody drops out)
+        if self._players > 2 and self._all_fighters_run_out(fighters, have, need):
             return self._drop_out(fighters)
         plan: dict[int, int] = {}
         short: list[int] = []
@@ -61,10 +66,10 @@ class WarEngine(RoundEnd):
             return event
         for p in short:
             self._forfeit(p)
-        remaining = [p for p in fighters if p not in short]
+        remaining = [p for p in fighters if p not in short] if short else fighters
         if len(remaining) < 2:                      # no war is fought: nobody lays a card
             plan = {}
-        else:
+        elif len(plan) != len(remaining):           # (the plan's players are some of them, in order)
             plan = {p: plan.get(p, 0) for p in remaining}   # a reusing fighter lays nothing
         event = None if self._quiet else WarDeclared(
             self.round_number + 1, self._wars, tuple(fighters), tuple(plan.items()), tuple(short),
@@ -75,7 +80,7 @@ class WarEngine(RoundEnd):
         elif len(remaining) == 1:
             self._winner = remaining[0]
             self._phase = COLLECT
-        elif all(p in self._reusing for p in remaining):
+        elif reusing.issuperset(remaining):
             self._settle_returned(Termination.REUSE_TIE)        # nothing new can be turned [003]
         else:
             self._phase = LAY

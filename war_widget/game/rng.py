@@ -70,26 +70,28 @@ class SplitMix64:
             raise ValueError(f"shuffle needs a list (a mutable sequence) to shuffle in place; got {items!r}"[:200])
         state = self.state
         if len(items) == 2:                  # a battle's two cards: one draw below 2 (never rejected)
-            state = (state + _GOLDEN) & MASK64
-            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
-            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+            state = (state + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
             self.state = state
             if not (z ^ (z >> 31)) & 1:      # j = 0: swap
                 items[0], items[1] = items[1], items[0]
             return
+        limits = _LIMITS
         try:
-            for i in range(len(items) - 1, 0, -1):
-                n = i + 1
-                limit = _LIMITS[n] if n < _LIMITS_KEPT else _TWO64 - _TWO64 % n
-                while True:                  # next64(), then rejection as in below()
-                    state = (state + _GOLDEN) & MASK64
-                    z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
-                    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+            for n in range(len(items), 1, -1):         # i = n - 1 from the last index down, j = below(n)
+                state = (state + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF       # next64()
+                z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
+                z ^= z >> 31
+                limit = limits[n] if n < _LIMITS_KEPT else _TWO64 - _TWO64 % n
+                while z >= limit:                        # rejection as in below() (for n <= 64: once
+                    state = (state + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF   # in 2**58 draws)
+                    z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+                    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
                     z ^= z >> 31
-                    if z < limit:
-                        break
                 j = z % n
-                items[i], items[j] = items[j], items[i]
+                items[n - 1], items[j] = items[j], items[n - 1]
         finally:
             self.state = state               # as far as it drew, as below() leaves it
 

@@ -198,19 +198,29 @@ class RecordsStore:
         """Open the store: create it, adopt an older unmarked one, refuse another program's file
         (ValueError), read a damaged one row by row into a fresh store (the damaged file kept
         beside it), read one in a read-only folder without writing."""
-        db: sqlite3.Connection | None = None
-        try:
-            self._copy_in()
-            db = self._connect()
-            self._prepare(db)
-            self._verify(db)
-            return db
-        except BaseException as exc:
-            if db is not None:
-                db.close()
-            if sqlite3 is None or not isinstance(exc, sqlite3.DatabaseError):
-                raise
-            error = exc
+        deadline = time.monotonic() + self._timeout
+        while True:
+            db: sqlite3.Connection | None = None
+            try:
+                self._copy_in()
+                db = self._connect()
+                self._prepare(db)
+                self._verify(db)
+                return db
+            except BaseException as exc:
+                if db is not None:
+                    db.close()
+                if sqlite3 is None or not isinstance(exc, sqlite3.DatabaseError):
+                    raise
+                error = exc
+            if not _busy(error):
+                break
+            # another process holds the store (a write, a checkpoint, an exclusive lock): a busy
+            # store is not a damaged one, so it is waited for, then refused, never set aside
+            if time.monotonic() >= deadline:
+                raise OSError(f"the records store {self.path} is busy (another kernel or program holds it "
+                              f"locked over {self._timeout:g} s: {error}); try again, nothing was changed") from None
+            time.sleep(0.05)
         if self.path is None:
             raise OSError(f"the records store cannot be used: {error}") from None
         if _cannot_write(error) and self.path.is_file() and not self.whole_file:
@@ -701,6 +711,14 @@ def _when(value: Any) -> float:
             return 0.0
         return when if math.isfinite(when) else 0.0
     return 0.0
+
+
+def _busy(exc: sqlite3.DatabaseError) -> bool:
+    """SQLite was kept out by another connection's lock (SQLITE_BUSY / SQLITE_LOCKED)."""
+    if not isinstance(exc, sqlite3.OperationalError):
+        return False
+    text = str(exc).lower()
+    return "locked" in text or "busy" in text
 
 
 def _cannot_write(exc: sqlite3.DatabaseError) -> bool:

@@ -385,9 +385,10 @@ def _run_range(rules: Rules, seed: int, start: int, stop: int, max_rounds: int |
             game.end_now()
         outcome = game.outcome
         assert outcome is not None                  # end_now() always decides the game
-        wars_in_rounds = [w for _, w, _ in game.history]
+        wars = [w for _, w, _ in game.history]               # each round's wars
+        peace, single = wars.count(0), wars.count(1)
         row = (game.round_number, -1 if outcome.winner is None else outcome.winner, _CODE[outcome.reason],
-               sum(1 for w in wars_in_rounds if w), sum(1 for w in wars_in_rounds if w > 1),
+               len(wars) - peace, len(wars) - peace - single,
                -1 if outcome.cycle_start is None else outcome.cycle_start,
                -1 if outcome.cycle_period is None else outcome.cycle_period)
         for a, v in zip(arrays, row, strict=True):
