@@ -190,6 +190,8 @@ def layout_at_sizes(page: Any, table: Table, prefix: Path, sizes: list[tuple[int
         assert canvas and flip and sentence
         path = prefix.with_name(f"{prefix.name}-{w}x{h}.png")
         page.screenshot(path=str(path))
+        print(f"{prefix.name} {w}x{h}: table {canvas['width']:.0f}x{canvas['height']:.0f}, cards "
+              f"{table.data('card-px')}, rank {table.data('rank-px')} px")
         assert canvas["x"] >= 0 and canvas["x"] + canvas["width"] <= w + 1, (w, h, canvas)
         if w >= 1366:
             # table, Flip, Step/Back/Autoplay and the last sentence at once, with no scrolling
@@ -321,3 +323,81 @@ def keys_stay_on_the_page(table: Table) -> None:
             f"{what}: focus left the table"
         if on_canvas:   # (on Flip, Enter is the button's own key: it flips)
             assert table.data("round") == round_before, f"{what}: the keys played or restarted the game"
+
+
+# Every control a Casino War or Steal War table shows, with its box and focus ring (visible ones only)
+_JS_CONTROLS = """r => Array.from(r.querySelectorAll('button, select, input')).filter(c => {
+        const b = c.getBoundingClientRect(); return b.width > 0 && b.height > 0; })
+    .map(c => { const b = c.getBoundingClientRect();
+        const box = c.closest('label') ? c.closest('label').getBoundingClientRect() : b;
+        return {action: c.dataset.action || c.type, type: c.type, w: b.width, h: b.height, lw: box.width,
+                lh: box.height}; })"""
+# The part of the page the component scrolls in (JupyterLab's notebook panel, or the window)
+_JS_VISIBLE = """r => { let p = r.parentElement;
+    while (p && p !== document.body) { const s = getComputedStyle(p);
+        if (/(auto|scroll)/.test(s.overflowY) && p.scrollHeight > p.clientHeight) break; p = p.parentElement; }
+    const b = p && p !== document.body ? p.getBoundingClientRect() : {top: 0, bottom: window.innerHeight};
+    return [Math.max(0, b.top), Math.min(window.innerHeight, b.bottom)]; }"""
+
+
+def cardgame_layout_at_sizes(page: Any, root: Any, primary: str, prefix: Path,
+                             sizes: list[tuple[int, int]] = SIZES) -> dict[str, list[float]]:
+    """War's layout rule on a Casino War or Steal War table (``root``): at projector sizes the
+    picture, the sentence and the primary button (``primary``: "deal" or "flip") on one screen,
+    the picture at least as wide as War's; a finger's target for every control at tablet and
+    phone widths; nothing wider than the page; the chart inside the component.  Returns the
+    picture's size at each size (a screenshot at ``prefix``-WxH.png)."""
+    seen: dict[str, list[float]] = {}
+    for w, h in sizes:
+        page.set_viewport_size({"width": w, "height": h})
+        page.wait_for_timeout(600)
+        root.evaluate("r => r.scrollIntoView({block: 'start'})")
+        page.wait_for_timeout(200)
+        canvas = root.locator("canvas").bounding_box()
+        button = root.locator(f"[data-action={primary}]").bounding_box()
+        sentence = root.locator("[data-role=sentence]").bounding_box()
+        assert canvas and button and sentence
+        page.screenshot(path=str(prefix.with_name(f"{prefix.name}-{w}x{h}.png")))
+        seen[f"{w}x{h}"] = [round(canvas["width"]), round(canvas["height"])]
+        width = root.evaluate("r => r.scrollWidth")
+        assert width <= w and canvas["x"] + canvas["width"] <= w + 1, f"{prefix.name} {w}x{h}: {width} px wide"
+        if w >= 1366:
+            # on one screen: the picture's top to the button's bottom inside what the page shows
+            # (in JupyterLab the notebook panel, between its toolbar and the status bar)
+            top, bottom = root.evaluate(_JS_VISIBLE)
+            for what, box in (("the primary button", button), ("the sentence", sentence)):
+                span = box["y"] + box["height"] - canvas["y"]
+                assert canvas["y"] >= top - 1 and box["y"] + box["height"] <= bottom + 1, (
+                    f"{prefix.name} {w}x{h}: table top to the bottom of {what} is {span:.0f} px; the page shows "
+                    f"{bottom - top:.0f} px (the table's top at {canvas['y']:.0f}, {what} ends at "
+                    f"{box['y'] + box['height']:.0f})")
+            assert canvas["width"] >= 0.5 * w * 0.6, (prefix.name, w, h, canvas)
+        if w <= 768:
+            small = [c for c in root.evaluate(_JS_CONTROLS)
+                     if min(c["lw"], c["lh"]) < 44 or min(c["w"], c["h"]) < (24 if c["type"] == "checkbox" else 44)]
+            assert not small, f"{prefix.name} {w}x{h}: controls smaller than a finger: {small}"
+        chart = root.locator("[data-role=chart]")
+        if chart.count():
+            box = chart.bounding_box()
+            outer = root.bounding_box()
+            assert box and outer and box["x"] + box["width"] <= outer["x"] + outer["width"] + 1, (
+                f"{prefix.name} {w}x{h}: the chart is cut off: {box} in {outer}")
+    return seen
+
+
+def tab_reaches_every_button(page: Any, root: Any, name: str) -> None:
+    """Tab from the picture reaches every enabled button and select of ``root`` with a focus ring
+    of 2 px or more (War's rule)."""
+    root.locator("canvas").focus()
+    wanted = set(root.evaluate("r => Array.from(r.querySelectorAll('button:not([disabled]), select'))"
+                               ".filter(c => c.getBoundingClientRect().width > 0).map(c => c.dataset.action)"))
+    seen: dict[str, float] = {}
+    for _ in range(40):
+        page.keyboard.press("Tab")
+        active = page.evaluate(_JS_DEEP_ACTIVE)
+        if active and active["action"]:
+            seen[active["action"]] = active["outline"]
+    missing = sorted(wanted - set(seen))
+    assert not missing, f"{name}: Tab never reached {missing}"
+    thin = {a: w for a, w in seen.items() if a in wanted and w < 2}
+    assert not thin, f"{name}: focus rings thinner than 2 px: {thin}"

@@ -31,6 +31,10 @@ CELLS = ["from war_widget import CasinoWarWidget\nfrom war_widget.variants.casin
          "StealWarWidget(game=StealWarGame.from_hands([['9S', '2C', 'KD', '5S'], ['KH', '3D', '4D', '6S']],\n"
          "    [[], ['4C', '9H']], policies=(None, never_steal)))"]
 NOT_OURS = ("ERR_NAME_NOT_RESOLVED",)
+sys.path.insert(0, str(Path(__file__).parent))
+from table_driver import SIZES, cardgame_layout_at_sizes, tab_reaches_every_button  # noqa: E402
+
+ARTIFACTS = _helpers.ARTIFACTS
 LITE, LITE_AFTER = "@jupyterlite/", "reading 'schema'"
 
 
@@ -102,7 +106,7 @@ def test_casino_war_in_jupyterlab_chips_deal_war_and_surrender(lab_page) -> None
 
     button("chip10").click()
     wait_until(lambda: "$10" in root.locator("[data-role=bet]").text_content(), 30, "the bet line shows the chip")
-    assert not button("deal").is_disabled()
+    wait_until(lambda: not button("deal").is_disabled(), 30, "Deal offered once a bet is placed")
     button("deal").click()
     wait_until(lambda: "you win $10" in say.text_content(), 30, "the win is told once the cards land")
     assert root.get_attribute("data-cards") == "2" and root.get_attribute("data-hand") == "1"
@@ -164,7 +168,8 @@ def test_steal_war_in_jupyterlab_steal_by_clicking_the_pile_flip_and_choose(lab_
     assert not button("steal").is_disabled() and button("flip").text_content() == "Play my card"
     assert button("back").is_disabled()
     size = root.evaluate(_JS_STEAL_CANVAS)
-    assert 700 <= size["w"] <= 1200 and abs(size["h"] / size["w"] - 1040 / 1600) < 0.01
+    # as wide as the page and the screen's height allow (War's rule: picture, sentence and buttons on one screen)
+    assert 0.3 * 1366 <= size["w"] <= 1200 and abs(size["h"] / size["w"] - 1040 / 1600) < 0.01
     assert size["bw"] == round(size["w"] * size["dpr"]) and size["bh"] == round(size["h"] * size["dpr"])
     ring = size["ring"]
     assert ring[0] > 200 and ring[1] > 150 and ring[2] < 120, f"the gold ring round the pile to steal: {ring}"
@@ -195,7 +200,7 @@ def test_steal_war_in_jupyterlab_steal_by_clicking_the_pile_flip_and_choose(lab_
     wait_until(lambda: root.evaluate("r => r.__said.length") > 0 and not button("new").is_disabled(), 30, "quiet")
     page.wait_for_timeout(2500)
     button("new").click()
-    wait_until(lambda: "Press Flip" in root.locator("[data-role=sentence]").text_content(), 30, "a new game")
+    wait_until(lambda: "press Flip" in root.locator("[data-role=sentence]").text_content(), 30, "a new game")
     assert root.evaluate(_JS_STEAL_CANVAS)["felt"][1] > 60
     assert _console_errors(page) == []
 
@@ -223,7 +228,7 @@ def test_the_three_tables_share_one_look_and_one_keyboard(lab_page) -> None:
     assert label and label["height"] >= 44, label
     # Space: Steal War's Flip plays a card (the sentence changes), Casino War's Deal deals (a new hand)
     steal.locator("[data-action=new]").click()
-    wait_until(lambda: "Press Flip" in steal.locator("[data-role=sentence]").text_content(), 30, "a new game")
+    wait_until(lambda: "press Flip" in steal.locator("[data-role=sentence]").text_content(), 30, "a new game")
     before = steal.locator("[data-role=sentence]").text_content()
     steal.locator("canvas").focus()
     page.keyboard.press(" ")
@@ -242,4 +247,61 @@ def test_the_three_tables_share_one_look_and_one_keyboard(lab_page) -> None:
     page.wait_for_timeout(500)
     assert page.evaluate("() => window.jupyterapp.shell.currentWidget.content.widgets.length") == cells
     assert page.locator("[data-casino-table]").count() == 1 and page.locator("[data-steal-table]").count() == 1
+    assert _console_errors(page) == []
+
+
+def test_casino_war_and_steal_war_keep_wars_layout_and_keyboard_at_every_size(lab_page) -> None:
+    """The layout rule and the keyboard checks of War's table (table_driver.layout_at_sizes and
+    tab_reaches_every_control) on the Casino War and Steal War tables, in JupyterLab: Steal War
+    at 1366x900 was 771 px tall with its sentence and buttons below the fold."""
+    page = lab_page
+    sizes = [*SIZES[:3], (1366, 900)]
+    for selector, primary, name in (("[data-casino-table]", "deal", "casino"), ("[data-steal-table]", "flip", "steal")):
+        root = page.locator(selector)
+        seen = cardgame_layout_at_sizes(page, root, primary, ARTIFACTS / f"cardgames-{name}", sizes)
+        print(name, seen)
+        page.set_viewport_size({"width": 1366, "height": 900})
+        page.wait_for_timeout(400)
+        tab_reaches_every_button(page, root, name)
+    assert _console_errors(page) == []
+
+
+@pytest.fixture(scope="module")
+def voila_page(chromium, tmp_path_factory: pytest.TempPathFactory) -> Iterator[object]:
+    """The two tables on a Voila page (no notebook around them), for the tablet and phone sizes."""
+    root = tmp_path_factory.mktemp("cardgames-voila")
+    nb = {"cells": [{"cell_type": "code", "execution_count": None, "id": f"c{i}", "metadata": {}, "outputs": [],
+                     "source": c} for i, c in enumerate(CELLS)],
+          "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}},
+          "nbformat": 4, "nbformat_minor": 5}
+    (root / "games.ipynb").write_text(json.dumps(nb))
+    env = isolated_env(root)
+    port = free_port()
+    argv = [sys.executable, "-m", "voila", "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
+            "--VoilaConfiguration.extension_denylist="
+            '["@jupyter-notebook/lab-extension", "@jupyterlite/pyodide-kernel-extension"]', str(root / "games.ipynb")]
+    server = start_server("voila-cardgames", argv, env, root, f"http://127.0.0.1:{port}", "/voila/static/favicon.ico")
+    page = new_page(chromium, "voila-cardgames", viewport={"width": 390, "height": 844})
+    try:
+        page.goto(server.url + "/", wait_until="commit", timeout=90_000)
+        page.locator("[data-casino-table]").wait_for(timeout=180_000)
+        page.locator("[data-steal-table]").wait_for(timeout=180_000)
+        page._war_mark = len(page._war_console)  # type: ignore[attr-defined]
+        yield page
+    finally:
+        close_page(page)
+        stop_server(server)
+
+
+def test_casino_war_and_steal_war_fit_a_phone_and_a_tablet_on_a_voila_page(voila_page) -> None:
+    """War's layout rule at every size of War's own checks (1920x1080, 1366x768, 768x1024, 390x844)
+    on a served page: nothing wider than the phone, every control a finger's target, the picture,
+    the sentence and the primary button on one projector screen; Tab reaches every button."""
+    page = voila_page
+    for selector, primary, name in (("[data-casino-table]", "deal", "casino"), ("[data-steal-table]", "flip", "steal")):
+        root = page.locator(selector)
+        seen = cardgame_layout_at_sizes(page, root, primary, ARTIFACTS / f"cardgames-voila-{name}", SIZES)
+        print(name, seen)
+        assert seen["390x844"][0] >= 300, (name, seen)       # the picture as wide as the phone gives it
+        tab_reaches_every_button(page, root, name)
     assert _console_errors(page) == []

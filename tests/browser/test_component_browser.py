@@ -363,6 +363,17 @@ def settings_by_keyboard(table: Table) -> None:
     table.page.keyboard.press("Enter")
     wait_until(lambda: table.root.locator("details.wt-panel").get_attribute("open") is not None, 10,
                f"{table.name}: the rules panel to open")
+    # in a teacher's order, the engine's options under "More rules", closed until opened
+    shown = """r => Array.from(r.querySelectorAll('.wt-panel-rows [data-setting]'))
+        .filter(c => c.checkVisibility()).map(c => c.dataset.setting)"""
+    order = table.root.evaluate(shown)
+    assert order[:6] == ["opponent", "players", "length", "language", "guess", "speed"], order
+    assert "preset" not in order and "face_down" not in order, order
+    more = table.root.locator("details[data-role=more-rules]")
+    assert more.get_attribute("open") is None and "More rules" in more.locator("summary").inner_text()
+    more.locator("summary").click()
+    wait_until(lambda: "face_down" in table.root.evaluate(shown), 10, "More rules to open")
+    more.locator("summary").click()
     table.root.locator("[data-setting=language]").select_option(label="日本語")
     wait_until(lambda: table.control("flip").inner_text() == "めくる", 30, f"{table.name}: the words in Japanese")
     assert "ルール" in summary.inner_text()

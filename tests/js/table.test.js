@@ -6,7 +6,7 @@ import { chartFont, chartFrame, CHART_STACK_BELOW, chartSeries } from "../../war
 import { SEAT_COLOURS } from "../../war_widget/views/component/src/colours.js";
 import { faceGeometry, fitPx, usePips } from "../../war_widget/views/component/src/faces.js";
 import { AUTOPLAY_GAP_MS, answerWords, beatTiming, keyAction, mergeBeats, ownsKey, pageLang, parseCard, RANK_MIN_PX, spacePlays, WAR_SPEED, wantsTick, wantsTickAhead } from "../../war_widget/views/component/src/helpers.js";
-import { cardSpots, drawOrder, probeX, flights, layout, LINE_MIN_PX, tableSize } from "../../war_widget/views/component/src/layout.js";
+import { cardSpots, drawOrder, probeX, flights, layout, LINE_MIN_PX, NAME_ROOM, SIDE_MAX, tableSize } from "../../war_widget/views/component/src/layout.js";
 import { lineMarks, markSpot, paint } from "../../war_widget/views/component/src/paint.js";
 import { RecordingContext } from "./recording_context.js";
 
@@ -52,7 +52,8 @@ test("an upright phone gets a portrait table, rank glyphs >= 34 px", () => {
 });
 
 test("the piles and the middle cards never overlap, for 2, 3 and 4 players, with and without the number line", () => {
-  for (const [w, h] of [[1500, 760], [354, 420], [800, 500], [PHONE.width, PHONE.height], [748, 652]]) {
+  for (const [w, h] of [[1500, 760], [354, 420], [800, 500], [PHONE.width, PHONE.height], [748, 652], [636, 318],
+    [934, 523], [1356, 678]]) {
     for (const [n, line] of [[2, false], [2, true], [3, false], [4, false]]) {
       const L = layout(w, h, n, { line });
       const boxes = L.piles.map((p) => [p.x, p.y, p.x + L.pw, p.y + L.ph]);
@@ -332,4 +333,33 @@ test("a face-down card under the tied card is probed where it shows", () => {
     assert.ok(x >= down.x && x <= down.x + L.cw, "inside its own card");
     for (const up of spots.filter((s) => s.up)) assert.ok(x < up.x || x > up.x + L.cw, `not under ${up.code}`);
   }
+});
+
+
+test("the cards grow with a wide felt: two players' piles beside the middle row, cards as tall as the felt allows", () => {
+  // Lab at 1366x768 gave a 636x318 felt with 73x104 px cards, the piles above and below them
+  for (const [w, h, least] of [[636, 318, 100], [934, 523, 170], [1356, 678, 265]]) {
+    const L = layout(w, h, 2);
+    const usableH = h - L.top - 10;
+    assert.ok(L.side && L.cw >= least, `${w}x${h}: cards ${L.cw.toFixed(0)}x${L.ch.toFixed(0)}`);
+    const [you, them] = L.piles;
+    const spare = L.bar.x - (you.x + L.pw * 1.85) - 3.3 * L.cw;    // width the middle row leaves unused
+    assert.ok((L.ch >= usableH / 1.55 || spare < 40) && L.ch / L.cw < 1.45,
+      `${w}x${h}: as tall as the felt allows or as wide, a card's shape (${spare.toFixed(0)} px spare)`);
+    assert.ok(L.rankPx >= RANK_MIN_PX);
+    assert.ok(them.y < you.y && you.x === them.x && you.x >= NAME_ROOM, "the top seat's pile above yours, room for names");
+    // every card of a war, and the won piles beside the piles, clear of each other
+    const spots = cardSpots([[0, "9H", 1, 1], [1, "9S", 1, 1], [0, "2C", 0, 2], [1, "3C", 0, 2], [0, "KH", 1, 2],
+      [1, "QS", 1, 2]], L);
+    const leftmost = Math.min(...spots.map((s) => s.x));
+    assert.ok(leftmost > you.x + L.pw * 1.82, `${w}x${h}: the war's cards clear of the won piles`);
+    assert.ok(Math.max(...spots.map((s) => s.x + L.cw)) <= L.bar.x, "clear of the count bar");
+    assert.ok(L.aidY + Math.max(18, L.ch * 0.14) / 2 <= h, "the aid under the cards on the felt");
+  }
+  // an upright phone and the number line keep the piles above and below
+  assert.equal(layout(370, 536, 2).side, false);
+  assert.equal(layout(934, 523, 2, { line: true }).side, false);
+  // a landscape table may be as wide as SIDE_MAX heights, no wider
+  const s = tableSize(1800, 1920, 700, 200, 0);
+  assert.ok(s.width <= Math.floor(s.height * SIDE_MAX) && s.width > s.height * 2, `${s.width}x${s.height}`);
 });

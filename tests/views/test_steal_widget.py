@@ -67,7 +67,8 @@ def test_layout_and_high_dpi_canvas():
     assert RANK_PX * CSS_WIDTH / WIDTH >= 34 and w.picture["rank_px"] == RANK_PX
     assert "Steal War" in w.rules and "3 down + 1 up" in w.rules
     assert w.game.counts == (27, 27) and w.game.code == "steal_war-1"
-    assert "steal_war-1" in w.narration[0]
+    # the first line says whose turn it is and what to press; the game number is in its box
+    assert "steal_war-1" not in w.narration[0] and w.narration[0].startswith("Your turn: press Flip")
 
 
 def test_capture_piles_are_face_up_with_the_top_card_readable():

@@ -40,9 +40,10 @@ def test_opens_on_a_dealt_classic_table(w):
     assert w.setup["words"]["autoplay"] == "Autoplay" and w.setup["words"]["new_game"] == "New game"
     assert [w.setup["words"][v] for v in ("slow", "normal", "fast")] == ["slow", "normal", "fast"]
     assert w.setup["code"] == w.game.code == "classic-2024"
-    assert "A high" in w.setup["rules_line"] and "1 down" in w.setup["rules_line"]
+    assert w.setup["rules_line"].startswith("A is highest") and "1 card face down" in w.setup["rules_line"]
     assert w.beats[-1]["view"]["hands"] == [26, 26] and w.beats[-1]["view"]["table"] == []
-    assert w.narration_log == ["Game classic-2024: You 26, Computer 26."]
+    # the first line says whose turn it is and what to press; the game number is in its box
+    assert w.narration_log == ["Your turn: press Flip to turn your top card."]
 
 
 def test_three_clicks_on_flip_play_three_rounds(w):
@@ -173,7 +174,7 @@ def test_the_rules_panel_starts_a_new_game():
     w.flip()
     w.choose("face_down", 3)
     assert w.game.rules.face_down == 3 and w.game.round_number == 0
-    assert "3 down" in w.setup["rules_line"]
+    assert "3 cards face down" in w.setup["rules_line"]
     w.choose("preset", "kids")
     assert w.game.rules == Rules.preset("kids") and w.aids
     assert w.beats[-1]["round_text"] == "Round 0"

@@ -33,7 +33,16 @@ from ..game.engine import Game, as_rules
 from ..game.events import Event
 from ..game.rules import Rules
 from ..game.stats import RunningStats
-from ..text.i18n import check_war_lang, counts_text, describe_rules, join_names, label, notice_text, player_names
+from ..text.i18n import (
+    check_war_lang,
+    counts_text,
+    describe_rules,
+    join_names,
+    label,
+    notice_text,
+    player_names,
+    start_line,
+)
 from ..text.narration import narrate
 from ..text.number_mode import aid_values, guess_setting, place_value_values
 from .beat import Beat, ChartPoint, Shown
@@ -600,7 +609,9 @@ class WarSession(Told[Shown]):
 
     def _set_lang(self, lang: str) -> None:
         changed, self.voice.lang = lang != self.lang, lang
-        if changed and self.narration:  # the lines above stay in the old language: say where the new one starts
+        if changed and self.game.beats == 0 and len(self.narration) <= 1:   # nothing played: the first line anew
+            self.narration = [self.words(start_line(self.mode, self.names, self.reg))]
+        elif changed and self.narration:  # the lines above stay in the old language: say where the new one starts
             self.say(label("lang_switched", self.reg))
         if self.game.is_over:
             self.highlights.banner = self.end_banner()
@@ -647,9 +658,13 @@ class WarSession(Told[Shown]):
         self.highlights.clear()
         self.guess.reset()
         self.keeping.new_game(game, fresh)
+        # the first line a child reads: whose turn, what to press (the game number is in its box);
+        # a game installed in progress is told by its counts
         counts = counts_text(self.names, game.counts, self.reg)
-        self.narration = [self.words(label("new_game_line", self.reg, code=game.code, counts=counts)
-                                     if game.code else label("deal_line", self.reg, counts=counts))]
+        first = start_line(self.mode, self.names, self.reg) if not game.beats else (
+            label("new_game_line", self.reg, code=game.code, counts=counts) if game.code
+            else label("deal_line", self.reg, counts=counts))
+        self.narration = [self.words(first)]
         if game.is_over:
             self.highlights.banner = self.end_banner()
         self.notice = ""  # a notice is about the game it was given in

@@ -16,12 +16,13 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from ..game.rules import Rules
 
+from .first_screen import START, plain_rules
 from .i18n_ja import JA, KIDS, OPTIONS, PRESET_NAMES, REASONS, describe_rules_ja, error_ja, kids_fields, to_kana
 
 __all__ = ["LANGS", "WAR_LANGS", "REGISTERS", "LABELS", "label", "check_lang", "check_war_lang", "register",
            "player_names", "reason_text",
            "option_text", "preset_text", "describe_rules", "join_names", "error_text", "counts_text",
-           "notice_text", "value_text", "record_line"]
+           "notice_text", "value_text", "record_line", "start_line"]
 
 LANGS = ("en", "ja")
 # the War table also speaks the first-grade register: hiragana and katakana only (lang="ja_kana")
@@ -33,6 +34,7 @@ LABELS: dict[str, dict[str, str]] = {
     "en": {
         "flip": "Flip", "step": "Step", "autoplay": "Autoplay", "fast_forward": "Fast-forward",
         "new_game": "New game", "resume": "Resume", "replay": "Replay", "rules": "Rules",
+        "more_rules": "More rules",
         "slow": "slow", "normal": "normal", "fast": "fast", "speed": "Speed",
         "game_number": "Game number", "length": "Game length", "opponent": "Opponent",
         "preset": "Preset", "face_down": "Face-down in a war", "rank_order": "Rank order",
@@ -313,6 +315,18 @@ def _counted(n: int, one: str, many: str) -> str:
     return f"{n} {one if n == 1 else many}"
 
 
+def start_line(mode: str, names: Sequence[str], lang: str = "en") -> str:
+    """The first line of a new game: whose turn it is and what to press ("Your turn: press Flip
+    to turn your top card."), for the session's ``mode`` ("cpu", "two_player", "watch"); the
+    two-player line names every seat."""
+    reg = _check_register(lang)
+    table = START["ja_kids" if reg == "ja_kana" else reg]
+    if mode not in table:
+        raise ValueError(f"mode must be one of {', '.join(map(repr, table))}; got {mode!r}")
+    line = table[mode].format(names=join_names(names, reg))
+    return to_kana(line) if reg == "ja_kana" else line
+
+
 def join_names(names: Sequence[str], lang: str = "en") -> str:
     """'A and B', 'A, B and C' / 'AとB'."""
     names = list(names)
@@ -324,16 +338,12 @@ def join_names(names: Sequence[str], lang: str = "en") -> str:
 
 
 def describe_rules(rules: Rules, lang: str = "en") -> str:
-    """The rules in force in one line: rank order, face-down cards in a war, what happens when a
-    player runs short (English: the engine's own ``rules.describe()``, saying plainly what a
-    Razboi war lays)."""
+    """The rules in force in one line of plain words: which card is highest, what a tie does,
+    what happens when a player runs short (English: ``first_screen.plain_rules``, not the
+    engine's shorthand ``rules.describe()``)."""
     lang = _check_register(lang)
     if lang == "en":
-        text = rules.describe()
-        if rules.face_down == "by_rank":
-            text = text.replace("war: cards by rank + 1 up",
-                                "war: as many cards as the tied rank (J Q K 10, A 11), the last one face up")
-        return text
+        return plain_rules(rules)
     if lang == "ja_kana":
         return to_kana(describe_rules_ja(rules, kids=True))
     return describe_rules_ja(rules, kids=lang == "ja_kids")

@@ -26,6 +26,7 @@ __all__ = ["JA", "KIDS", "REASONS", "OPTIONS", "PRESET_NAMES", "describe_rules_j
 JA: dict[str, str] = {
     "flip": "めくる", "step": "1つ進める", "autoplay": "自動めくり", "fast_forward": "早送り",
     "new_game": "新しいゲーム", "resume": "続きから", "replay": "この番号で遊ぶ", "rules": "ルール",
+    "more_rules": "ほかのルール",
     "slow": "ゆっくり", "normal": "ふつう", "fast": "はやい", "speed": "速さ",
     "game_number": "ゲーム番号", "length": "ゲームの長さ", "opponent": "相手",
     "preset": "遊び方", "face_down": "伏せ札の枚数", "rank_order": "いちばん強い数",
@@ -103,7 +104,8 @@ JA: dict[str, str] = {
 KIDS: dict[str, str] = {
     "step": "1つ すすめる", "autoplay": "じどうで めくる", "fast_forward": "早おくり",
     "new_game": "あたらしい ゲーム", "resume": "つづきから", "replay": "この ばんごうで あそぶ",
-    "speed": "はやさ", "game_number": "ゲームの ばんごう", "length": "ゲームの ながさ", "opponent": "あいて",
+    "speed": "はやさ", "more_rules": "ほかの ルール",
+    "game_number": "ゲームの ばんごう", "length": "ゲームの ながさ", "opponent": "あいて",
     "preset": "あそびかた", "face_down": "ふせる カードの かず", "rank_order": "いちばん つよい かず",
     "capture": "とった カード", "shortage": "カードが たりない とき", "zero": "カードが 1まいも ない とき",
     "players": "なん人で あそぶ",
@@ -313,9 +315,9 @@ def describe_rules_ja(rules: Rules, kids: bool = False) -> str:
                  }[rules.shortage]
         suits = "／おなじ かずなら マークで きめる（♣<♦<♥<♠）" if getattr(rules, "tiebreak", "none") == "suits" else ""
         return f"{order}／{war}／{short}{suits}"
-    order = {"ace_high": "いちばん強い数：A", "ace_low": f"いちばん強い数：{top}（Aは1で、いちばん弱い）",
-             "two_high": "いちばん強い数：2",
-             "low_beats_ace": f"いちばん強い数：A（ただし{low}はAに勝つ）"}[rules.rank_order]
+    order = {"ace_high": "Aがいちばん強い", "ace_low": f"{top}がいちばん強い（Aは1で、いちばん弱い）",
+             "two_high": "2がいちばん強い",
+             "low_beats_ace": f"Aがいちばん強い（ただし{low}はAに勝つ）"}[rules.rank_order]
     if rules.face_down == "by_rank":
         war = ("戦争：出た数と同じ枚数を出し、最後の1枚で勝負"
                "（5どうしなら、4枚伏せて5枚目を表に。J・Q・Kは10枚、Aは11枚）")

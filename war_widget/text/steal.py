@@ -88,9 +88,10 @@ TEXT: dict[str, dict[str, str]] = {
         "rules": "<b>Steal War</b> · 54 cards, the jokers highest · war: 3 down + 1 up · your next card is shown: "
                  "if it matches the top of the other pile you may steal the whole pile · a card matching your "
                  "own pile protects it · short in a war loses",
-        "start": "Game {code}. Press Flip to play; when your next card matches the computer's pile, you may steal it.",
-        "start_scripted": "A scripted deal. Press Flip to play; when your next card matches the computer's pile, "
-                          "you may steal it.",
+        "start": "Your turn: press Flip to play your top card; when your next card matches the computer's pile, "
+                 "you may steal it.",
+        "start_scripted": "A scripted deal. Your turn: press Flip to play; when your next card matches the "
+                          "computer's pile, you may steal it.",
         "your_steal": "Your next card {card} matches the top of {victim}'s pile ({n} cards): steal it, or play it?",
         "your_top": "You win the battle: choose which of the {n} cards lies on top of your pile.",
         "over": "The game is over: press New game to play again.",
@@ -111,7 +112,7 @@ TEXT: dict[str, dict[str, str]] = {
         "rules": "<b>スティールウォー</b>・54枚（ジョーカーがいちばん強い）・戦争：3枚伏せて、次の1枚で勝負・"
                  "自分の次の札が見えます。相手の山のいちばん上と同じ数なら、山を丸ごと奪えます・"
                  "自分の山と同じ数の札を出すと、山を守れます・戦争で札が足りなければ負け",
-        "start": "新しいゲームです。「めくる」で始めます。"
+        "start": "あなたの番です。「めくる」を押して、手札のいちばん上の札を出してください。"
                  "次の札が相手の山のいちばん上と同じ数なら、山を奪えます。",
         "start_scripted": "決まった配り方で始めます。「めくる」を押してください。"
                           "次の札が相手の山のいちばん上と同じ数なら、山を奪えます。",

@@ -157,8 +157,28 @@ function tableSize(width, viewportW, viewportH, chrome, top) {
   const portrait = viewportH > viewportW * 1.15;
   const ideal = portrait ? w * 1.45 : w * 0.56;
   const h = Math.max(240, Math.floor(Math.min(ideal, room)));
-  const tw = portrait ? w : Math.min(w, Math.max(Math.floor(h / 0.5), 160));
+  const tw = portrait ? w : Math.min(w, Math.max(Math.floor(h * SIDE_MAX), 160));
   return { width: tw, height: h, portrait };
+}
+var SIDE_MAX = 2.15;
+var NAME_ROOM = 140;
+function screenRoom(node, viewportH) {
+  let top = 0;
+  let bottom = viewportH;
+  let p = node.parentElement || node.getRootNode && node.getRootNode().host || null;
+  while (p && p !== document.body && p !== document.documentElement) {
+    const oy = getComputedStyle(p).overflowY;
+    if ((oy === "auto" || oy === "scroll") && p.scrollHeight > p.clientHeight + 1) {
+      const box = p.getBoundingClientRect();
+      if (box.height > 0) {
+        top = Math.max(top, box.top);
+        bottom = Math.min(bottom, box.bottom);
+      }
+    }
+    p = p.parentElement || p.getRootNode && p.getRootNode().host || null;
+  }
+  const height = bottom - top > 100 ? bottom - top : viewportH;
+  return { height, top: node.getBoundingClientRect().top - top };
 }
 var LINE_MIN_PX = 16;
 var linePx = (ch) => Math.max(LINE_MIN_PX, Math.round(ch * 0.1));
@@ -181,10 +201,11 @@ function layout(w, h, players, opts = {}) {
   let lineH = 0;
   let lpx = 0;
   let grid = false;
+  let side = false;
   if (players > 2) {
-    const side = 2 * (0.7 * 0.6) + 0.3;
+    const side2 = 2 * (0.7 * 0.6) + 0.3;
     const rowH = usableH / (1 + 2 * 0.6 + 0.4);
-    const rowW = Math.min(rowH * 0.7, (usableW - side * rowH) / (players * 1.3 + (players - 1) * 0.12));
+    const rowW = Math.min(rowH * 0.7, (usableW - side2 * rowH) / (players * 1.3 + (players - 1) * 0.12));
     const rowCh = Math.min(rowH, rowW / 0.7);
     const gridH = (usableH - 22) / (2 + 2 * 0.26 + 0.3);
     const gridW = Math.min(gridH * 0.7, usableW / (2 * 1.3 + 0.15));
@@ -204,11 +225,24 @@ function layout(w, h, players, opts = {}) {
     }
     cw = Math.min(byH * 0.7, usableW / 3.3);
     ch = Math.min(byH, cw / (portrait ? 0.56 : 0.7));
+    if (!portrait && !lineOn) {
+      const sideCh = usableH / 1.5;
+      const sideK = Math.min(0.5, (usableH - 24) / (2 * sideCh));
+      const sideCw = Math.min(sideCh * 0.7, (usableW - NAME_ROOM - 16) / (3.3 + 1.85 * sideK));
+      if (sideCw > cw * 1.02) {
+        side = true;
+        k = sideK;
+        cw = sideCw;
+        ch = sideCw / 0.7;
+      }
+    }
   }
   const ph = ch * k;
   const pw = Math.min(cw, ph * 0.7);
   const rankPx = Math.max(RANK_MIN_PX, Math.round(cw * 0.2));
-  const cx = 12 + usableW / 2;
+  const colW = side ? NAME_ROOM + 16 + pw * 1.85 : 0;
+  const midW = usableW - colW;
+  const cx = 12 + colW + midW / 2;
   const mid = top + usableH / 2;
   const cy = mid - lineH / 2;
   const piles = [];
@@ -222,10 +256,14 @@ function layout(w, h, players, opts = {}) {
       px = 12 + usableW / slots * (at + 0.5) - pw / 2;
       py = top + 22;
     }
+    if (side) {
+      px = 12 + NAME_ROOM;
+      py = dy < 0 ? top + 4 : top + usableH - ph - 4;
+    }
     piles.push({ x: px, y: py, dx, dy });
   }
-  const gap = players === 2 ? cw * (usableW >= 3.7 * cw ? 0.4 : 0.25) : 0;
-  const slot = players === 2 ? Math.max(0, Math.min(cw * 0.36, 44, (usableW - 2 * cw - 2 * gap) / 4 - 1)) : cw * 0.15;
+  const gap = players === 2 ? cw * (midW >= 3.7 * cw ? 0.4 : 0.25) : 0;
+  const slot = players === 2 ? Math.max(0, Math.min(cw * 0.36, Math.max(44, cw * 0.2), (midW - 2 * cw - 2 * gap) / 4 - 1)) : cw * 0.15;
   const L = {
     w,
     h,
@@ -244,8 +282,9 @@ function layout(w, h, players, opts = {}) {
     gap,
     slot,
     portrait: h > w,
-    aidY: cy + ch * 0.62,
-    namesAbove: grid
+    aidY: cy + ch * (side ? 0.58 : 0.62),
+    namesAbove: grid,
+    side
   };
   if (players > 2) {
     const cellW = cw + 2 * slot;
@@ -1267,10 +1306,16 @@ function dealtAt(item, time, shoe, ms) {
   const turn = time.done > time.land ? Math.min(1, (ms - time.land) / (time.done - time.land)) : 1;
   return { hidden: false, x: item.x, y: item.y, turn };
 }
-function casinoSize(width, table, natural) {
-  const w = Math.max(200, Math.min(Math.floor(width), Math.round(natural * 1.5)));
+function casinoSize(width, table, natural, roomH = Infinity) {
+  const byH = Math.floor(Math.max(160, roomH) * table.w / table.h);
+  const w = Math.max(200, Math.min(Math.floor(width), Math.round(natural * 1.5), byH));
   const scale = w / table.w;
   return { width: w, height: Math.round(table.h * scale), scale };
+}
+function pictureRoom(root, parts) {
+  const room = screenRoom(root, window.innerHeight);
+  const chrome = parts.reduce((h, part) => h + (part.hidden ? 0 : part.getBoundingClientRect().height), 0);
+  return room.height - chrome - Math.max(0, Math.min(room.top, 180)) - 28;
 }
 function feltWithSlots(ctx, L, slots, [cw, ch], colour) {
   drawFelt(ctx, L);
@@ -1400,7 +1445,12 @@ function renderCasino({ model, el: host }) {
   }
   function resize() {
     if (destroyed) return;
-    size = casinoSize(root.clientWidth || host.clientWidth || 640, table, setup.width || 640);
+    size = casinoSize(
+      root.clientWidth || host.clientWidth || 640,
+      table,
+      setup.width || 640,
+      pictureRoom(root, [rules, say, betLine, chipRow, playRow])
+    );
     dpr = window.devicePixelRatio || 1;
     canvas.style.width = `${size.width}px`;
     canvas.style.height = `${size.height}px`;
@@ -1650,7 +1700,12 @@ function renderSteal({ model, el: host }) {
   function resize() {
     if (destroyed) return;
     const P = (current || {}).picture || { w: 1600, h: 1040 };
-    size = casinoSize(root.clientWidth || host.clientWidth || 800, P, setup.width || 800);
+    size = casinoSize(
+      root.clientWidth || host.clientWidth || 800,
+      P,
+      setup.width || 800,
+      pictureRoom(root, [rules, say, playRow, topRow, optRow])
+    );
     dpr = window.devicePixelRatio || 1;
     canvas.style.width = `${size.width}px`;
     canvas.style.height = `${size.height}px`;
@@ -1832,7 +1887,11 @@ function render({ model: anyModel, el: host }) {
   const panelBox = el("details", { class: "wt-panel", "data-role": "settings" });
   const panelTitle = el("summary", { class: "wt-panel-title", "data-action": "settings" });
   const panelRows = el("div", { class: "wt-panel-rows" });
-  panelBox.append(panelTitle, panelRows);
+  const moreBox = el("details", { class: "wt-more-rules", "data-role": "more-rules" });
+  const moreTitle = el("summary", { class: "wt-panel-title", "data-action": "more_rules" });
+  const moreRows = el("div", { class: "wt-panel-rows" });
+  moreBox.append(moreTitle, moreRows);
+  panelBox.append(panelTitle, panelRows, moreBox);
   const resultsBox = el("div", { class: "wt-results", role: "status", "data-role": "results" });
   root.append(
     rules,
@@ -1929,6 +1988,7 @@ function render({ model: anyModel, el: host }) {
     guessRow.hidden = !setup.guess;
     resume.textContent = w.resume;
     panelTitle.textContent = w.rules;
+    moreTitle.textContent = w.more_rules || "";
     panelBox.hidden = !setup.panel;
     resultsBox.hidden = !setup.panel;
     if (document.activeElement !== codeBox) codeBox.value = setup.code || "";
@@ -1961,7 +2021,8 @@ function render({ model: anyModel, el: host }) {
     const rows = model.get("settings") || [];
     const focused = root.getRootNode().activeElement;
     const focusName = focused && focused.dataset ? focused.dataset.setting : null;
-    panelRows.textContent = "";
+    panelRows.replaceChildren(moreBox);
+    moreRows.textContent = "";
     for (const row of rows) {
       const line = el("label", { class: "wt-setting" });
       let control;
@@ -1981,7 +2042,8 @@ function render({ model: anyModel, el: host }) {
         control.addEventListener("click", () => send({ do: "set", name: row.name }));
         line.append(control);
       }
-      panelRows.append(line);
+      if (row.group === "more") moreRows.append(line);
+      else panelRows.insertBefore(line, moreBox);
       if (row.name === focusName) control.focus();
     }
   }
@@ -1990,7 +2052,7 @@ function render({ model: anyModel, el: host }) {
   }
   function chromeHeight() {
     let h = 0;
-    for (const part of [rules, topRow, say, status, guessRow, playRow, moreRow, notice, log]) {
+    for (const part of [rules, topRow, say, status, guessRow, playRow, moreRow, notice]) {
       if (!part.hidden) h += part.getBoundingClientRect().height;
     }
     return h + 28;
@@ -1999,8 +2061,8 @@ function render({ model: anyModel, el: host }) {
     if (destroyed) return;
     const width = root.clientWidth || host.clientWidth || 800;
     const full2 = isFull();
-    const top = full2 ? 0 : root.getBoundingClientRect().top + (window.scrollY || 0) * 0;
-    const size = tableSize(width, window.innerWidth, window.innerHeight, chromeHeight(), top);
+    const room = full2 ? { height: window.innerHeight, top: 0 } : screenRoom(root, window.innerHeight);
+    const size = tableSize(width, window.innerWidth, room.height, chromeHeight(), room.top);
     dpr = window.devicePixelRatio || 1;
     canvas.style.width = `${size.width}px`;
     canvas.style.height = `${size.height}px`;
@@ -2009,6 +2071,7 @@ function render({ model: anyModel, el: host }) {
     root.classList.toggle("wt-portrait", size.portrait);
     L = layout(size.width, size.height, setup.players || 2, { line: Boolean(setup.number_line) });
     root.dataset.rankPx = String(L.rankPx);
+    root.dataset.cardPx = `${Math.round(L.cw)}x${Math.round(L.ch)}`;
     places(current && current.view);
     draw(performance.now());
     if (plot && plotly) {

@@ -40,8 +40,8 @@ BACKLOG = 16   # unshown beats kept for the browser; beyond, only where the game
 
 _WORDS = ("flip", "step", "back", "autoplay", "slow", "normal", "fast", "fast_forward", "new_game", "replay",
           "game_number", "fullscreen", "exit_fullscreen", "guess_title", "guess_bigger", "guess_same",
-          "guess_smaller", "speed", "rules", "chart_title", "chart_war", "chart_round", "resume", "res_title",
-          "read_aloud")
+          "guess_smaller", "speed", "rules", "more_rules", "chart_title", "chart_war", "chart_round", "resume",
+          "res_title", "read_aloud")
 
 
 _PIPS = {str(rank): [list(spot) for spot in spots] for rank, spots in PIPS.items()}   # the usual layout

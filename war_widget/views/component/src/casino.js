@@ -6,6 +6,7 @@ import { chartFrame, loadPlotly } from "./chart.js";
 import { BANKROLL } from "./colours.js";
 import { drawBack, drawCard, drawFelt, pill, roundRect, usePips } from "./faces.js";
 import { SPEED_FACTOR, ease, el, follow, keepKeys, lerp, markLanguage, spacePlays, whenIdle } from "./helpers.js";
+import { screenRoom } from "./layout.js";
 
 // --- Casino War: its own picture, the War table's card faces, felt and badges ----------------
 // Python sends the picture as a display list in table units (views/casino.casino_table: cards
@@ -55,11 +56,21 @@ export function dealtAt(item, time, shoe, ms) {
 }
 
 /** The table's CSS size for a container `width`: its natural width (`natural` CSS px) or less,
- * never more than 1.5 times it; the scale from table units to CSS px. */
-export function casinoSize(width, table, natural) {
-  const w = Math.max(200, Math.min(Math.floor(width), Math.round(natural * 1.5)));
+ * never more than 1.5 times it, and no taller than `roomH` CSS px (War's layout rule: the
+ * picture, the sentence and the buttons on one screen); the scale from table units to CSS px. */
+export function casinoSize(width, table, natural, roomH = Infinity) {
+  const byH = Math.floor(Math.max(160, roomH) * table.w / table.h);
+  const w = Math.max(200, Math.min(Math.floor(width), Math.round(natural * 1.5), byH));
   const scale = w / table.w;
   return { width: w, height: Math.round(table.h * scale), scale };
+}
+
+/** The height a Casino War or Steal War picture may take: what the page shows (`screenRoom`)
+ * less the `parts` under and over it and the table's top in it (at most 180 px, as War's). */
+export function pictureRoom(root, parts) {
+  const room = screenRoom(root, window.innerHeight);
+  const chrome = parts.reduce((h, part) => h + (part.hidden ? 0 : part.getBoundingClientRect().height), 0);
+  return room.height - chrome - Math.max(0, Math.min(room.top, 180)) - 28;
 }
 
 /** The felt of a Casino War or Steal War table, with a dashed outline (`colour`) where each empty
@@ -210,7 +221,8 @@ export function renderCasino({ model, el: host }) {
   }
   function resize() {
     if (destroyed) return;
-    size = casinoSize(root.clientWidth || host.clientWidth || 640, table, setup.width || 640);
+    size = casinoSize(root.clientWidth || host.clientWidth || 640, table, setup.width || 640,
+      pictureRoom(root, [rules, say, betLine, chipRow, playRow]));
     dpr = window.devicePixelRatio || 1;
     canvas.style.width = `${size.width}px`;
     canvas.style.height = `${size.height}px`;

@@ -13,9 +13,39 @@ export function tableSize(width, viewportW, viewportH, chrome, top) {
   const portrait = viewportH > viewportW * 1.15;   // an upright phone or tablet
   const ideal = portrait ? w * 1.45 : w * 0.56;
   const h = Math.max(240, Math.floor(Math.min(ideal, room)));
-  // a landscape table never gets wider than its height asks for: the felt stays centred
-  const tw = portrait ? w : Math.min(w, Math.max(Math.floor(h / 0.5), 160));
+  // a landscape table no wider than its cards can use (the piles beside the middle row, SIDE_MAX)
+  const tw = portrait ? w : Math.min(w, Math.max(Math.floor(h * SIDE_MAX), 160));
   return { width: tw, height: h, portrait };
+}
+
+/** The widest felt a landscape table takes, in table heights: two players' piles in a column
+ * left of the middle row, the middle cards as tall as the felt allows (`layout`). */
+export const SIDE_MAX = 2.15;
+// the column left of the piles for each seat's name and count badge, in CSS px
+export const NAME_ROOM = 140;
+
+/** The room a table has on the screen: the height of what its page shows (JupyterLab's notebook
+ * panel between its toolbar and status bar, or the window) and how far below the top of that
+ * the table starts. `node` is the component's root. */
+export function screenRoom(node, viewportH) {
+  // the band the window and every ancestor that scrolls its content (JupyterLab's notebook panel)
+  // let through; an output area (overflow auto, as tall as its content) clips nothing
+  let top = 0;
+  let bottom = viewportH;
+  let p = node.parentElement || (node.getRootNode && node.getRootNode().host) || null;
+  while (p && p !== document.body && p !== document.documentElement) {
+    const oy = getComputedStyle(p).overflowY;
+    if ((oy === "auto" || oy === "scroll") && p.scrollHeight > p.clientHeight + 1) {
+      const box = p.getBoundingClientRect();
+      if (box.height > 0) {
+        top = Math.max(top, box.top);
+        bottom = Math.min(bottom, box.bottom);
+      }
+    }
+    p = p.parentElement || (p.getRootNode && p.getRootNode().host) || null;
+  }
+  const height = bottom - top > 100 ? bottom - top : viewportH;
+  return { height, top: node.getBoundingClientRect().top - top };
 }
 
 /** The number line's label size on a table whose middle cards are `ch` px tall: never under the
@@ -49,6 +79,7 @@ export function layout(w, h, players, opts = {}) {
   let lineH = 0;
   let lpx = 0;
   let grid = false;
+  let side = false;                // two players on a wide felt: the piles beside the middle row
   if (players > 2) {
     // the middle cards side by side in one row, or in two rows with every pile above or below
     // them (whichever gives bigger cards), none over another; the piles smaller than the cards
@@ -75,12 +106,30 @@ export function layout(w, h, players, opts = {}) {
     }
     cw = Math.min(byH * 0.7, usableW / 3.3);   // two cards, the gap for the mark, the war slots
     ch = Math.min(byH, cw / (portrait ? 0.56 : 0.7));
+    if (!portrait && !lineOn) {
+      // a wide felt: the piles in a column left of the middle row (the top seat's above, yours
+      // below), the middle cards as tall as the felt allows with the aid under them; taken when
+      // it gives bigger cards
+      const sideCh = usableH / 1.5;
+      const sideK = Math.min(0.5, (usableH - 24) / (2 * sideCh));
+      // the middle row 3.3 cards wide; the piles' column NAME_ROOM + 16 + a pile (sideK cards) and
+      // its won pile beside it (paint: 1.85 piles in all)
+      const sideCw = Math.min(sideCh * 0.7, (usableW - NAME_ROOM - 16) / (3.3 + 1.85 * sideK));
+      if (sideCw > cw * 1.02) {
+        side = true;
+        k = sideK;
+        cw = sideCw;
+        ch = sideCw / 0.7;
+      }
+    }
   }
   const ph = ch * k;
   const pw = Math.min(cw, ph * 0.7);
   // the corner rank never gets smaller than a child reads on an upright phone [000]
   const rankPx = Math.max(RANK_MIN_PX, Math.round(cw * 0.2));
-  const cx = 12 + usableW / 2;
+  const colW = side ? NAME_ROOM + 16 + pw * 1.85 : 0;     // the piles' column (with the won piles)
+  const midW = usableW - colW;
+  const cx = 12 + colW + midW / 2;
   const mid = top + usableH / 2;
   const cy = mid - lineH / 2;      // the middle row, above the number line
   const piles = [];
@@ -97,14 +146,20 @@ export function layout(w, h, players, opts = {}) {
       px = 12 + (usableW / slots) * (at + 0.5) - pw / 2;
       py = top + 22;
     }
+    if (side) {
+      px = 12 + NAME_ROOM;
+      py = dy < 0 ? top + 4 : top + usableH - ph - 4;
+    }
     piles.push({ x: px, y: py, dx, dy });
   }
   // half the room between the two middle cards (where the tick or cross goes): more when the
   // table is wide enough for it beside the war slots
-  const gap = players === 2 ? cw * (usableW >= 3.7 * cw ? 0.4 : 0.25) : 0;
-  const slot = players === 2 ? Math.max(0, Math.min(cw * 0.36, 44, (usableW - 2 * cw - 2 * gap) / 4 - 1)) : cw * 0.15;
+  const gap = players === 2 ? cw * (midW >= 3.7 * cw ? 0.4 : 0.25) : 0;
+  // a war's slots: a face-down card shows a strip of its back (wider with big cards, past its border)
+  const slot = players === 2 ? Math.max(0, Math.min(cw * 0.36, Math.max(44, cw * 0.2), (midW - 2 * cw - 2 * gap) / 4 - 1))
+    : cw * 0.15;
   const L = { w, h, players, cw, ch, pw, ph, rankPx, cx, cy, top, piles, bar, progress, gap, slot, portrait: h > w,
-    aidY: cy + ch * 0.62, namesAbove: grid };
+    aidY: cy + ch * (side ? 0.58 : 0.62), namesAbove: grid, side };
   if (players > 2) {
     // each seat's cell in the middle (its newest card at the cell's right, older ones under it)
     const cellW = cw + 2 * slot;

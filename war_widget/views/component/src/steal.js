@@ -2,7 +2,7 @@
 // The Steal War renderer and its pure parts.
 // Part of the table component: bundled into ../table.js by `npm run build` (esbuild).
 
-import { casinoSize, feltWithSlots } from "./casino.js";
+import { casinoSize, feltWithSlots, pictureRoom } from "./casino.js";
 import { GOLD } from "./colours.js";
 import { drawBack, drawCard, pill, roundRect, usePips } from "./faces.js";
 import { SPEED_FACTOR, ease, el, follow, keepKeys, lerp, markLanguage, spacePlays } from "./helpers.js";
@@ -149,7 +149,8 @@ export function renderSteal({ model, el: host }) {
   function resize() {
     if (destroyed) return;
     const P = (current || {}).picture || { w: 1600, h: 1040 };
-    size = casinoSize(root.clientWidth || host.clientWidth || 800, P, setup.width || 800);
+    size = casinoSize(root.clientWidth || host.clientWidth || 800, P, setup.width || 800,
+      pictureRoom(root, [rules, say, playRow, topRow, optRow]));
     dpr = window.devicePixelRatio || 1;
     canvas.style.width = `${size.width}px`;
     canvas.style.height = `${size.height}px`;

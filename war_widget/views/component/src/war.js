@@ -7,7 +7,7 @@ import { CHART_GAP_MS, CHART_MARKERS, chartFont, chartFrame, chartSeries, chartX
 import { CHART_BG, SEAT_COLOURS, SEAT_DASH, WAR_MARKER } from "./colours.js";
 import { usePips } from "./faces.js";
 import { AUTOPLAY_GAP_MS, WAR_SPEED, answerWords, beatTiming, el, keepKeys, keyAction, markLanguage, mergeBeats, newest, wantsTick, wantsTickAhead, whenIdle } from "./helpers.js";
-import { cardSpots, flights, layout, probeX, tableSize } from "./layout.js";
+import { cardSpots, flights, layout, probeX, screenRoom, tableSize } from "./layout.js";
 import { lineMarks, markSpot, paint } from "./paint.js";
 import { pageReader } from "./speech.js";
 import { renderSteal } from "./steal.js";
@@ -51,7 +51,12 @@ export function render({ model: anyModel, el: host }) {
   const panelBox = el("details", { class: "wt-panel", "data-role": "settings" });
   const panelTitle = el("summary", { class: "wt-panel-title", "data-action": "settings" });
   const panelRows = el("div", { class: "wt-panel-rows" });
-  panelBox.append(panelTitle, panelRows);
+  // the engine's options under "More rules", closed until a teacher opens it (panel.py's groups)
+  const moreBox = el("details", { class: "wt-more-rules", "data-role": "more-rules" });
+  const moreTitle = el("summary", { class: "wt-panel-title", "data-action": "more_rules" });
+  const moreRows = el("div", { class: "wt-panel-rows" });
+  moreBox.append(moreTitle, moreRows);
+  panelBox.append(panelTitle, panelRows, moreBox);
   const resultsBox = el("div", { class: "wt-results", role: "status", "data-role": "results" });
   root.append(rules, topRow, stage, say, status, guessRow, playRow, moreRow, notice, log, chartBox, panelBox,
     resultsBox);
@@ -142,6 +147,7 @@ export function render({ model: anyModel, el: host }) {
     guessRow.hidden = !setup.guess;
     resume.textContent = w.resume;
     panelTitle.textContent = w.rules;
+    moreTitle.textContent = w.more_rules || "";
     panelBox.hidden = !setup.panel;
     resultsBox.hidden = !setup.panel;
     if (document.activeElement !== codeBox) codeBox.value = setup.code || "";
@@ -178,7 +184,8 @@ export function render({ model: anyModel, el: host }) {
     const rows = model.get("settings") || [];
     const focused = root.getRootNode().activeElement;
     const focusName = focused && focused.dataset ? focused.dataset.setting : null;
-    panelRows.textContent = "";
+    panelRows.replaceChildren(moreBox);
+    moreRows.textContent = "";
     for (const row of rows) {
       const line = el("label", { class: "wt-setting" });
       let control;
@@ -198,7 +205,8 @@ export function render({ model: anyModel, el: host }) {
         control.addEventListener("click", () => send({ do: "set", name: row.name }));
         line.append(control);
       }
-      panelRows.append(line);
+      if (row.group === "more") moreRows.append(line);
+      else panelRows.insertBefore(line, moreBox);
       if (row.name === focusName) control.focus();
     }
   }
@@ -209,8 +217,10 @@ export function render({ model: anyModel, el: host }) {
   }
 
   function chromeHeight() {
+    // what must share the screen with the table; the log of earlier lines may go below the fold
+    // (the sentence shows the newest line)
     let h = 0;
-    for (const part of [rules, topRow, say, status, guessRow, playRow, moreRow, notice, log]) {
+    for (const part of [rules, topRow, say, status, guessRow, playRow, moreRow, notice]) {
       if (!part.hidden) h += part.getBoundingClientRect().height;
     }
     return h + 28;
@@ -220,8 +230,9 @@ export function render({ model: anyModel, el: host }) {
     if (destroyed) return;
     const width = root.clientWidth || host.clientWidth || 800;
     const full = isFull();
-    const top = full ? 0 : root.getBoundingClientRect().top + (window.scrollY || 0) * 0;
-    const size = tableSize(width, window.innerWidth, window.innerHeight, chromeHeight(), top);
+    // the height of what the page shows (JupyterLab: the notebook panel), the table's top in it
+    const room = full ? { height: window.innerHeight, top: 0 } : screenRoom(root, window.innerHeight);
+    const size = tableSize(width, window.innerWidth, room.height, chromeHeight(), room.top);
     dpr = window.devicePixelRatio || 1;
     canvas.style.width = `${size.width}px`;
     canvas.style.height = `${size.height}px`;
@@ -230,6 +241,7 @@ export function render({ model: anyModel, el: host }) {
     root.classList.toggle("wt-portrait", size.portrait);
     L = layout(size.width, size.height, setup.players || 2, { line: Boolean(setup.number_line) });
     root.dataset.rankPx = String(L.rankPx);
+    root.dataset.cardPx = `${Math.round(L.cw)}x${Math.round(L.ch)}`;
     places(current && current.view);
     draw(performance.now());
     if (plot && plotly) {
