@@ -37,7 +37,7 @@ from typing import Any, TypeVar
 
 from ..game.codes import decode_code
 from ..game.rules import PRESETS
-from ..session.store import _roll_back, _transact, rename_aside
+from ..session.store import _busy, _roll_back, _transact, rename_aside
 
 try:
     import sqlite3
@@ -670,12 +670,6 @@ class ClassStore:
     def set_aside(self) -> list[tuple[str, str, str]]:
         """Everything set aside: (what, the text as it was, what was wrong), oldest first."""
         return [tuple(r) for r in self._db.execute("SELECT what, data, problem FROM set_aside ORDER BY id")]
-
-
-def _busy(exc: sqlite3.DatabaseError) -> bool:
-    """SQLite was kept out by another connection's lock (SQLITE_BUSY / SQLITE_LOCKED)."""
-    text = str(exc).lower()
-    return isinstance(exc, sqlite3.OperationalError) and ("locked" in text or "busy" in text)
 
 
 def _time(value: Any) -> float:
