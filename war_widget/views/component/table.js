@@ -81,14 +81,14 @@ function keepKeys(root, handler) {
   keysGuarded = true;
   window.addEventListener("keydown", (e) => {
     if (!ownsKey(e)) return;
-    const path = (
-      /** @type {any[]} */
-      typeof e.composedPath === "function" ? e.composedPath() : []
-    );
+    const path = typeof e.composedPath === "function" ? e.composedPath() : [];
     const owner = path.find((node) => KEY_OWNERS.has(node));
     if (!owner) return;
     e.stopImmediatePropagation();
-    const target = path[0] || e.target;
+    const target = (
+      /** @type {HTMLElement | null} */
+      path[0] || e.target
+    );
     if (!keepsDefault(e, target && target.tagName, Boolean(target && target.isContentEditable))) e.preventDefault();
     KEY_OWNERS.get(owner)(e, target);
   }, true);
@@ -143,7 +143,10 @@ function whenIdle(fn) {
   else setTimeout(fn, 300);
 }
 function follow(model, handlers) {
-  const events = Object.entries(handlers).map(([trait, handler]) => [`change:${trait}`, handler]);
+  const events = (
+    /** @type {[string, () => void][]} */
+    Object.entries(handlers).map(([trait, handler]) => [`change:${trait}`, handler])
+  );
   for (const [event, handler] of events) model.on(event, handler);
   return () => {
     for (const [event, handler] of events) model.off(event, handler);
@@ -477,7 +480,10 @@ function loadPlotly(model) {
         script.onload = () => {
           window.define = define;
           URL.revokeObjectURL(url);
-          resolve(window.Plotly);
+          resolve(
+            /** @type {WarPlotly} */
+            window.Plotly
+          );
         };
         script.onerror = (e) => {
           window.define = define;
@@ -1461,7 +1467,10 @@ function renderCasino({ model, el: host }) {
   }
   function draw(now) {
     if (!size) return true;
-    const ctx = canvas.getContext("2d");
+    const ctx = (
+      /** @type {CanvasRenderingContext2D} */
+      canvas.getContext("2d")
+    );
     ctx.setTransform(dpr * size.scale, 0, 0, dpr * size.scale, 0, 0);
     ctx.clearRect(0, 0, table.w, table.h);
     const shoe = { x: table.w - table.card[0] - 30, y: -table.card[1] };
@@ -1715,7 +1724,10 @@ function renderSteal({ model, el: host }) {
   }
   function draw(now) {
     if (!size || !current) return;
-    const ctx = canvas.getContext("2d");
+    const ctx = (
+      /** @type {CanvasRenderingContext2D} */
+      canvas.getContext("2d")
+    );
     ctx.setTransform(dpr * size.scale, 0, 0, dpr * size.scale, 0, 0);
     const P = current.picture;
     ctx.clearRect(0, 0, P.w, P.h);
@@ -1959,7 +1971,10 @@ function render({ model: anyModel, el: host }) {
   const reader = pageReader(setup.lang, model.get("read_aloud"));
   usePips(setup.pips);
   const words = () => setup.words || {};
-  const isFull = () => (root.getRootNode().fullscreenElement || document.fullscreenElement) === root;
+  const isFull = () => (
+    /** @type {Partial<DocumentOrShadowRoot>} */
+    (root.getRootNode().fullscreenElement || document.fullscreenElement) === root
+  );
   function label() {
     const w = words();
     const two = setup.mode === "two_player";
@@ -2019,7 +2034,10 @@ function render({ model: anyModel, el: host }) {
   }
   function onSettings() {
     const rows = model.get("settings") || [];
-    const focused = root.getRootNode().activeElement;
+    const focused = (
+      /** @type {{activeElement?: (Element & Partial<HTMLOrSVGElement>) | null}} */
+      root.getRootNode().activeElement
+    );
     const focusName = focused && focused.dataset ? focused.dataset.setting : null;
     panelRows.replaceChildren(moreBox);
     moreRows.textContent = "";
@@ -2081,7 +2099,10 @@ function render({ model: anyModel, el: host }) {
   }
   function draw(now) {
     if (!L || !current) return;
-    const ctx = canvas.getContext("2d");
+    const ctx = (
+      /** @type {CanvasRenderingContext2D} */
+      canvas.getContext("2d")
+    );
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
     if (anim) {
       const t = anim.move > 0 ? Math.min(1, (now - anim.start) / anim.move) : 1;
@@ -2162,7 +2183,8 @@ function render({ model: anyModel, el: host }) {
       chartWhole = false;
       chartFrameKey = key;
       if (!plot) {
-        plot = chartBox;
+        plot = /** @type {WarPlotlyDiv} */
+        chartBox;
         plot.on("plotly_click", (d) => {
           const p = d && d.points && d.points[0];
           if (!p || !Number.isFinite(p.x)) return;
@@ -2248,7 +2270,10 @@ function render({ model: anyModel, el: host }) {
     if (beat.say && beat.kind !== "clock") {
       const line = el("p", { class: "wt-line", text: beat.say });
       log.append(line);
-      while (log.childNodes.length > 40) log.removeChild(log.firstChild);
+      while (log.childNodes.length > 40) log.removeChild(
+        /** @type {ChildNode} */
+        log.firstChild
+      );
       log.scrollTop = log.scrollHeight;
     }
     const v = beat.view;

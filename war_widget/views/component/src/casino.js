@@ -233,7 +233,7 @@ export function renderCasino({ model, el: host }) {
   }
   function draw(now) {
     if (!size) return true;
-    const ctx = canvas.getContext("2d");
+    const ctx = /** @type {CanvasRenderingContext2D} */ (canvas.getContext("2d"));   // (a canvas's 2d context)
     ctx.setTransform(dpr * size.scale, 0, 0, dpr * size.scale, 0, 0);
     ctx.clearRect(0, 0, table.w, table.h);
     const shoe = { x: table.w - table.card[0] - 30, y: -table.card[1] };
@@ -267,6 +267,7 @@ export function renderCasino({ model, el: host }) {
   }
 
   // --- the bankroll chart: Plotly's own plotly.js ---------------------------------------------
+  /** @type {WarPlotly | null} */
   let plotly = null;
   function chart() {
     if (!plotly || destroyed) return;

@@ -103,10 +103,11 @@ export function chartFrame(width, font) {
  * on the page (RequireJS) is hidden meanwhile so plotly.js sets window.Plotly. If the asking view
  * goes before the answer comes, the next table asks again.
  * @param {import("./types.js").PlotlyAsker} model
- * @returns {Promise<any>} */
+ * @returns {Promise<WarPlotly>} */
 export function loadPlotly(model) {
   if (window.Plotly) return Promise.resolve(window.Plotly);
   if (!window.__warWidgetPlotly) {
+    /** @type {Promise<WarPlotly>} */
     const pending = new Promise((resolve, reject) => {
       /** @param {import("./types.js").PlotlyMessage | null | undefined} msg */
       const onMessage = (msg) => {
@@ -117,7 +118,7 @@ export function loadPlotly(model) {
         script.dataset.warPlotly = "1";
         const define = window.define;
         window.define = undefined;
-        script.onload = () => { window.define = define; URL.revokeObjectURL(url); resolve(window.Plotly); };
+        script.onload = () => { window.define = define; URL.revokeObjectURL(url); resolve(/** @type {WarPlotly} */ (window.Plotly)); };   // (plotly.js set it)
         script.onerror = (e) => { window.define = define; reject(e); };
         script.src = url;
         document.head.append(script);

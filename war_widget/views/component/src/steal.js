@@ -160,7 +160,7 @@ export function renderSteal({ model, el: host }) {
   }
   function draw(now) {
     if (!size || !current) return;
-    const ctx = canvas.getContext("2d");
+    const ctx = /** @type {CanvasRenderingContext2D} */ (canvas.getContext("2d"));   // (a canvas's 2d context)
     ctx.setTransform(dpr * size.scale, 0, 0, dpr * size.scale, 0, 0);
     const P = current.picture;
     ctx.clearRect(0, 0, P.w, P.h);

@@ -118,7 +118,7 @@ export function render({ model: anyModel, el: host }) {
 
   const words = () => setup.words || {};
   // in a shadow root (marimo) the document names the host; the root node names our element
-  const isFull = () => (root.getRootNode().fullscreenElement || document.fullscreenElement) === root;
+  const isFull = () => (/** @type {Partial<DocumentOrShadowRoot>} */ (root.getRootNode()).fullscreenElement || document.fullscreenElement) === root;
   function label() {
     const w = words();
     const two = setup.mode === "two_player";
@@ -182,7 +182,7 @@ export function render({ model: anyModel, el: host }) {
   function onSettings() {
     // the settings panel: one row per setting (a select, a check box or a button), from Python
     const rows = model.get("settings") || [];
-    const focused = root.getRootNode().activeElement;
+    const focused = /** @type {{activeElement?: (Element & Partial<HTMLOrSVGElement>) | null}} */ (root.getRootNode()).activeElement;
     const focusName = focused && focused.dataset ? focused.dataset.setting : null;
     panelRows.replaceChildren(moreBox);
     moreRows.textContent = "";
@@ -252,7 +252,7 @@ export function render({ model: anyModel, el: host }) {
 
   function draw(now) {
     if (!L || !current) return;
-    const ctx = canvas.getContext("2d");
+    const ctx = /** @type {CanvasRenderingContext2D} */ (canvas.getContext("2d"));   // (a canvas's 2d context)
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
     if (anim) {
       const t = anim.move > 0 ? Math.min(1, (now - anim.start) / anim.move) : 1;
@@ -271,7 +271,9 @@ export function render({ model: anyModel, el: host }) {
   // chart's frame changed (a cut, a new size or language, the dots giving way to the line, the
   // round axis growing). A flip, Back or a jump draws the chart whole at once (Plotly.react:
   // the chart shows the round with the picture).
+  /** @type {WarPlotlyDiv | null} */
   let plot = null;          // the Plotly graph div once drawn
+  /** @type {WarPlotly | null} */
   let plotly = null;
   let series = null;
   let chartWhole = true;    // the next update draws the whole chart
@@ -322,7 +324,7 @@ export function render({ model: anyModel, el: host }) {
       chartWhole = false;
       chartFrameKey = key;
       if (!plot) {
-        plot = chartBox;
+        plot = /** @type {WarPlotlyDiv} */ (chartBox);   // (Plotly drew it: it tells clicks)
         plot.on("plotly_click", (d) => {
           const p = d && d.points && d.points[0];
           if (!p || !Number.isFinite(p.x)) return;
@@ -417,7 +419,7 @@ export function render({ model: anyModel, el: host }) {
     if (beat.say && beat.kind !== "clock") {   // a clock beat says the time left, not a new line
       const line = el("p", { class: "wt-line", text: beat.say });
       log.append(line);
-      while (log.childNodes.length > 40) log.removeChild(log.firstChild);
+      while (log.childNodes.length > 40) log.removeChild(/** @type {ChildNode} */ (log.firstChild));
       log.scrollTop = log.scrollHeight;
     }
     const v = beat.view;
