@@ -601,7 +601,10 @@ function pipFrame(pips, w, h, rankPx, measure) {
 function faceGeometry(code, w, h, rankPx, measure, pips = PIP_TABLE) {
   const c = parseCard(code);
   const key = `${c.rank}|${c.joker ? "j" : ""}|${w.toFixed(2)}|${h.toFixed(2)}|${rankPx}`;
-  const hit = FACE_CACHE.get(key);
+  const hit = (
+    /** @type {FaceGeometry | undefined} */
+    FACE_CACHE.get(key)
+  );
   if (hit) return hit;
   const idx = cornerIndex(c.glyph, w, h, rankPx, measure, !c.joker);
   const out = { rank: c.rank, index: idx };
@@ -638,7 +641,10 @@ function faceGeometry(code, w, h, rankPx, measure, pips = PIP_TABLE) {
     const spec = pips && pips[String(c.rank)];
     if (!spec) throw new Error(`no pip layout for rank ${c.rank}: the setup's pip table is missing`);
     const fkey = `frame|${w.toFixed(2)}|${h.toFixed(2)}|${rankPx}`;
-    let frame = FACE_CACHE.get(fkey);
+    let frame = (
+      /** @type {PipFrame | undefined} */
+      FACE_CACHE.get(fkey)
+    );
     if (!frame) {
       frame = pipFrame(pips, w, h, rankPx, measure);
       FACE_CACHE.set(fkey, frame);
@@ -924,11 +930,29 @@ function drawCard(ctx, code, up, x, y, w, h, opts, turn) {
     ctx.scale(Math.max(0.02, k), 1);
     ctx.translate(-(x + w / 2), 0);
     if (turn < 0.5) drawBack(ctx, x, y, w, h);
-    else drawFace(ctx, code, x, y, w, h, opts);
+    else drawFace(
+      ctx,
+      /** @type {string} */
+      code,
+      x,
+      y,
+      w,
+      h,
+      opts
+    );
     ctx.restore();
     return;
   }
-  if (up) drawFace(ctx, code, x, y, w, h, opts);
+  if (up) drawFace(
+    ctx,
+    /** @type {string} */
+    code,
+    x,
+    y,
+    w,
+    h,
+    opts
+  );
   else drawBack(ctx, x, y, w, h);
 }
 function pill(ctx, text, x, y, px, fill, ink) {

@@ -5,9 +5,64 @@
 import { FELT, GOLD, INK, RED } from "./colours.js";
 import { parseCard } from "./helpers.js";
 
+/** @typedef {import("./types.js").Pips} Pips */
+/** @typedef {import("./helpers.js").ParsedCard} ParsedCard */
+
+/** A box in card coordinates: [x0, y0, x1, y1]. @typedef {[number, number, number, number]} Box */
+/** A spot and a glyph's font px there. @typedef {{x: number, y: number, size: number}} Glyph */
+/** A box by its edges (the court cards' panel, the middle of a card). @typedef {{x0: number, y0: number, x1: number, y1: number}} Edges */
+
+/**
+ * The width of `text` at `px` (`bold`: the index's font; else the suit signs').
+ * @callback Measure
+ * @param {string} text
+ * @param {number} px
+ * @param {boolean} [bold]
+ * @returns {number}
+ */
+
+/**
+ * A card's corner index (cornerIndex): its margin, the rank's and the suit sign's px, the rank's
+ * horizontal squeeze, where each is drawn and the boxes they cover, the gap kept round them.
+ * @typedef {object} CornerIndex
+ * @property {number} m
+ * @property {number} rankPx
+ * @property {number} suitPx
+ * @property {number} squeeze
+ * @property {number} cx
+ * @property {number} rankY
+ * @property {number} suitY
+ * @property {Box} rankBox
+ * @property {Box | null} suitBox
+ * @property {Box} box
+ * @property {number} gap
+ */
+
+/** The pips' font px and the top-left pip's centre (pipFrame). @typedef {{P: number, ax: number, ay: number}} PipFrame */
+
+/**
+ * Where a face puts what (faceGeometry): the index, and one of pips, ace, panel or joker.
+ * @typedef {object} FaceGeometry
+ * @property {number} rank
+ * @property {CornerIndex} index
+ * @property {Glyph[]} [pips]
+ * @property {Glyph} [ace]
+ * @property {Edges} [panel]
+ * @property {{star: Glyph, word: Glyph}} [joker]
+ */
+
+/** How a face is drawn: the corner rank's px, a glow (`highlight`), the aids' value (`=11`).
+ * @typedef {{rankPx: number, highlight?: boolean, value?: number}} CardOpts */
+
+/** What the felt is drawn to: the table's size and centre, the top of its play area and the
+ * width of the count bar at its right (War's layout; Casino War's and Steal War's pictures).
+ * @typedef {{w: number, h: number, cx: number, cy: number, top: number, bar: {w: number}}} FeltFrame */
+
+/** @type {Pips | null} */
 let PIP_TABLE = null;   // views/cards.PIPS, from the setup
 
-/** Use the pip table of a setup (views/cards.PIPS); a setup without one keeps the last. */
+/** Use the pip table of a setup (views/cards.PIPS); a setup without one keeps the last.
+ * @param {Pips | null | undefined} pips */
 export function usePips(pips) {
   PIP_TABLE = pips || PIP_TABLE;
 }
@@ -25,15 +80,26 @@ export const INDEX_SUIT = 0.3;      // the index's suit sign, in rank heights
 export const PIP_BOX = 0.4;          // half the side of the box a pip glyph covers, in font px
 const PIP_APART = 0.86;              // pips at least this far apart (font px), box to box
 const PIP_MAX = 0.26;                // pips never larger than this share of the card's width
+/** @type {Map<string, FaceGeometry | PipFrame>} faces by card and size; pip frames by size ("frame|...") */
 const FACE_CACHE = new Map();
 
+/** @param {Box} a
+ * @param {Box} b
+ * @param {number} [gap] */
 function boxesMeet(a, b, gap = 0) {
   return a[0] < b[2] + gap && b[0] < a[2] + gap && a[1] < b[3] + gap && b[1] < a[3] + gap;
 }
 
 /** The corner index of a w x h card (card coordinates, top-left one; the bottom-right one is
  * it turned about the card's centre): the rank's and the suit sign's px, where each is drawn
- * (centre x, top y) and the boxes they cover. `measure(text, px, bold)` is the text's width. */
+ * (centre x, top y) and the boxes they cover. `measure(text, px, bold)` is the text's width.
+ * @param {string} glyph
+ * @param {number} w
+ * @param {number} h
+ * @param {number} rankPx
+ * @param {Measure} measure
+ * @param {boolean} [suit]
+ * @returns {CornerIndex} */
 export function cornerIndex(glyph, w, h, rankPx, measure, suit = true) {
   const m = Math.max(3, Math.round(w * 0.045));
   const suitPx = Math.round(rankPx * INDEX_SUIT);
@@ -45,25 +111,40 @@ export function cornerIndex(glyph, w, h, rankPx, measure, suit = true) {
   const iw = Math.max(rw, sw);
   const cx = m + iw / 2;
   const suitY = m + rankPx * 0.98;
+  /** @type {Box} */
   const rankBox = [cx - rw / 2, m, cx + rw / 2, m + rankPx];
+  /** @type {Box | null} */
   const suitBox = suit ? [cx - sw / 2, suitY, cx + sw / 2, suitY + suitPx] : null;
+  /** @type {Box} */
   const box = [m, m, m + iw, suit ? suitY + suitPx : m + rankPx];
   return { m, rankPx, suitPx, squeeze, cx, rankY: m, suitY, rankBox, suitBox, box, gap: Math.max(2, w * 0.025) };
 }
 
-/** A box of the top-left index turned to the bottom-right corner. */
+/** A box of the top-left index turned to the bottom-right corner.
+ * @type {(b: Box, w: number, h: number) => Box} */
 export const turned = (b, w, h) => [w - b[2], h - b[3], w - b[0], h - b[1]];
 
+/** @param {number[][]} spec  the pips' [column, row] in 0..1 (the pip table's)
+ * @param {{ax: number, ay: number}} frame
+ * @param {number} w
+ * @param {number} h
+ * @returns {{x: number, y: number}[]} */
 function pipsAt(spec, frame, w, h) {
   const { ax, ay } = frame;
   return spec.map(([col, row]) => ({ x: ax + (w - 2 * ax) * col, y: ay + (h - 2 * ay) * row }));
 }
 
-/** Whether pips of font px `P` at `spots` lie inside the card, clear of both indices and apart. */
+/** Whether pips of font px `P` at `spots` lie inside the card, clear of both indices and apart.
+ * @param {{x: number, y: number}[]} spots
+ * @param {number} P
+ * @param {number} w
+ * @param {number} h
+ * @param {CornerIndex} idx */
 function pipsFit(spots, P, w, h, idx) {
   const half = P * PIP_BOX;
   const clear = [idx.box, turned(idx.box, w, h)];
   for (const s of spots) {
+    /** @type {Box} */
     const b = [s.x - half, s.y - half, s.x + half, s.y + half];
     if (b[0] < idx.m * 0.6 || b[1] < idx.m * 0.6 || b[2] > w - idx.m * 0.6 || b[3] > h - idx.m * 0.6) return false;
     if (clear.some((c) => boxesMeet(b, c, idx.gap))) return false;
@@ -78,10 +159,17 @@ function pipsFit(spots, P, w, h, idx) {
 
 /** The pip frame of a card size: the pips' font px and where the outer columns and rows lie
  * (ax, ay: the top-left pip's centre; the layout is symmetric about the card's centre), the
- * biggest that fits the 9 and the 10 (the fullest layouts, the 10 with the widest index). */
+ * biggest that fits the 9 and the 10 (the fullest layouts, the 10 with the widest index).
+ * @param {Pips} pips
+ * @param {number} w
+ * @param {number} h
+ * @param {number} rankPx
+ * @param {Measure} measure
+ * @returns {PipFrame} */
 function pipFrame(pips, w, h, rankPx, measure) {
   const idx10 = cornerIndex("10", w, h, rankPx, measure);
   const hardest = [pips["10"], pips["9"], pips["8"]].filter(Boolean);
+  /** @type {(P: number) => PipFrame | null} */
   const tries = (P) => {
     const half = P * PIP_BOX;
     const steps = 24;
@@ -110,20 +198,29 @@ function pipFrame(pips, w, h, rankPx, measure) {
 
 /** Everything a face of `code` at size w x h puts where (card coordinates): the corner index,
  * and `pips` (number cards: [{x, y, size}], as many as the rank), `ace` ({x, y, size}), `panel`
- * (court cards: the framed box) or `joker` ({star, word}). Cached per card size. */
+ * (court cards: the framed box) or `joker` ({star, word}). Cached per card size.
+ * @param {string} code
+ * @param {number} w
+ * @param {number} h
+ * @param {number} rankPx
+ * @param {Measure} measure
+ * @param {Pips | null} [pips]
+ * @returns {FaceGeometry} */
 export function faceGeometry(code, w, h, rankPx, measure, pips = PIP_TABLE) {
   const c = parseCard(code);
   const key = `${c.rank}|${c.joker ? "j" : ""}|${w.toFixed(2)}|${h.toFixed(2)}|${rankPx}`;
-  const hit = FACE_CACHE.get(key);
+  const hit = /** @type {FaceGeometry | undefined} */ (FACE_CACHE.get(key));
   if (hit) return hit;
   const idx = cornerIndex(c.glyph, w, h, rankPx, measure, !c.joker);
+  /** @type {FaceGeometry} */
   const out = { rank: c.rank, index: idx };
   const corners = [idx.box, turned(idx.box, w, h)];
   // the biggest centred box clear of both indices, in the card's middle
+  /** @type {(ix?: CornerIndex) => Edges} */
   const middle = (ix = idx) => {
     const beside = { x0: ix.box[2] + ix.gap, y0: ix.m, x1: w - ix.box[2] - ix.gap, y1: h - ix.m };
     const below = { x0: ix.m, y0: ix.box[3] + ix.gap, x1: w - ix.m, y1: h - ix.box[3] - ix.gap };
-    const area = (b) => Math.min(b.x1 - b.x0, (b.y1 - b.y0) * 0.72);
+    const area = (/** @type {Edges} */ b) => Math.min(b.x1 - b.x0, (b.y1 - b.y0) * 0.72);
     return area(beside) >= area(below) ? beside : below;
   };
   if (c.joker) {
@@ -148,7 +245,7 @@ export function faceGeometry(code, w, h, rankPx, measure, pips = PIP_TABLE) {
     const spec = pips && pips[String(c.rank)];
     if (!spec) throw new Error(`no pip layout for rank ${c.rank}: the setup's pip table is missing`);
     const fkey = `frame|${w.toFixed(2)}|${h.toFixed(2)}|${rankPx}`;
-    let frame = FACE_CACHE.get(fkey);
+    let frame = /** @type {PipFrame | undefined} */ (FACE_CACHE.get(fkey));
     if (!frame) {
       frame = pipFrame(pips, w, h, rankPx, measure);
       FACE_CACHE.set(fkey, frame);
@@ -160,6 +257,13 @@ export function faceGeometry(code, w, h, rankPx, measure, pips = PIP_TABLE) {
   return out;
 }
 
+/** A rounded rectangle's path (not drawn: fill or stroke it).
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {number} x
+ * @param {number} y
+ * @param {number} w
+ * @param {number} h
+ * @param {number} r  the corners' radius */
 export function roundRect(ctx, x, y, w, h, r) {
   ctx.beginPath();
   // a panel squeezed to nothing (a court card drawn small, mid-flight) draws nothing: a negative
@@ -174,6 +278,9 @@ export function roundRect(ctx, x, y, w, h, r) {
   ctx.closePath();
 }
 
+/** The felt: its wooden rim, the green and the play area's outline.
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {FeltFrame} L */
 export function drawFelt(ctx, L) {
   const g = ctx.createRadialGradient(L.cx, L.cy, FELT.inner, L.cx, L.cy, Math.max(L.w, L.h) * FELT.outer);
   for (const [at, colour] of FELT.stops) g.addColorStop(at, colour);
@@ -189,6 +296,12 @@ export function drawFelt(ctx, L) {
   ctx.stroke();
 }
 
+/** A card's back at (x, y), w x h.
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {number} x
+ * @param {number} y
+ * @param {number} w
+ * @param {number} h */
 export function drawBack(ctx, x, y, w, h) {
   const r = w * 0.08;
   ctx.save();
@@ -233,13 +346,19 @@ export function drawBack(ctx, x, y, w, h) {
   ctx.restore();
 }
 
+/** @typedef {(px: number) => string} Font */
+/** @type {Font} */
 const RANK_FONT = (px) => `700 ${px}px "Noto Sans", "Helvetica Neue", Arial, sans-serif`;
+/** @type {Font} */
 const SUIT_FONT = (px) => `${px}px "Noto Sans Symbols 2", "DejaVu Sans", sans-serif`;
+/** @type {Font} */
 const COURT_FONT = (px) => `700 ${px}px "Noto Serif", "DejaVu Serif", Georgia, serif`;
 export const COURT_PANEL = "#f8ecc4";     // the court cards' framed panel
 export const AID_VALUE = "#1b6b3a";       // the aids' "=11" on a court card
 
-/** The width of `text` at `px` in the index's font (bold) or the suit signs' font. */
+/** The width of `text` at `px` in the index's font (bold) or the suit signs' font.
+ * @param {CanvasRenderingContext2D} ctx
+ * @returns {Measure} */
 export function measurer(ctx) {
   return (text, px, bold) => {
     ctx.font = bold ? RANK_FONT(px) : SUIT_FONT(px);
@@ -247,6 +366,10 @@ export function measurer(ctx) {
   };
 }
 
+/** @param {CanvasRenderingContext2D} ctx
+ * @param {ParsedCard} c
+ * @param {CornerIndex} idx
+ * @param {string} ink */
 function drawIndex(ctx, c, idx, ink) {
   ctx.fillStyle = ink;
   ctx.textAlign = "center";
@@ -272,6 +395,13 @@ function drawIndex(ctx, c, idx, ink) {
   }
 }
 
+/** @param {CanvasRenderingContext2D} ctx
+ * @param {number} x
+ * @param {number} y
+ * @param {number} w
+ * @param {number} h
+ * @param {number} points
+ * @param {string} ink */
 function crown(ctx, x, y, w, h, points, ink) {
   // a crown: a band and `points` spikes (K 3, Q 5), gold with the suit's ink round it
   ctx.beginPath();
@@ -292,6 +422,12 @@ function crown(ctx, x, y, w, h, points, ink) {
   ctx.stroke();
 }
 
+/** @param {CanvasRenderingContext2D} ctx
+ * @param {number} x
+ * @param {number} y
+ * @param {number} w
+ * @param {number} h
+ * @param {string} ink */
 function cap(ctx, x, y, w, h, ink) {
   // the jack's cap: a dome with a feather
   ctx.beginPath();
@@ -309,6 +445,11 @@ function cap(ctx, x, y, w, h, ink) {
   ctx.stroke();
 }
 
+/** @param {CanvasRenderingContext2D} ctx
+ * @param {ParsedCard} c
+ * @param {Edges} b  the panel
+ * @param {string} ink
+ * @param {number} [value]  the aids' value (drawn under the letter) */
 function drawCourt(ctx, c, b, ink, value) {
   const pw = b.x1 - b.x0;
   const ph = b.y1 - b.y0;
@@ -327,6 +468,7 @@ function drawCourt(ctx, c, b, ink, value) {
   const iy0 = b.y0 + inset * 1.6;
   const iw = pw - inset * 3.2;
   const ih = ph - inset * 3.2 - (valuePx ? valuePx * 1.1 : 0);
+  /** @type {(fx: number, fy: number, fw: number, fh: number) => void} */
   const figure = (fx, fy, fw, fh) => {
     if (c.rank === 11) cap(ctx, fx, fy, fw, fh, ink);
     else crown(ctx, fx, fy, fw, fh, c.rank === 13 ? 3 : 5, ink);
@@ -366,6 +508,10 @@ function drawCourt(ctx, c, b, ink, value) {
   }
 }
 
+/** @param {CanvasRenderingContext2D} ctx
+ * @param {number} x
+ * @param {number} y
+ * @param {number} r */
 function starPath(ctx, x, y, r) {
   ctx.beginPath();
   for (let i = 0; i < 10; i++) {
@@ -377,6 +523,13 @@ function starPath(ctx, x, y, r) {
   ctx.closePath();
 }
 
+/** @param {CanvasRenderingContext2D} ctx
+ * @param {string} code
+ * @param {number} x
+ * @param {number} y
+ * @param {number} w
+ * @param {number} h
+ * @param {CardOpts} opts */
 function drawFace(ctx, code, x, y, w, h, opts) {
   const c = parseCard(code);
   const r = w * 0.08;
@@ -446,7 +599,16 @@ function drawFace(ctx, code, x, y, w, h, opts) {
   ctx.restore();
 }
 
-/** One card at (x, y, w, h): its face (`up`) or its back; `opts` {rankPx, highlight, value}. */
+/** One card at (x, y, w, h): its face (`up`) or its back; `opts` {rankPx, highlight, value}.
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {string | null} code  (none: a card only ever drawn face down, Steal War's)
+ * @param {boolean} up
+ * @param {number} x
+ * @param {number} y
+ * @param {number} w
+ * @param {number} h
+ * @param {CardOpts} opts
+ * @param {number} [turn] */
 export function drawCard(ctx, code, up, x, y, w, h, opts, turn) {
   // `turn` in 0..1 narrows the card to its edge and back: a card turning over
   if (turn !== undefined && turn > 0 && turn < 1) {
@@ -456,14 +618,23 @@ export function drawCard(ctx, code, up, x, y, w, h, opts, turn) {
     ctx.scale(Math.max(0.02, k), 1);
     ctx.translate(-(x + w / 2), 0);
     if (turn < 0.5) drawBack(ctx, x, y, w, h);
-    else drawFace(ctx, code, x, y, w, h, opts);
+    else drawFace(ctx, /** @type {string} */ (code), x, y, w, h, opts);   // (a card turning up has a code)
     ctx.restore();
     return;
   }
-  if (up) drawFace(ctx, code, x, y, w, h, opts);
+  if (up) drawFace(ctx, /** @type {string} */ (code), x, y, w, h, opts);   // (a face-up card has a code)
   else drawBack(ctx, x, y, w, h);
 }
 
+/** A pill-shaped badge with `text` centred at (x, y): the box it covers.
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {string} text
+ * @param {number} x
+ * @param {number} y
+ * @param {number} px
+ * @param {string} fill
+ * @param {string} ink
+ * @returns {{x: number, y: number, w: number, h: number}} */
 export function pill(ctx, text, x, y, px, fill, ink) {
   ctx.font = `700 ${px}px sans-serif`;
   const tw = ctx.measureText(text).width;
@@ -482,7 +653,12 @@ export function pill(ctx, text, x, y, px, fill, ink) {
   return { x: x - w / 2, y: y - h / 2, w, h };
 }
 
-/** Fit a text into width `maxW` starting at `px`: the size to use. */
+/** Fit a text into width `maxW` starting at `px`: the size to use.
+ * @param {Measure} measure
+ * @param {string} text
+ * @param {number} px
+ * @param {number} maxW
+ * @returns {number} */
 export function fitPx(measure, text, px, maxW) {
   let size = px;
   while (size > 10 && measure(text, size) > maxW) size -= 1;
