@@ -1883,16 +1883,24 @@ function createReader(synth, Utterance, register, on = false) {
     say(beat) {
       if (!enabled || !can || !readable(beat) || beat.id === last) return null;
       last = beat.id;
-      if (beat.cut) synth.cancel();
-      const u = new Utterance(beat.say);
+      const speaker = (
+        /** @type {Pick<SpeechSynthesis, "speak" | "cancel">} */
+        synth
+      );
+      if (beat.cut) speaker.cancel();
+      const u = new /** @type {typeof SpeechSynthesisUtterance} */
+      Utterance(beat.say);
       u.lang = lang;
-      synth.speak(u);
+      speaker.speak(u);
       return u;
     }
   };
 }
 function pageReader(register, on) {
-  const w = typeof window === "undefined" ? {} : window;
+  const w = typeof window === "undefined" ? (
+    /** @type {Partial<typeof window>} */
+    {}
+  ) : window;
   return createReader(w.speechSynthesis, w.SpeechSynthesisUtterance, register, on);
 }
 

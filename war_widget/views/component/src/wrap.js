@@ -14,6 +14,8 @@ const NO_LINE_END = /[（「『【〔〈《“‘([{]/u;
 const ENDS_PHRASE = /[、。！？：；）」』】〕〉》／・!?]/u;
 const SPACE = /[ \u3000]/u;
 
+/** @param {string} ch
+ * @returns {"katakana" | "digit" | "latin" | "other"} */
 function charClass(ch) {
   if (/[\u30a0-\u30ff\u31f0-\u31ff]/u.test(ch)) return "katakana";
   if (/[0-9０-９]/u.test(ch)) return "digit";
@@ -23,7 +25,10 @@ function charClass(ch) {
 
 /** The places a line of `text` may start (indices into the text, > 0), for the wrap.
  * `wordsApart`: the text is written words apart (the children's registers: lang "ja_kids" or
- * "ja_kana"), so it breaks only at spaces and marks; by default, when it holds a space. */
+ * "ja_kana"), so it breaks only at spaces and marks; by default, when it holds a space.
+ * @param {string} text
+ * @param {boolean} [wordsApart]
+ * @returns {number[]} */
 export function breakPoints(text, wordsApart) {
   const chars = Array.from(text);
   const spaced = wordsApart ?? chars.some((c) => SPACE.test(c));
@@ -45,7 +50,12 @@ export function breakPoints(text, wordsApart) {
 
 /** Wrap `text` into lines no wider than `maxW` (`measure(line)` gives a width), breaking only at
  * `breakPoints` (`wordsApart` as there); a word wider than the line stays whole on its own line.
- * Spaces at a break go. */
+ * Spaces at a break go.
+ * @param {string} text
+ * @param {number} maxW
+ * @param {(line: string) => number} measure
+ * @param {boolean} [wordsApart]
+ * @returns {string[]} */
 export function wrapText(text, maxW, measure, wordsApart) {
   const chars = Array.from(text);
   const cuts = [0, ...breakPoints(text, wordsApart), chars.length];
@@ -66,7 +76,10 @@ export function wrapText(text, maxW, measure, wordsApart) {
 }
 
 /** `text` for an HTML element that the browser wraps: a word joiner (U+2060) between the
- * characters of each word, so the browser too breaks only at `breakPoints`. */
+ * characters of each word, so the browser too breaks only at `breakPoints`.
+ * @param {string} text
+ * @param {boolean} [wordsApart]
+ * @returns {string} */
 export function keepWords(text, wordsApart) {
   const chars = Array.from(text);
   const points = new Set(breakPoints(text, wordsApart));
