@@ -168,7 +168,8 @@ var NAME_ROOM = 140;
 function screenRoom(node, viewportH) {
   let top = 0;
   let bottom = viewportH;
-  let p = node.parentElement || node.getRootNode && node.getRootNode().host || null;
+  let p = node.parentElement || node.getRootNode && /** @type {Partial<ShadowRoot>} */
+  node.getRootNode().host || null;
   while (p && p !== document.body && p !== document.documentElement) {
     const oy = getComputedStyle(p).overflowY;
     if ((oy === "auto" || oy === "scroll") && p.scrollHeight > p.clientHeight + 1) {
@@ -178,7 +179,8 @@ function screenRoom(node, viewportH) {
         bottom = Math.min(bottom, box.bottom);
       }
     }
-    p = p.parentElement || p.getRootNode && p.getRootNode().host || null;
+    p = p.parentElement || p.getRootNode && /** @type {Partial<ShadowRoot>} */
+    p.getRootNode().host || null;
   }
   const height = bottom - top > 100 ? bottom - top : viewportH;
   return { height, top: node.getBoundingClientRect().top - top };
@@ -186,14 +188,11 @@ function screenRoom(node, viewportH) {
 var LINE_MIN_PX = 16;
 var linePx = (ch) => Math.max(LINE_MIN_PX, Math.round(ch * 0.1));
 function layout(w, h, players, opts = {}) {
-  const bar = { w: Math.max(12, Math.round(w * 0.018)) };
-  const progress = { x: 16, y: 10, h: Math.max(22, Math.round(h * 0.045)) };
-  progress.w = w - 32 - bar.w - 12;
+  const barW = Math.max(12, Math.round(w * 0.018));
+  const progress = { x: 16, y: 10, h: Math.max(22, Math.round(h * 0.045)), w: w - 32 - barW - 12 };
   const top = progress.y + progress.h + 12;
-  const right = w - bar.w - 24;
-  bar.x = right + 10;
-  bar.y = top;
-  bar.h = h - top - 14;
+  const right = w - barW - 24;
+  const bar = { w: barW, x: right + 10, y: top, h: h - top - 14 };
   const usableH = h - top - 10;
   const usableW = right - 12;
   const portrait = h > w * 1.1;
@@ -294,12 +293,13 @@ function layout(w, h, players, opts = {}) {
     const order = piles.map((p, seat) => [p.dx * 10 + p.dy, seat]).sort((a, b) => a[0] - b[0]).map(([, seat]) => seat);
     const rows = grid ? players === 3 ? [[order[0], order[2]], [order[1]]] : [order.slice(0, 2), order.slice(2)] : [order];
     const rowGap = ch * 0.12;
-    L.cells = [];
+    const cells = [];
+    L.cells = cells;
     rows.forEach((row, r) => {
       const total = row.length * cellW + (row.length - 1) * cw * 0.12;
       const y = cy - (rows.length * ch + (rows.length - 1) * rowGap) / 2 + r * (ch + rowGap);
       row.forEach((seat, i) => {
-        L.cells[seat] = { x: cx - total / 2 + i * (cellW + cw * 0.12), y };
+        cells[seat] = { x: cx - total / 2 + i * (cellW + cw * 0.12), y };
       });
     });
     L.aidY = cy + (rows.length * ch + (rows.length - 1) * rowGap) / 2 + ch * 0.1;
@@ -342,7 +342,10 @@ function cardSpots(table, L) {
         x = base + dir * slot * L.slot;
         y = L.cy - L.ch / 2 + (pile.dy > 0 ? L.ch * 0.06 : -L.ch * 0.06);
       } else {
-        const cell = L.cells[seat];
+        const cell = (
+          /** @type {{x: number, y: number}[]} */
+          L.cells[seat]
+        );
         x = cell.x + (slot + 3 - shown) * L.slot;
         y = cell.y;
       }

@@ -4,9 +4,70 @@
 
 import { RANK_MIN_PX } from "./helpers.js";
 
+/** @typedef {import("./types.js").BeatView} BeatView */
+/** @typedef {import("./types.js").TableItem} TableItem */
+
+/** A seat's pile: its top-left corner and the side of the table it is on (dx, dy in -1, 0, 1).
+ * @typedef {{x: number, y: number, dx: number, dy: number}} Pile */
+
+/**
+ * Where everything of War's table goes (`layout`), in CSS px of the canvas.
+ * @typedef {object} Layout
+ * @property {number} w
+ * @property {number} h
+ * @property {number} players
+ * @property {number} cw  the middle cards' width
+ * @property {number} ch  and height
+ * @property {number} pw  the piles' width
+ * @property {number} ph  and height
+ * @property {number} rankPx  the corner rank's px
+ * @property {number} cx  the middle row's centre
+ * @property {number} cy
+ * @property {number} top  the top of the play area (under the progress strip)
+ * @property {Pile[]} piles  by seat
+ * @property {{x: number, y: number, w: number, h: number}} bar  the count bar
+ * @property {{x: number, y: number, w: number, h: number}} progress  the progress strip
+ * @property {number} gap  half the room between the two middle cards (two players)
+ * @property {number} slot  how far apart a seat's cards of a war lie
+ * @property {boolean} portrait
+ * @property {number} aidY  the aid's line
+ * @property {boolean} namesAbove  two rows of cards: the top row's names over their piles
+ * @property {boolean} side  two players on a wide felt: the piles beside the middle row
+ * @property {{x: number, y: number}[]} [cells]  three or four players: each seat's cell in the middle
+ * @property {NumberLineFrame} [line]  the number line's strip (the number lesson)
+ */
+
+/**
+ * The number line's strip: its ends, label px, top, the aid's row, the line's y, the marks'
+ * radius and the strip's bottom.
+ * @typedef {{x0: number, x1: number, px: number, top: number, aidY: number, y: number, r: number, bottom: number}} NumberLineFrame
+ */
+
+/** A card in the middle (cardSpots): its seat, code, face, battle and top-left corner; `older`:
+ * under the newer cards of its seat.
+ * @typedef {{seat: number, code: string, up: boolean, battle: number, x: number, y: number, older: boolean}} CardSpot */
+
+/** A card moving during a beat (flights): from a pile to the middle or back, turning face up on
+ * the way (`turn`).
+ * @typedef {object} Flight
+ * @property {string} code
+ * @property {boolean} up
+ * @property {{x: number, y: number}} from
+ * @property {{x: number, y: number}} to
+ * @property {boolean} turn
+ * @property {boolean} [toPile]
+ * @property {boolean} [fromPile]
+ */
+
 /** The size of the table in CSS px: the container's width, and a height that leaves room for the
  * controls (`chrome` px) under it on the screen (`top` px are above it). Upright narrow screens
- * get a portrait table. */
+ * get a portrait table.
+ * @param {number} width
+ * @param {number} viewportW
+ * @param {number} viewportH
+ * @param {number} chrome
+ * @param {number} top
+ * @returns {{width: number, height: number, portrait: boolean}} */
 export function tableSize(width, viewportW, viewportH, chrome, top) {
   const w = Math.max(160, Math.floor(width));   // never wider than the page gives it
   const room = Math.max(240, Math.floor(viewportH - chrome - Math.max(0, Math.min(top, 180)) - 12));
@@ -26,13 +87,18 @@ export const NAME_ROOM = 140;
 
 /** The room a table has on the screen: the height of what its page shows (JupyterLab's notebook
  * panel between its toolbar and status bar, or the window) and how far below the top of that
- * the table starts. `node` is the component's root. */
+ * the table starts. `node` is the component's root.
+ * @param {HTMLElement} node
+ * @param {number} viewportH
+ * @returns {{height: number, top: number}} */
 export function screenRoom(node, viewportH) {
   // the band the window and every ancestor that scrolls its content (JupyterLab's notebook panel)
   // let through; an output area (overflow auto, as tall as its content) clips nothing
   let top = 0;
   let bottom = viewportH;
-  let p = node.parentElement || (node.getRootNode && node.getRootNode().host) || null;
+  // (the root node is the document, or a shadow root with its host: marimo)
+  /** @type {Element | null} */
+  let p = node.parentElement || (node.getRootNode && /** @type {Partial<ShadowRoot>} */ (node.getRootNode()).host) || null;
   while (p && p !== document.body && p !== document.documentElement) {
     const oy = getComputedStyle(p).overflowY;
     if ((oy === "auto" || oy === "scroll") && p.scrollHeight > p.clientHeight + 1) {
@@ -42,7 +108,7 @@ export function screenRoom(node, viewportH) {
         bottom = Math.min(bottom, box.bottom);
       }
     }
-    p = p.parentElement || (p.getRootNode && p.getRootNode().host) || null;
+    p = p.parentElement || (p.getRootNode && /** @type {Partial<ShadowRoot>} */ (p.getRootNode()).host) || null;
   }
   const height = bottom - top > 100 ? bottom - top : viewportH;
   return { height, top: node.getBoundingClientRect().top - top };
@@ -51,6 +117,7 @@ export function screenRoom(node, viewportH) {
 /** The number line's label size on a table whose middle cards are `ch` px tall: never under the
  * page's own smallest text (16 px), bigger on a projector. */
 export const LINE_MIN_PX = 16;
+/** @type {(ch: number) => number} */
 export const linePx = (ch) => Math.max(LINE_MIN_PX, Math.round(ch * 0.1));
 
 /** Where everything goes on a w x h table for n players: the size of the cards in the middle
@@ -59,16 +126,18 @@ export const linePx = (ch) => Math.max(LINE_MIN_PX, Math.round(ch * 0.1));
  * bar at the right edge, and with `opts.line` (the number lesson) the number line's strip under
  * the middle row. On an upright phone the cards are taller than a printed card's shape: the
  * width is what two cards side by side leave, and the height lets the corner rank (34 px) and
- * the pips fit. */
+ * the pips fit.
+ * @param {number} w
+ * @param {number} h
+ * @param {number} players
+ * @param {{line?: boolean}} [opts]
+ * @returns {Layout} */
 export function layout(w, h, players, opts = {}) {
-  const bar = { w: Math.max(12, Math.round(w * 0.018)) };
-  const progress = { x: 16, y: 10, h: Math.max(22, Math.round(h * 0.045)) };
-  progress.w = w - 32 - bar.w - 12;
+  const barW = Math.max(12, Math.round(w * 0.018));
+  const progress = { x: 16, y: 10, h: Math.max(22, Math.round(h * 0.045)), w: w - 32 - barW - 12 };
   const top = progress.y + progress.h + 12;
-  const right = w - bar.w - 24;
-  bar.x = right + 10;
-  bar.y = top;
-  bar.h = h - top - 14;
+  const right = w - barW - 24;
+  const bar = { w: barW, x: right + 10, y: top, h: h - top - 14 };
   const usableH = h - top - 10;
   const usableW = right - 12;
   const portrait = h > w * 1.1;
@@ -158,6 +227,7 @@ export function layout(w, h, players, opts = {}) {
   // a war's slots: a face-down card shows a strip of its back (wider with big cards, past its border)
   const slot = players === 2 ? Math.max(0, Math.min(cw * 0.36, Math.max(44, cw * 0.2), (midW - 2 * cw - 2 * gap) / 4 - 1))
     : cw * 0.15;
+  /** @type {Layout} */
   const L = { w, h, players, cw, ch, pw, ph, rankPx, cx, cy, top, piles, bar, progress, gap, slot, portrait: h > w,
     aidY: cy + ch * (side ? 0.58 : 0.62), namesAbove: grid, side };
   if (players > 2) {
@@ -167,11 +237,13 @@ export function layout(w, h, players, opts = {}) {
     const rows = grid ? (players === 3 ? [[order[0], order[2]], [order[1]]] : [order.slice(0, 2), order.slice(2)])
       : [order];
     const rowGap = ch * 0.12;
-    L.cells = [];
+    /** @type {{x: number, y: number}[]} */
+    const cells = [];
+    L.cells = cells;
     rows.forEach((row, r) => {
       const total = row.length * cellW + (row.length - 1) * cw * 0.12;
       const y = cy - (rows.length * ch + (rows.length - 1) * rowGap) / 2 + r * (ch + rowGap);
-      row.forEach((seat, i) => { L.cells[seat] = { x: cx - total / 2 + i * (cellW + cw * 0.12), y }; });
+      row.forEach((seat, i) => { cells[seat] = { x: cx - total / 2 + i * (cellW + cw * 0.12), y }; });
     });
     L.aidY = cy + (rows.length * ch + (rows.length - 1) * rowGap) / 2 + ch * 0.1;
   }
@@ -185,13 +257,18 @@ export function layout(w, h, players, opts = {}) {
 }
 
 /** The spots of the cards in the middle: per seat at most three slots side by side, older
- * cards under the newer ones. `table` is Python's [[seat, code, faceUp, battle], ...]. */
+ * cards under the newer ones. `table` is Python's [[seat, code, faceUp, battle], ...].
+ * @param {TableItem[]} table
+ * @param {Layout} L
+ * @returns {CardSpot[]} */
 export function cardSpots(table, L) {
+  /** @type {Map<number, {seat: number, code: string, up: boolean, battle: number}[]>} */
   const bySeat = new Map();
   for (const [seat, code, up, battle] of table) {
     if (!bySeat.has(seat)) bySeat.set(seat, []);
-    bySeat.get(seat).push({ seat, code, up: Boolean(up), battle });
+    /** @type {{seat: number, code: string, up: boolean, battle: number}[]} */ (bySeat.get(seat)).push({ seat, code, up: Boolean(up), battle });
   }
+  /** @type {CardSpot[]} */
   const spots = [];
   for (const [seat, cards] of bySeat) {
     const pile = L.piles[seat];
@@ -209,7 +286,7 @@ export function cardSpots(table, L) {
         x = base + dir * slot * L.slot;
         y = L.cy - L.ch / 2 + (pile.dy > 0 ? L.ch * 0.06 : -L.ch * 0.06);
       } else {
-        const cell = L.cells[seat];
+        const cell = /** @type {{x: number, y: number}[]} */ (L.cells)[seat];   // (three or four players)
         x = cell.x + (slot + 3 - shown) * L.slot;
         y = cell.y;
       }
@@ -221,27 +298,39 @@ export function cardSpots(table, L) {
 
 /** The middle's cards in the order they are painted: the face-down cards of a war first, then
  * the face-up ones in the order they came, so a war's face-down cards never cover the tied cards
- * a class is looking at (a later face-up card still lies over an earlier one). */
+ * a class is looking at (a later face-up card still lies over an earlier one).
+ * @param {CardSpot[]} spots
+ * @returns {CardSpot[]} */
 export function drawOrder(spots) {
   return [...spots.filter((s) => !s.up), ...spots.filter((s) => s.up)];
 }
 
 /** An x inside the card at `spot` where it shows (for tests that read its pixels): a face-down
  * card lies under the face-up cards of a war (`drawOrder`), so the point is taken in the part of
- * it no face-up card covers. */
+ * it no face-up card covers.
+ * @param {CardSpot} spot
+ * @param {CardSpot[]} spots
+ * @param {Layout} L
+ * @returns {number} */
 export function probeX(spot, spots, L) {
   const over = spots.filter((o) => o.up && !spot.up && o !== spot);
-  const inside = (x) => over.some((o) => x >= o.x - 1 && x <= o.x + L.cw + 1);
+  const inside = (/** @type {number} */ x) => over.some((o) => x >= o.x - 1 && x <= o.x + L.cw + 1);
   const candidates = [spot.x + L.cw * 0.15, spot.x + L.cw - L.slot / 2, spot.x + L.slot / 2];
   return candidates.find((x) => !inside(x)) ?? candidates[0];
 }
 
 /** Cards that move during the beat from `prev` to `next` view: [{code, up, from:{x,y}, to:{x,y},
- * turn}] (turn: the card turns face up on the way). */
+ * turn}] (turn: the card turns face up on the way).
+ * @param {string} kind  the beat's kind
+ * @param {BeatView | null} prev
+ * @param {BeatView} next
+ * @param {Layout} L
+ * @returns {Flight[]} */
 export function flights(kind, prev, next, L) {
   if (!prev) return [];
   const before = cardSpots(prev.table, L);
   const after = cardSpots(next.table, L);
+  /** @type {Flight[]} */
   const moves = [];
   if (kind === "collect" || kind === "return") {
     for (const s of before) {
