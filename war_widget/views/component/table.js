@@ -1228,11 +1228,11 @@ var LINE_INK = "#ffffff";
 var LINE_BAND = "rgba(8,30,18,0.55)";
 function lineMarks(L, line, numbers) {
   if (!L.line || !line) return [];
-  const { x0, x1, y, r } = L.line;
+  const { x0, x1, y, px, r } = L.line;
   const at = (n) => x0 + (n - line.low) / Math.max(1, line.high - line.low) * (x1 - x0);
   return (numbers || []).filter(([, n]) => n >= line.low && n <= line.high).map(([seat, n]) => {
-    const top = (L.piles[seat] || {}).dy < 0;
-    return { seat, n, x: at(n), y: top ? y - r - 1 : y + L.line.px * 0.15 + r, r };
+    const top = (L.piles[seat] || { dy: 0 }).dy < 0;
+    return { seat, n, x: at(n), y: top ? y - r - 1 : y + px * 0.15 + r, r };
   });
 }
 function drawNumberLine(ctx, L, line, numbers) {

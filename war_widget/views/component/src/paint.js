@@ -9,9 +9,17 @@ import { cardSpots, drawOrder } from "./layout.js";
 
 /** @typedef {import("./types.js").BeatView} BeatView */
 /** @typedef {import("./types.js").WarSetup} WarSetup */
+/** @typedef {import("./types.js").NumberLine} NumberLine */
+/** @typedef {import("./layout.js").Layout} Layout */
+/** @typedef {import("./layout.js").Flight} Flight */
+/** @typedef {import("./faces.js").Measure} Measure */
 
-/** @param {BeatView} view
- * @param {WarSetup} setup */
+/** Each seat's pile, won pile, count badge and name.
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {Layout} L
+ * @param {BeatView} view
+ * @param {WarSetup} setup
+ * @param {boolean} hide  the won piles not drawn */
 function drawPiles(ctx, L, view, setup, hide) {
   const names = setup.names || [];
   view.hands.forEach((n, seat) => {
@@ -70,7 +78,10 @@ function drawPiles(ctx, L, view, setup, hide) {
   });
 }
 
-/** @param {BeatView} view
+/** The count bar: each seat's share of the cards.
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {Layout} L
+ * @param {BeatView} view
  * @param {WarSetup} setup */
 function drawBar(ctx, L, view, setup) {
   const counts = view.hands.map((n, i) => n + (view.won[i] || 0));
@@ -98,7 +109,10 @@ function drawBar(ctx, L, view, setup) {
   void setup;
 }
 
-/** @param {BeatView} view */
+/** The progress strip on top.
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {Layout} L
+ * @param {BeatView} view */
 function drawProgress(ctx, L, view) {
   const { x, y, w, h } = L.progress;
   ctx.fillStyle = "rgba(0,0,0,0.35)";
@@ -121,8 +135,12 @@ function drawProgress(ctx, L, view) {
   ctx.fillText(view.progress_text, x + w / 2, y + h / 2 + 1);
 }
 
-/** @param {BeatView} view
- * @param {WarSetup} setup */
+/** The middle's cards (but those in `skip`: "seat:code" of the cards in flight).
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {Layout} L
+ * @param {BeatView} view
+ * @param {WarSetup} setup
+ * @param {Set<string> | null} skip */
 function drawMiddle(ctx, L, view, setup, skip) {
   const spots = drawOrder(cardSpots(view.table, L));
   const values = setup.values || {};
@@ -136,7 +154,9 @@ function drawMiddle(ctx, L, view, setup, skip) {
 }
 
 /** Where the tick or cross of an answer goes: between the two cards it grades, low in the gap
- * of the middle row (two players), or beside the middle (three or four): never over a pile. */
+ * of the middle row (two players), or beside the middle (three or four): never over a pile.
+ * @param {Layout} L
+ * @returns {{x: number, y: number, r: number}} */
 export function markSpot(L) {
   if (L.players === 2) {
     const r = Math.min(L.gap * 0.95, L.ch * 0.2);
@@ -146,7 +166,11 @@ export function markSpot(L) {
   return { x: L.cx, y: L.cy, r };
 }
 
-/** @param {BeatView} view */
+/** The tick or cross of an answer, growing in at the beat's start (`t` 0..1).
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {Layout} L
+ * @param {BeatView} view
+ * @param {number} t */
 function drawFeedback(ctx, L, view, t) {
   if (!view.feedback) return;
   const right = view.feedback === "right";
@@ -175,6 +199,12 @@ function drawFeedback(ctx, L, view, t) {
   ctx.lineCap = "butt";
 }
 
+/** A banner over the middle ("WAR!"), growing in (`t` 0..1).
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {Layout} L
+ * @param {string | null} text
+ * @param {number} t
+ * @param {Measure} measure */
 function drawBanner(ctx, L, text, t, measure) {
   if (!text) return;
   const scale = 0.7 + 0.3 * Math.min(1, t * 2);
@@ -191,6 +221,11 @@ function drawBanner(ctx, L, text, t, measure) {
   ctx.fillText(text, L.cx, L.cy + 2);
 }
 
+/** The aid's line (what the cards are worth) under the cards.
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {Layout} L
+ * @param {string | null} text
+ * @param {Measure} measure */
 function drawAid(ctx, L, text, measure) {
   if (!text) return;
   // under the cards; with the number line, in its own row above the line
@@ -212,21 +247,30 @@ export const LINE_BAND = "rgba(8,30,18,0.55)";   // the band behind it, on the f
 
 /** Where the number line puts `n` (CSS px) and each mark: the cards' numbers the view sends
  * ([[seat, number], ...], the numbers Python worked out), the top seat's mark above the line,
- * the bottom seat's on its number under the line. */
+ * the bottom seat's on its number under the line.
+ * @param {Layout} L
+ * @param {NumberLine | null | undefined} line
+ * @param {number[][] | null | undefined} numbers
+ * @returns {{seat: number, n: number, x: number, y: number, r: number}[]} */
 export function lineMarks(L, line, numbers) {
   if (!L.line || !line) return [];
-  const { x0, x1, y, r } = L.line;
-  const at = (n) => x0 + ((n - line.low) / Math.max(1, line.high - line.low)) * (x1 - x0);
+  const { x0, x1, y, px, r } = L.line;
+  const at = (/** @type {number} */ n) => x0 + ((n - line.low) / Math.max(1, line.high - line.low)) * (x1 - x0);
   return (numbers || []).filter(([, n]) => n >= line.low && n <= line.high).map(([seat, n]) => {
-    const top = (L.piles[seat] || {}).dy < 0;
-    return { seat, n, x: at(n), y: top ? y - r - 1 : y + L.line.px * 0.15 + r, r };
+    const top = (L.piles[seat] || { dy: 0 }).dy < 0;
+    return { seat, n, x: at(n), y: top ? y - r - 1 : y + px * 0.15 + r, r };
   });
 }
 
+/** The number line (the number lesson): its band, ticks, numbers and each card's mark.
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {Layout} L
+ * @param {NumberLine | null | undefined} line
+ * @param {number[][]} numbers */
 function drawNumberLine(ctx, L, line, numbers) {
   if (!L.line || !line) return;
   const { x0, x1, y, px, r } = L.line;
-  const at = (n) => x0 + ((n - line.low) / Math.max(1, line.high - line.low)) * (x1 - x0);
+  const at = (/** @type {number} */ n) => x0 + ((n - line.low) / Math.max(1, line.high - line.low)) * (x1 - x0);
   ctx.fillStyle = LINE_BAND;
   roundRect(ctx, x0 - px, y - r * 2 - 3, x1 - x0 + 2 * px, r * 4 + px * 0.3 + 6, px * 0.6);
   ctx.fill();
@@ -265,14 +309,15 @@ function drawNumberLine(ctx, L, line, numbers) {
 
 /** Paint a whole frame: the view, with the moving cards of the beat at time `t` (0..1).
  * @param {CanvasRenderingContext2D} ctx
- * @param {any} L  the layout (layout.js)
+ * @param {Layout} L
  * @param {WarSetup} setup
  * @param {BeatView} view
- * @param {any[]} moves
+ * @param {Flight[]} moves
  * @param {number} t
  * @param {string} kind */
 export function paint(ctx, L, setup, view, moves, t, kind) {
   ctx.clearRect(0, 0, L.w, L.h);
+  /** @type {Measure} */
   const measure = (text, px) => {
     ctx.font = `800 ${px}px sans-serif`;
     return ctx.measureText(text).width;
@@ -281,6 +326,7 @@ export function paint(ctx, L, setup, view, moves, t, kind) {
   drawProgress(ctx, L, view);
   drawBar(ctx, L, view, setup);
   const moving = new Set(moves.filter((m) => m.turn !== undefined).map((m) => m.code));
+  /** @type {Set<string>} */
   const tableSkip = new Set();
   for (const s of cardSpots(view.table, L)) if (moving.has(s.code)) tableSkip.add(`${s.seat}:${s.code}`);
   drawPiles(ctx, L, view, setup, false);
