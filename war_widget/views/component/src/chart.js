@@ -4,24 +4,36 @@
 
 /** @typedef {import("./types.js").ChartPart} ChartPart */
 
+/** The chart's series (chartSeries): the rounds, each seat's counts, the war markers' rounds and
+ * counts (seat 0's line).
+ * @typedef {{x: number[], ys: number[][], wars: {x: number[], y: number[]}}} ChartSeries */
+
+/** The part of a series the chart draws (drawnSeries) and how many rounds the whole holds.
+ * @typedef {ChartSeries & {rounds: number}} DrawnSeries */
+
 /** The chart's series from its traits (head: the first big blocks, mid: the small blocks since,
  * tail: the rounds since; parts of another game than the tail's are left out), up to round
  * `upTo`: x (rounds), one y list per seat, and the war markers on seat 0's line.
  * @param {ChartPart | null | undefined} head
  * @param {ChartPart | null | undefined} tail
  * @param {number} upTo
- * @param {ChartPart | null | undefined} [mid] */
+ * @param {ChartPart | null | undefined} [mid]
+ * @returns {ChartSeries} */
 export function chartSeries(head, tail, upTo, mid = null) {
   const parts = /** @type {ChartPart[]} */ ([head, mid].filter((p) => p && tail && p.game === tail.game));
   if (tail) parts.push(tail);
+  /** @type {number[][]} */
   const counts = [];
+  /** @type {number[]} */
   const allWars = [];
   for (const p of parts) {
     counts.push(...(p.counts || []));
     allWars.push(...(p.wars || []));
   }
   const n = Math.min(counts.length, upTo + 1);
+  /** @type {number[]} */
   const x = [];
+  /** @type {number[][]} */
   const ys = [];
   for (let r = 0; r < n; r++) {
     x.push(r);
@@ -45,7 +57,10 @@ export const CHART_WARS_CAP = 120;
 export const CHART_GAP_MS = 150;   // while autoplay plays, the chart is drawn at most this often
 
 /** Which of `n` points a line draws: all of them up to `cap`, else every k-th and the last (k a
- * power of two: the points drawn stay where they were as the game grows; they halve now and then). */
+ * power of two: the points drawn stay where they were as the game grows; they halve now and then).
+ * @param {number} n
+ * @param {number} [cap]
+ * @returns {number[]} */
 export function chartIndices(n, cap = CHART_CAP) {
   if (n <= cap) return Array.from({ length: n }, (_, i) => i);
   let k = 2;
@@ -57,7 +72,11 @@ export function chartIndices(n, cap = CHART_CAP) {
 }
 
 /** The part of `series` (chartSeries' shape) the chart draws: `chartIndices` of its rounds and
- * of its war markers; `rounds`: how many rounds the series holds. */
+ * of its war markers; `rounds`: how many rounds the series holds.
+ * @param {ChartSeries} series
+ * @param {number} [cap]
+ * @param {number} [warsCap]
+ * @returns {DrawnSeries} */
 export function drawnSeries(series, cap = CHART_CAP, warsCap = CHART_WARS_CAP) {
   const idx = chartIndices(series.x.length, cap);
   const wi = chartIndices(series.wars.x.length, warsCap);
@@ -67,14 +86,19 @@ export function drawnSeries(series, cap = CHART_CAP, warsCap = CHART_WARS_CAP) {
 
 /** The round axis' right end: the round limit, else the first of 40, 100, 200, 500, 1,000 ... past
  * the last round, so the axis (and the whole chart with it) is redrawn a handful of times in a
- * game, not at every round. */
+ * game, not at every round.
+ * @param {number} lastRound
+ * @param {number | null | undefined} limit
+ * @returns {number} */
 export function chartXMax(lastRound, limit) {
   if (limit) return limit;
   if (lastRound < 40) return 40;
   for (let p = 100; ; p *= 10) for (const m of [1, 2, 5]) if (m * p > lastRound) return m * p;
 }
 
-/** Chart text size for a chart `width` px wide: readable on a phone, not tiny on a projector. */
+/** Chart text size for a chart `width` px wide: readable on a phone, not tiny on a projector.
+ * @param {number} width
+ * @returns {number} */
 export function chartFont(width) {
   return Math.round(Math.max(13, Math.min(22, width / 55)));
 }
@@ -83,6 +107,10 @@ export function chartFont(width) {
  * plot when there is room, else stacked (the title on the first line, the legend under it), so
  * they never overlap on a phone. `lines`: how many text lines the top margin holds. */
 export const CHART_STACK_BELOW = 600;
+/**
+ * @param {number} width
+ * @param {number} font
+ * @returns {{stacked: boolean, margin: {l: number, r: number, t: number, b: number}, title: object, legend: object, extraHeight: number}} */
 export function chartFrame(width, font) {
   const stacked = width < CHART_STACK_BELOW;
   const lines = stacked ? 3.2 : 1.8;
