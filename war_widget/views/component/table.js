@@ -1454,9 +1454,16 @@ function renderCasino({ model, el: host }) {
     }
   }
   function controls() {
-    const c = model.get("controls") || {};
+    const c = (
+      /** @type {Partial<import("./types.js").CasinoControls>} */
+      model.get("controls") || {}
+    );
     for (const [a, b] of Object.entries(chips)) b.disabled = !(c.chips || {})[a];
-    for (const name of ["clear", "deal", "war", "surrender", "new"]) buttons[name].disabled = !c[name];
+    for (
+      const name of
+      /** @type {const} */
+      ["clear", "deal", "war", "surrender", "new"]
+    ) buttons[name].disabled = !c[name];
     buttons.tie.disabled = Boolean(c.tie_locked);
     buttons.tie.setAttribute("aria-pressed", c.tie ? "true" : "false");
     buttons.tie.classList.toggle("wt-on", Boolean(c.tie));
@@ -1595,7 +1602,8 @@ function renderCasino({ model, el: host }) {
   const observer = new ResizeObserver(onResize);
   observer.observe(root);
   const onStatus = () => {
-    if (!deal && (model.get("table") || {}).id === table.id) finish();
+    if (!deal && /** @type {Partial<CasinoTable>} */
+    (model.get("table") || {}).id === table.id) finish();
   };
   const unfollow = follow(model, {
     setup: onSetup,

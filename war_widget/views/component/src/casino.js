@@ -16,8 +16,23 @@ import { screenRoom } from "./layout.js";
 
 export const DEAL_MS = { gap: 170, fly: 300, turn: 200 };   // per card at normal speed
 
+/** @typedef {import("./types.js").CasinoTable} CasinoTable */
+/** @typedef {import("./types.js").Spot} Spot */
+/** @typedef {import("./faces.js").FeltFrame} FeltFrame */
+
+/** A card or burnt back of the deal (CasinoCard, CasinoBack): its place in the order dealt, its
+ * code (a back has none) and spot.
+ * @typedef {{order: number, code?: string, x: number, y: number}} Dealt */
+/** When a dealt card starts, lands and has turned (ms from the deal's start).
+ * @typedef {{start: number, land: number, done: number}} DealTime */
+/** A deal's times, in the order of its items, and when the picture is complete.
+ * @typedef {{times: DealTime[], total: number}} DealTiming */
+
 /** The cards of `next` to deal: those not on the table `prev` showed (same hand, same place in
- * the order dealt); a new hand deals all. Keys are the items' `order`. */
+ * the order dealt); a new hand deals all. Keys are the items' `order`.
+ * @param {CasinoTable | null} prev
+ * @param {CasinoTable} next
+ * @returns {Set<number>} */
 export function freshItems(prev, next) {
   const items = [...next.cards, ...next.backs];
   if (!prev || prev.hand !== next.hand) return new Set(items.map((it) => it.order));
@@ -27,7 +42,11 @@ export function freshItems(prev, next) {
 
 /** When each card of a deal starts, lands and has turned (ms from the deal's start); cards not
  * in `fresh` are already there (all times 0); `total` is when the picture is complete. The new
- * cards and backs go one after another in the order dealt. */
+ * cards and backs go one after another in the order dealt.
+ * @param {Dealt[]} items
+ * @param {import("./types.js").Speed} speed
+ * @param {Set<number> | null} [fresh]
+ * @returns {DealTiming} */
 export function dealTiming(items, speed, fresh) {
   const k = SPEED_FACTOR[speed] ?? 1;
   const gap = DEAL_MS.gap * k;
@@ -44,7 +63,12 @@ export function dealTiming(items, speed, fresh) {
 }
 
 /** Where a dealt card is at `ms` into the deal: flying from the shoe (x, y), then turning
- * (`turn` 0..1, face-up from 0.5), or `hidden` before it starts. */
+ * (`turn` 0..1, face-up from 0.5), or `hidden` before it starts.
+ * @param {Spot} item
+ * @param {DealTime} time
+ * @param {Spot} shoe
+ * @param {number} ms
+ * @returns {{hidden: boolean, x: number, y: number, turn: number}} */
 export function dealtAt(item, time, shoe, ms) {
   if (ms < time.start) return { hidden: true, x: shoe.x, y: shoe.y, turn: 0 };
   if (ms < time.land) {
@@ -55,9 +79,16 @@ export function dealtAt(item, time, shoe, ms) {
   return { hidden: false, x: item.x, y: item.y, turn };
 }
 
+/** A picture's CSS size and its scale from table units. @typedef {{width: number, height: number, scale: number}} PictureSize */
+
 /** The table's CSS size for a container `width`: its natural width (`natural` CSS px) or less,
  * never more than 1.5 times it, and no taller than `roomH` CSS px (War's layout rule: the
- * picture, the sentence and the buttons on one screen); the scale from table units to CSS px. */
+ * picture, the sentence and the buttons on one screen); the scale from table units to CSS px.
+ * @param {number} width
+ * @param {{w: number, h: number}} table
+ * @param {number} natural
+ * @param {number} [roomH]
+ * @returns {PictureSize} */
 export function casinoSize(width, table, natural, roomH = Infinity) {
   const byH = Math.floor(Math.max(160, roomH) * table.w / table.h);
   const w = Math.max(200, Math.min(Math.floor(width), Math.round(natural * 1.5), byH));
@@ -66,15 +97,23 @@ export function casinoSize(width, table, natural, roomH = Infinity) {
 }
 
 /** The height a Casino War or Steal War picture may take: what the page shows (`screenRoom`)
- * less the `parts` under and over it and the table's top in it (at most 180 px, as War's). */
+ * less the `parts` under and over it and the table's top in it (at most 180 px, as War's).
+ * @param {HTMLElement} root
+ * @param {HTMLElement[]} parts
+ * @returns {number} */
 export function pictureRoom(root, parts) {
   const room = screenRoom(root, window.innerHeight);
-  const chrome = parts.reduce((h, part) => h + (part.hidden ? 0 : part.getBoundingClientRect().height), 0);
+  const chrome = parts.reduce((/** @type {number} */ h, part) => h + (part.hidden ? 0 : part.getBoundingClientRect().height), 0);
   return room.height - chrome - Math.max(0, Math.min(room.top, 180)) - 28;
 }
 
 /** The felt of a Casino War or Steal War table, with a dashed outline (`colour`) where each empty
- * slot's card goes. */
+ * slot's card goes.
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {FeltFrame} L
+ * @param {Spot[]} slots
+ * @param {[number, number]} card  the cards' width and height
+ * @param {string} colour */
 export function feltWithSlots(ctx, L, slots, [cw, ch], colour) {
   drawFelt(ctx, L);
   ctx.save();
@@ -88,10 +127,19 @@ export function feltWithSlots(ctx, L, slots, [cw, ch], colour) {
   ctx.restore();
 }
 
+/** Casino War's picture `ms` into its deal (`timing`; none: all dealt), the cards coming from the
+ * shoe at `speedShoe`: whether it is complete (every card dealt and turned; then its words too).
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {CasinoTable} T
+ * @param {number} ms
+ * @param {DealTiming | null} timing
+ * @param {Spot} speedShoe
+ * @returns {boolean} */
 export function paintCasino(ctx, T, ms, timing, speedShoe) {
   const L = { w: T.w, h: T.h, cx: T.w / 2, cy: T.h / 2, top: 18, bar: { w: 0 } };
   const [cw, ch] = T.card;
   feltWithSlots(ctx, L, T.slots, T.card, "#7fbf98");
+  /** @type {Dealt[]} */
   const items = [...T.cards, ...T.backs].sort((a, b) => a.order - b.order);
   let complete = true;
   items.forEach((it, i) => {
@@ -115,8 +163,6 @@ export function paintCasino(ctx, T, ms, timing, speedShoe) {
   }
   return true;
 }
-
-/** @typedef {import("./types.js").CasinoTable} CasinoTable */
 
 /**
  * Casino War's table (`game_kind == "casino"`).
@@ -142,6 +188,7 @@ export function renderCasino({ model, el: host }) {
   const words = () => setup.words || {};
   const betLabel = el("span", { class: "wt-label" });
   chipRow.append(betLabel);
+  /** @type {Record<string, HTMLButtonElement>} the chips' buttons by amount */
   const chips = {};
   for (const a of setup.chips || []) {
     const b = el("button", { type: "button", class: "wt-btn wt-chip", "data-action": `chip${a}` });
@@ -149,6 +196,7 @@ export function renderCasino({ model, el: host }) {
     chipRow.append(b);
     chips[a] = b;
   }
+  /** @type {Record<string, HTMLButtonElement>} */
   const buttons = {};
   /**
    * @param {"clear" | "tie" | "deal" | "war" | "surrender" | "new"} name
@@ -171,9 +219,11 @@ export function renderCasino({ model, el: host }) {
   button("new", playRow);
 
   let dpr = 1;
+  /** @type {PictureSize | null} */
   let size = null;
   /** @type {CasinoTable} */
   let table = model.get("table");
+  /** @type {{start: number, timing: DealTiming} | null} */
   let deal = null;          // {start, timing} while the newest hand is dealt
   // Deal names the picture it was pressed on: a double click (or Space held down) sends two, and
   // the second, pressed on the picture the first replaced, is dropped by Python (one hand a press)
@@ -197,9 +247,9 @@ export function renderCasino({ model, el: host }) {
     }
   }
   function controls() {
-    const c = model.get("controls") || {};
+    const c = /** @type {Partial<import("./types.js").CasinoControls>} */ (model.get("controls") || {});
     for (const [a, b] of Object.entries(chips)) b.disabled = !(c.chips || {})[a];
-    for (const name of ["clear", "deal", "war", "surrender", "new"]) buttons[name].disabled = !c[name];
+    for (const name of /** @type {const} */ (["clear", "deal", "war", "surrender", "new"])) buttons[name].disabled = !c[name];
     buttons.tie.disabled = Boolean(c.tie_locked);
     buttons.tie.setAttribute("aria-pressed", c.tie ? "true" : "false");
     buttons.tie.classList.toggle("wt-on", Boolean(c.tie));
@@ -231,6 +281,8 @@ export function renderCasino({ model, el: host }) {
     draw(performance.now());
     chart();              // the bankroll chart follows the page's width too
   }
+  /** @param {number} now
+   * @returns {boolean} the picture is complete */
   function draw(now) {
     if (!size) return true;
     const ctx = /** @type {CanvasRenderingContext2D} */ (canvas.getContext("2d"));   // (a canvas's 2d context)
@@ -240,6 +292,7 @@ export function renderCasino({ model, el: host }) {
     const done = paintCasino(ctx, table, deal ? now - deal.start : 0, deal ? deal.timing : null, shoe);
     return done;
   }
+  /** @param {number} now */
   function tick(now) {
     frame = 0;
     if (destroyed) return;
@@ -254,6 +307,7 @@ export function renderCasino({ model, el: host }) {
   }
   function onTable() {
     const next = model.get("table");
+    /** @type {Set<number>} */
     const fresh = next.id !== table.id ? freshItems(table, next) : new Set();
     table = next;
     if (fresh.size) {
@@ -302,7 +356,7 @@ export function renderCasino({ model, el: host }) {
   const observer = new ResizeObserver(onResize);
   observer.observe(root);
   // a sentence that comes with a new picture waits for it (its change may be told first)
-  const onStatus = () => { if (!deal && (model.get("table") || {}).id === table.id) finish(); };
+  const onStatus = () => { if (!deal && /** @type {Partial<CasinoTable>} */ (model.get("table") || {}).id === table.id) finish(); };
   const unfollow = follow(model, { setup: onSetup, table: onTable, controls, rules: text, bet_line: text,
     chart, status: onStatus });
   label();
