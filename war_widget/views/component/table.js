@@ -1728,9 +1728,16 @@ function renderSteal({ model, el: host }) {
     autoText.textContent = ` ${w.auto_top || ""}`;
   }
   function controls() {
-    const c = model.get("controls") || {};
+    const c = (
+      /** @type {Partial<import("./types.js").StealControls>} */
+      model.get("controls") || {}
+    );
     buttons.flip.textContent = c.flip_word || "";
-    for (const name of ["flip", "steal", "step", "back", "new"]) buttons[name].disabled = !c[name];
+    for (
+      const name of
+      /** @type {const} */
+      ["flip", "steal", "step", "back", "new"]
+    ) buttons[name].disabled = !c[name];
     opponent.value = c.opponent || "greedy";
     autoTop.checked = Boolean(c.auto_top);
     const tops = (c.tops || []).map((t) => {

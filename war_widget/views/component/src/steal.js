@@ -15,28 +15,49 @@ import { SPEED_FACTOR, ease, el, follow, keepKeys, lerp, markLanguage, spacePlay
 
 export const STEAL_MS = { fly: 420, rest: 260 };   // a beat at normal speed: piles flying, then a pause
 
-/** How long a Steal War beat flies (0 without moves) and then rests, in ms. */
+/** @typedef {import("./types.js").StealPicture} StealPicture */
+/** @typedef {import("./types.js").StealMove} StealMove */
+/** @typedef {import("./types.js").StealSpot} StealSpot */
+
+/** How long a Steal War beat flies (0 without moves) and then rests, in ms.
+ * @param {{moves?: StealMove[] | null}} beat
+ * @param {import("./types.js").Speed} speed
+ * @returns {{fly: number, rest: number}} */
 export function stealTiming(beat, speed) {
   const k = SPEED_FACTOR[speed] ?? 1;
   return { fly: (beat.moves && beat.moves.length ? STEAL_MS.fly : 0) * k, rest: STEAL_MS.rest * k };
 }
 
-/** Where a flying pile is at `t` (0..1) of its flight. */
+/** Where a flying pile is at `t` (0..1) of its flight.
+ * @param {Pick<StealMove, "from" | "to">} move
+ * @param {number} t
+ * @returns {{x: number, y: number}} */
 export function flightAt(move, t) {
   const e = ease(Math.max(0, Math.min(1, t)));
   return { x: lerp(move.from[0], move.to[0], e), y: lerp(move.from[1], move.to[1], e) };
 }
 
-/** The spot of the picture a click at (x, y) (table units) acts on: the first that holds it. */
+/** The spot of the picture a click at (x, y) (table units) acts on: the first that holds it.
+ * @param {StealSpot[] | null | undefined} hits
+ * @param {number} x
+ * @param {number} y
+ * @returns {StealSpot | null} */
 export function hitAt(hits, x, y) {
   return (hits || []).find((h) => x >= h.x && x <= h.x + h.w && y >= h.y && y <= h.y + h.h) || null;
 }
 
-/** Whether a card of a Steal War picture is drawn face up: it has a code. */
+/** Whether a card of a Steal War picture is drawn face up: it has a code.
+ * @param {{code?: string | null}} card
+ * @returns {boolean} */
 export function faceUp(card) {
   return typeof card.code === "string" && card.code.length > 0;
 }
 
+/** Steal War's picture with its flying piles `moves` at `t` (0..1) of their flight.
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {StealPicture} P
+ * @param {StealMove[]} moves
+ * @param {number} t */
 export function paintSteal(ctx, P, moves, t) {
   const L = { w: P.w, h: P.h, cx: P.w / 2, cy: P.h / 2, top: 270, bar: { w: 0 } };
   const [cw, ch] = P.card;
@@ -89,6 +110,7 @@ export function renderSteal({ model, el: host }) {
   const send = (msg) => model.send(msg);
   let setup = model.get("setup");
   markLanguage(root, setup.lang);
+  /** @type {Record<string, HTMLButtonElement>} */
   const buttons = {};
   for (const name of /** @type {const} */ (["flip", "steal", "step", "back", "new"])) {
     const b = el("button", { type: "button", class: `wt-btn ${name === "flip" ? "wt-primary" : ""}`, "data-action": name });
@@ -109,6 +131,7 @@ export function renderSteal({ model, el: host }) {
   optRow.append(oppLabel, autoLabel);
 
   let dpr = 1;
+  /** @type {import("./casino.js").PictureSize | null} */
   let size = null;
   /** @type {StealBeat[]} */
   let queue = [];
@@ -133,9 +156,9 @@ export function renderSteal({ model, el: host }) {
     autoText.textContent = ` ${w.auto_top || ""}`;
   }
   function controls() {
-    const c = model.get("controls") || {};
+    const c = /** @type {Partial<import("./types.js").StealControls>} */ (model.get("controls") || {});
     buttons.flip.textContent = c.flip_word || "";
-    for (const name of ["flip", "steal", "step", "back", "new"]) buttons[name].disabled = !c[name];
+    for (const name of /** @type {const} */ (["flip", "steal", "step", "back", "new"])) buttons[name].disabled = !c[name];
     opponent.value = c.opponent || "greedy";
     autoTop.checked = Boolean(c.auto_top);
     const tops = (c.tops || []).map((t) => {
@@ -158,6 +181,7 @@ export function renderSteal({ model, el: host }) {
     canvas.height = Math.round(size.height * dpr);
     draw(performance.now());
   }
+  /** @param {number} now */
   function draw(now) {
     if (!size || !current) return;
     const ctx = /** @type {CanvasRenderingContext2D} */ (canvas.getContext("2d"));   // (a canvas's 2d context)
@@ -177,6 +201,7 @@ export function renderSteal({ model, el: host }) {
     root.dataset.beat = String(beat.id);
     root.dataset.hand = String(beat.picture.badges.filter((b) => b.tag === "hand-count:0").map((b) => b.n)[0] ?? "");
   }
+  /** @param {number} now */
   function tick(now) {
     frame = 0;
     if (destroyed) return;

@@ -354,6 +354,9 @@
  * @property {"steal" | "choose" | "flip"} do
  * @property {number} [victim]
  * @property {string} [card] */
+/** A StealHit by what it does: a steal spot names its victim, a choose spot its card (what
+ * views/steal/table.py sends; a click's message is read from it).
+ * @typedef {Omit<StealHit, "do" | "victim" | "card"> & ({do: "steal", victim: number} | {do: "choose", card: string} | {do: "flip"})} StealSpot */
 
 /**
  * The whole table in table units (views/steal/table.steal_picture).
@@ -367,7 +370,7 @@
  * @property {StealBadge[]} badges
  * @property {StealRing[]} rings
  * @property {StealText[]} text
- * @property {StealHit[]} hits
+ * @property {StealSpot[]} hits
  */
 
 /** A pile flying from one spot to another (its top card's code; null: face down).
