@@ -472,7 +472,11 @@ function loadPlotly(model) {
   if (window.Plotly) return Promise.resolve(window.Plotly);
   if (!window.__warWidgetPlotly) {
     const pending = new Promise((resolve, reject) => {
-      const onMessage = (msg) => {
+      const onMessage = (content) => {
+        const msg = (
+          /** @type {Partial<import("./types.js").PlotlyMessage> | null | undefined} */
+          content
+        );
         if (!msg || typeof msg.plotly_js !== "string") return;
         model.off("msg:custom", onMessage);
         const url = URL.createObjectURL(new Blob([msg.plotly_js], { type: "text/javascript" }));
@@ -1925,9 +1929,18 @@ function pageReader(register, on) {
 // war_widget/views/component/src/war.js
 function render({ model: anyModel, el: host }) {
   const kind = anyModel.get("game_kind");
-  if (kind === "casino") return renderCasino({ model: anyModel, el: host });
-  if (kind === "steal") return renderSteal({ model: anyModel, el: host });
-  const model = anyModel;
+  if (kind === "casino") return renderCasino({ model: (
+    /** @type {import("./types.js").CasinoModel} */
+    anyModel
+  ), el: host });
+  if (kind === "steal") return renderSteal({ model: (
+    /** @type {import("./types.js").StealModel} */
+    anyModel
+  ), el: host });
+  const model = (
+    /** @type {WarModel} */
+    anyModel
+  );
   const root = el("div", { class: "wt-root", "data-war-table": "1" });
   const rules = el("div", { class: "wt-rules" });
   const topRow = el("div", { class: "wt-row wt-top" });
@@ -2103,7 +2116,10 @@ function render({ model: anyModel, el: host }) {
       } else if (row.kind === "check") {
         control = el("input", { type: "checkbox", class: "wt-check", "data-setting": row.name });
         control.checked = Boolean(row.on);
-        control.addEventListener("change", () => send({ do: "set", name: row.name, on: control.checked }));
+        control.addEventListener("change", () => send({ do: "set", name: row.name, on: (
+          /** @type {HTMLInputElement} */
+          control.checked
+        ) }));
         line.append(control, el("span", { class: "wt-setting-name", text: row.label }));
       } else {
         control = el("button", { type: "button", class: "wt-btn", "data-setting": row.name, text: row.label });
@@ -2274,14 +2290,21 @@ function render({ model: anyModel, el: host }) {
     updateChart(later);
   }
   function extendChart(beat, later) {
-    const [r, ...counts] = beat.point;
-    series.x.push(r);
-    counts.forEach((c, seat) => series.ys[seat].push(c));
+    const all = (
+      /** @type {ChartSeries} */
+      series
+    );
+    const [r, ...counts] = (
+      /** @type {number[]} */
+      beat.point
+    );
+    all.x.push(r);
+    counts.forEach((c, seat) => all.ys[seat].push(c));
     if (beat.war) {
-      series.wars.x.push(r);
-      series.wars.y.push(counts[0]);
+      all.wars.x.push(r);
+      all.wars.y.push(counts[0]);
     }
-    root.dataset.chartPoints = String(series.x.length);
+    root.dataset.chartPoints = String(all.x.length);
     updateChart(later);
   }
   if (setup.chart) {
@@ -2297,11 +2320,12 @@ function render({ model: anyModel, el: host }) {
     for (const sp of cardSpots(v.table, L)) top.set(sp.seat, sp);
     const spots = [...top.values()];
     const all = cardSpots(v.table, L);
+    const lay = L;
     root.dataset.spots = JSON.stringify(spots.map((sp) => [
       sp.seat,
       sp.up ? 1 : 0,
-      Math.round(probeX(sp, all, L)),
-      Math.round(sp.y + L.ch * 0.88)
+      Math.round(probeX(sp, all, lay)),
+      Math.round(sp.y + lay.ch * 0.88)
     ]));
     const mark = markSpot(L);
     root.dataset.feedbackAt = `${Math.round(mark.x)},${Math.round(mark.y - mark.r * 0.7)}`;
@@ -2368,7 +2392,13 @@ function render({ model: anyModel, el: host }) {
     const timing = beatTiming(beat.kind, state.speed);
     const prev = current ? current.view : null;
     const instant = beat.cut || !prev || !L || setup.animate === false;
-    const moves = instant ? [] : flights(beat.kind, prev, beat.view, L);
+    const moves = instant ? [] : flights(
+      beat.kind,
+      prev,
+      beat.view,
+      /** @type {Layout} */
+      L
+    );
     const base = instant || !prev ? null : beat.kind === "collect" || beat.kind === "return" ? { ...beat.view, hands: prev.hands, won: prev.won, table: [], winner: beat.view.winner } : beat.view;
     anim = {
       beat,
@@ -2475,8 +2505,9 @@ function render({ model: anyModel, el: host }) {
     const r = canvas.getBoundingClientRect();
     const x = e.clientX - r.left;
     const y = e.clientY - r.top;
+    const { pw, ph } = L;
     L.piles.forEach((p, seat) => {
-      if (x >= p.x && x <= p.x + L.pw && y >= p.y && y <= p.y + L.ph) {
+      if (x >= p.x && x <= p.x + pw && y >= p.y && y <= p.y + ph) {
         if (setup.mode === "two_player") send({ do: "press", seat });
         else if (seat === 0) send({ do: "flip" });
       }

@@ -137,8 +137,9 @@ export function loadPlotly(model) {
   if (!window.__warWidgetPlotly) {
     /** @type {Promise<WarPlotly>} */
     const pending = new Promise((resolve, reject) => {
-      /** @param {import("./types.js").PlotlyMessage | null | undefined} msg */
-      const onMessage = (msg) => {
+      /** @param {unknown} content  a custom message of the widget: plotly.js's is {plotly_js} */
+      const onMessage = (content) => {
+        const msg = /** @type {Partial<import("./types.js").PlotlyMessage> | null | undefined} */ (content);
         if (!msg || typeof msg.plotly_js !== "string") return;
         model.off("msg:custom", onMessage);
         const url = URL.createObjectURL(new Blob([msg.plotly_js], { type: "text/javascript" }));

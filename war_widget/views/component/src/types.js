@@ -11,7 +11,9 @@
 
 /**
  * The part of anywidget's model a renderer uses: `get`/`set` of a trait by its name (a name not
- * among `T`'s keys is a type error), `send` of a message `M`, listeners by event name.
+ * among `T`'s keys is a type error), `send` of a message `M`, listeners by event name (a trait's
+ * change, `change:name`, calls them with nothing the table reads; a custom message, `msg:custom`,
+ * with its content, of no type the table can trust before it checks it).
  * @template {object} T
  * @template {object} M
  * @typedef {object} Model
@@ -19,8 +21,8 @@
  * @property {<K extends keyof T>(name: K, value: T[K]) => void} set
  * @property {() => void} save_changes
  * @property {(msg: M) => void} send
- * @property {(event: string, handler: (...args: any[]) => void) => void} on
- * @property {(event: string, handler: (...args: any[]) => void) => void} off
+ * @property {(event: string, handler: (content?: unknown) => void) => void} on
+ * @property {(event: string, handler: (content?: unknown) => void) => void} off
  */
 
 /** @typedef {"slow" | "normal" | "fast"} Speed */
@@ -197,6 +199,10 @@
  * @property {string} plotly_js */
 
 /** @typedef {Model<WarTraits, WarMessage>} WarModel */
+
+/** What anywidget hands `render` (war.js): the model of one of the three tables, whose trait
+ * `game_kind` says which (War's has none); render hands each table its own model's type.
+ * @typedef {Model<{game_kind?: "casino" | "steal"}, never>} TableModel */
 
 /** What asks for plotly.js (chart.js loadPlotly): any of the three tables' models.
  * @typedef {Pick<Model<object, PlotlyRequest>, "send" | "on" | "off">} PlotlyAsker */

@@ -19,17 +19,20 @@ import { renderSteal } from "./steal.js";
 /** @typedef {import("./types.js").WarMessage} WarMessage */
 /** @typedef {import("./types.js").BeatView} BeatView */
 /** @typedef {import("./types.js").SettingRow} SettingRow */
+/** @typedef {import("./layout.js").Layout} Layout */
+/** @typedef {import("./layout.js").Flight} Flight */
+/** @typedef {import("./chart.js").ChartSeries} ChartSeries */
+/** @typedef {import("./chart.js").DrawnSeries} DrawnSeries */
 
 /**
  * anywidget's `render`: the widget's `game_kind` says which table it is (none: War).
- * @param {{model: import("./types.js").Model<any, any>, el: HTMLElement}} args
+ * @param {{model: import("./types.js").TableModel, el: HTMLElement}} args
  */
 export function render({ model: anyModel, el: host }) {
   const kind = anyModel.get("game_kind");      // Casino War and Steal War: their own pictures, the same cards
-  if (kind === "casino") return renderCasino({ model: anyModel, el: host });
-  if (kind === "steal") return renderSteal({ model: anyModel, el: host });
-  /** @type {WarModel} */
-  const model = anyModel;
+  if (kind === "casino") return renderCasino({ model: /** @type {import("./types.js").CasinoModel} */ (anyModel), el: host });
+  if (kind === "steal") return renderSteal({ model: /** @type {import("./types.js").StealModel} */ (anyModel), el: host });
+  const model = /** @type {WarModel} */ (anyModel);
   const root = el("div", { class: "wt-root", "data-war-table": "1" });
   const rules = el("div", { class: "wt-rules" });
   const topRow = el("div", { class: "wt-row wt-top" });
@@ -62,7 +65,9 @@ export function render({ model: anyModel, el: host }) {
     resultsBox);
   host.append(root);
 
+  /** @type {Record<string, HTMLButtonElement>} */
   const buttons = {};
+  /** @type {(name: string, row: HTMLElement, cls?: string) => HTMLButtonElement} */
   const button = (name, row, cls) => {
     const b = el("button", { type: "button", class: `wt-btn ${cls || ""}`, "data-action": name });
     row.append(b);
@@ -103,9 +108,10 @@ export function render({ model: anyModel, el: host }) {
   let lastQueued = 0;
   /** @type {WarBeat | null} */
   let current = null;       // the view on screen (its beat)
-  /** @type {{beat: WarBeat, moves: any[], base: BeatView | null, start: number, move: number, rest: number, arrived: boolean} | null} */
+  /** @type {{beat: WarBeat, moves: Flight[], base: BeatView | null, start: number, move: number, rest: number, arrived: boolean} | null} */
   let anim = null;
   let frame = 0;
+  /** @type {Layout | null} */
   let L = null;
   let dpr = 1;
   let idleSince = performance.now();
@@ -153,6 +159,7 @@ export function render({ model: anyModel, el: host }) {
     if (document.activeElement !== codeBox) codeBox.value = setup.code || "";
   }
 
+  /** @param {import("./types.js").Question | null | undefined} question */
   function labelAnswers(question) {
     const words3 = answerWords(words(), question);
     answers.forEach((b, i) => {
@@ -188,6 +195,7 @@ export function render({ model: anyModel, el: host }) {
     moreRows.textContent = "";
     for (const row of rows) {
       const line = el("label", { class: "wt-setting" });
+      /** @type {HTMLSelectElement | HTMLInputElement | HTMLButtonElement} */
       let control;
       if (row.kind === "select") {
         control = el("select", { class: "wt-select", "data-setting": row.name });
@@ -198,7 +206,7 @@ export function render({ model: anyModel, el: host }) {
       } else if (row.kind === "check") {
         control = el("input", { type: "checkbox", class: "wt-check", "data-setting": row.name });
         control.checked = Boolean(row.on);
-        control.addEventListener("change", () => send({ do: "set", name: row.name, on: control.checked }));
+        control.addEventListener("change", () => send({ do: "set", name: row.name, on: /** @type {HTMLInputElement} */ (control).checked }));
         line.append(control, el("span", { class: "wt-setting-name", text: row.label }));
       } else {
         control = el("button", { type: "button", class: "wt-btn", "data-setting": row.name, text: row.label });
@@ -250,6 +258,7 @@ export function render({ model: anyModel, el: host }) {
     }
   }
 
+  /** @param {number} now */
   function draw(now) {
     if (!L || !current) return;
     const ctx = /** @type {CanvasRenderingContext2D} */ (canvas.getContext("2d"));   // (a canvas's 2d context)
@@ -275,6 +284,7 @@ export function render({ model: anyModel, el: host }) {
   let plot = null;          // the Plotly graph div once drawn
   /** @type {WarPlotly | null} */
   let plotly = null;
+  /** @type {ChartSeries | null} */
   let series = null;
   let chartWhole = true;    // the next update draws the whole chart
   let chartFrameKey = "";   // what the whole chart was drawn for: dots or not, the round axis
@@ -283,6 +293,7 @@ export function render({ model: anyModel, el: host }) {
   let chartAgain = false;   // a change came while it ran
   const CHART_CONFIG = { displayModeBar: false, responsive: false };
   const CHART_MOVE = { transition: { duration: 0 }, frame: { duration: 0, redraw: false }, mode: "immediate" };
+  /** @param {DrawnSeries} drawn */
   function chartLayout(drawn) {
     const width = Math.max(280, chartBox.clientWidth || root.clientWidth || 600);
     const font = chartFont(width);
@@ -297,6 +308,7 @@ export function render({ model: anyModel, el: host }) {
       legend: { ...frame.legend, font: { size: font } },
       paper_bgcolor: "rgba(0,0,0,0)", plot_bgcolor: CHART_BG, showlegend: true };
   }
+  /** @param {DrawnSeries} drawn */
   function chartData(drawn) {
     const names = setup.names || [];
     const mode = drawn.x.length <= CHART_MARKERS ? "lines+markers" : "lines";
@@ -353,13 +365,16 @@ export function render({ model: anyModel, el: host }) {
     performance.clearMeasures("war:chart");
   }
   /** Draw the chart's new state now, or (`later`: autoplay) in a task of its own after this
-   * frame: a frame never waits for Plotly, and rounds that come faster are drawn together. */
+   * frame: a frame never waits for Plotly, and rounds that come faster are drawn together.
+   * @param {boolean} later */
   function updateChart(later) {
     if (!later) {
       if (chartTimer) clearTimeout(chartTimer);
       drawChart();
     } else if (!chartTimer) chartTimer = setTimeout(() => drawChart(true), CHART_GAP_MS);
   }
+  /** @param {number} upTo  the round the chart ends at
+   * @param {boolean} [later] */
   function redrawChart(upTo, later = false) {
     if (!setup.chart) return;
     series = chartSeries(model.get("chart_head"), model.get("chart_tail"), upTo, model.get("chart_mid"));
@@ -367,15 +382,19 @@ export function render({ model: anyModel, el: host }) {
     chartWhole = true;
     updateChart(later);
   }
+  /** The series grows by `beat`'s point (show: a beat with a point that follows the series').
+   * @param {WarBeat} beat
+   * @param {boolean} later */
   function extendChart(beat, later) {
-    const [r, ...counts] = beat.point;
-    series.x.push(r);
-    counts.forEach((c, seat) => series.ys[seat].push(c));
+    const all = /** @type {ChartSeries} */ (series);
+    const [r, ...counts] = /** @type {number[]} */ (beat.point);
+    all.x.push(r);
+    counts.forEach((c, seat) => all.ys[seat].push(c));
     if (beat.war) {
-      series.wars.x.push(r);
-      series.wars.y.push(counts[0]);
+      all.wars.x.push(r);
+      all.wars.y.push(counts[0]);
     }
-    root.dataset.chartPoints = String(series.x.length);
+    root.dataset.chartPoints = String(all.x.length);
     updateChart(later);
   }
   if (setup.chart) {
@@ -388,14 +407,16 @@ export function render({ model: anyModel, el: host }) {
 
   // where the newest card of each seat lies, the mark and the number line's marks (CSS px of the
   // canvas), for the view `v` on screen: tests read the pixels there (again after a resize)
+  /** @param {BeatView | null | undefined} v */
   function places(v) {
     if (!L || !v) return;
     const top = new Map();
     for (const sp of cardSpots(v.table, L)) top.set(sp.seat, sp);   // the newest card of each seat
     const spots = [...top.values()];
     const all = cardSpots(v.table, L);
+    const lay = L;
     root.dataset.spots = JSON.stringify(spots.map((sp) => [sp.seat, sp.up ? 1 : 0,
-      Math.round(probeX(sp, all, L)), Math.round(sp.y + L.ch * 0.88)]));
+      Math.round(probeX(sp, all, lay)), Math.round(sp.y + lay.ch * 0.88)]));
     // a point inside the tick's or cross's disc, off its white strokes
     const mark = markSpot(L);
     root.dataset.feedbackAt = `${Math.round(mark.x)},${Math.round(mark.y - mark.r * 0.7)}`;
@@ -450,12 +471,13 @@ export function render({ model: anyModel, el: host }) {
     root.dispatchEvent(ev);
   }
 
+  /** @param {number} now */
   function startNext(now) {
     const beat = /** @type {WarBeat} */ (queue.shift());     // called with a beat queued
     const timing = beatTiming(beat.kind, state.speed);
     const prev = current ? current.view : null;
     const instant = beat.cut || !prev || !L || setup.animate === false;
-    const moves = instant ? [] : flights(beat.kind, prev, beat.view, L);
+    const moves = instant ? [] : flights(beat.kind, prev, beat.view, /** @type {Layout} */ (L));   // (not instant: a layout)
     // while cards fly to a pile, the piles keep the counts from before; flying to the middle,
     // the new table without the cards in flight
     // (none when nothing was shown before: a first beat that collects is drawn at once)
@@ -465,12 +487,14 @@ export function render({ model: anyModel, el: host }) {
       rest: instant ? 0 : timing.rest, arrived: false };
   }
 
+  /** @param {number} now */
   function tick(now) {
     const t0 = performance.now();
     frameWork(now);
     performance.measure("war:frame", { start: t0 });   // (for the Performance panel and tests)
     performance.clearMeasures("war:frame");             // (kept by no one: nothing grows)
   }
+  /** @param {number} now */
   function frameWork(now) {
     frame = 0;
     if (destroyed) return;
@@ -565,8 +589,9 @@ export function render({ model: anyModel, el: host }) {
     const r = canvas.getBoundingClientRect();
     const x = e.clientX - r.left;
     const y = e.clientY - r.top;
+    const { pw, ph } = L;
     L.piles.forEach((p, seat) => {
-      if (x >= p.x && x <= p.x + L.pw && y >= p.y && y <= p.y + L.ph) {
+      if (x >= p.x && x <= p.x + pw && y >= p.y && y <= p.y + ph) {
         if (setup.mode === "two_player") send({ do: "press", seat });
         else if (seat === 0) send({ do: "flip" });
       }
