@@ -474,7 +474,7 @@ function loadPlotly(model) {
     const pending = new Promise((resolve, reject) => {
       const onMessage = (content) => {
         const msg = (
-          /** @type {Partial<import("./types.js").PlotlyMessage> | null | undefined} */
+          /** @type {Partial<PlotlyMessage> | null | undefined} */
           content
         );
         if (!msg || typeof msg.plotly_js !== "string") return;
@@ -1459,7 +1459,7 @@ function renderCasino({ model, el: host }) {
   }
   function controls() {
     const c = (
-      /** @type {Partial<import("./types.js").CasinoControls>} */
+      /** @type {Partial<CasinoControls>} */
       model.get("controls") || {}
     );
     for (const [a, b] of Object.entries(chips)) b.disabled = !(c.chips || {})[a];
@@ -1733,7 +1733,7 @@ function renderSteal({ model, el: host }) {
   }
   function controls() {
     const c = (
-      /** @type {Partial<import("./types.js").StealControls>} */
+      /** @type {Partial<StealControls>} */
       model.get("controls") || {}
     );
     buttons.flip.textContent = c.flip_word || "";
@@ -1930,11 +1930,11 @@ function pageReader(register, on) {
 function render({ model: anyModel, el: host }) {
   const kind = anyModel.get("game_kind");
   if (kind === "casino") return renderCasino({ model: (
-    /** @type {import("./types.js").CasinoModel} */
+    /** @type {CasinoModel} */
     anyModel
   ), el: host });
   if (kind === "steal") return renderSteal({ model: (
-    /** @type {import("./types.js").StealModel} */
+    /** @type {StealModel} */
     anyModel
   ), el: host });
   const model = (

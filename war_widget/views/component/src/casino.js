@@ -18,6 +18,7 @@ export const DEAL_MS = { gap: 170, fly: 300, turn: 200 };   // per card at norma
 
 /** @typedef {import("./types.js").CasinoTable} CasinoTable */
 /** @typedef {import("./types.js").Spot} Spot */
+/** @typedef {import("./types.js").CasinoControls} CasinoControls */
 /** @typedef {import("./faces.js").FeltFrame} FeltFrame */
 
 /** A card or burnt back of the deal (CasinoCard, CasinoBack): its place in the order dealt, its
@@ -247,7 +248,7 @@ export function renderCasino({ model, el: host }) {
     }
   }
   function controls() {
-    const c = /** @type {Partial<import("./types.js").CasinoControls>} */ (model.get("controls") || {});
+    const c = /** @type {Partial<CasinoControls>} */ (model.get("controls") || {});
     for (const [a, b] of Object.entries(chips)) b.disabled = !(c.chips || {})[a];
     for (const name of /** @type {const} */ (["clear", "deal", "war", "surrender", "new"])) buttons[name].disabled = !c[name];
     buttons.tie.disabled = Boolean(c.tie_locked);

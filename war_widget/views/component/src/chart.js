@@ -3,6 +3,7 @@
 // Part of the table component: bundled into ../table.js by `npm run build` (esbuild).
 
 /** @typedef {import("./types.js").ChartPart} ChartPart */
+/** @typedef {import("./types.js").PlotlyMessage} PlotlyMessage */
 
 /** The chart's series (chartSeries): the rounds, each seat's counts, the war markers' rounds and
  * counts (seat 0's line).
@@ -139,7 +140,7 @@ export function loadPlotly(model) {
     const pending = new Promise((resolve, reject) => {
       /** @param {unknown} content  a custom message of the widget: plotly.js's is {plotly_js} */
       const onMessage = (content) => {
-        const msg = /** @type {Partial<import("./types.js").PlotlyMessage> | null | undefined} */ (content);
+        const msg = /** @type {Partial<PlotlyMessage> | null | undefined} */ (content);
         if (!msg || typeof msg.plotly_js !== "string") return;
         model.off("msg:custom", onMessage);
         const url = URL.createObjectURL(new Blob([msg.plotly_js], { type: "text/javascript" }));

@@ -18,6 +18,7 @@ export const STEAL_MS = { fly: 420, rest: 260 };   // a beat at normal speed: pi
 /** @typedef {import("./types.js").StealPicture} StealPicture */
 /** @typedef {import("./types.js").StealMove} StealMove */
 /** @typedef {import("./types.js").StealSpot} StealSpot */
+/** @typedef {import("./types.js").StealControls} StealControls */
 
 /** How long a Steal War beat flies (0 without moves) and then rests, in ms.
  * @param {{moves?: StealMove[] | null}} beat
@@ -156,7 +157,7 @@ export function renderSteal({ model, el: host }) {
     autoText.textContent = ` ${w.auto_top || ""}`;
   }
   function controls() {
-    const c = /** @type {Partial<import("./types.js").StealControls>} */ (model.get("controls") || {});
+    const c = /** @type {Partial<StealControls>} */ (model.get("controls") || {});
     buttons.flip.textContent = c.flip_word || "";
     for (const name of /** @type {const} */ (["flip", "steal", "step", "back", "new"])) buttons[name].disabled = !c[name];
     opponent.value = c.opponent || "greedy";

@@ -13,6 +13,8 @@ import { pageReader } from "./speech.js";
 import { renderSteal } from "./steal.js";
 
 /** @typedef {import("./types.js").WarModel} WarModel */
+/** @typedef {import("./types.js").CasinoModel} CasinoModel */
+/** @typedef {import("./types.js").StealModel} StealModel */
 /** @typedef {import("./types.js").WarBeat} WarBeat */
 /** @typedef {import("./types.js").WarSetup} WarSetup */
 /** @typedef {import("./types.js").WarState} WarState */
@@ -30,8 +32,8 @@ import { renderSteal } from "./steal.js";
  */
 export function render({ model: anyModel, el: host }) {
   const kind = anyModel.get("game_kind");      // Casino War and Steal War: their own pictures, the same cards
-  if (kind === "casino") return renderCasino({ model: /** @type {import("./types.js").CasinoModel} */ (anyModel), el: host });
-  if (kind === "steal") return renderSteal({ model: /** @type {import("./types.js").StealModel} */ (anyModel), el: host });
+  if (kind === "casino") return renderCasino({ model: /** @type {CasinoModel} */ (anyModel), el: host });
+  if (kind === "steal") return renderSteal({ model: /** @type {StealModel} */ (anyModel), el: host });
   const model = /** @type {WarModel} */ (anyModel);
   const root = el("div", { class: "wt-root", "data-war-table": "1" });
   const rules = el("div", { class: "wt-rules" });
