@@ -1,11 +1,13 @@
 """The front end's types (issue 30, item 6): the source modules type-check (`npm run typecheck`,
-tsc --checkJs over src/*.js with the JSDoc typedefs of src/types.js), a misspelt field is a type
+tsc --checkJs over src/*.js with the JSDoc typedefs of src/types.js) under `strict` with
+`noImplicitAny` (a parameter without a type is an error) and no explicit `any`, a misspelt field is a type
 error, the typedefs and the Python TypedDicts (views/component/messages.py) name the same keys,
 and each table's message handler answers exactly the actions its front end sends.
 
 Needs the npm packages of package.json (``npm ci``, part of the README's test command)."""
 from __future__ import annotations
 
+import json
 import re
 import shutil
 import subprocess
@@ -42,8 +44,25 @@ def test_the_source_modules_type_check() -> None:
         assert path.read_text(encoding="utf-8").startswith("// @ts-check\n"), path.name
 
 
+def test_the_type_check_is_strict_with_no_implicit_any() -> None:
+    """tsconfig.json keeps `strict` and `noImplicitAny` on (turned off, a parameter without a JSDoc
+    type would be `any` and go unchecked: test_a_misspelt_field_is_a_type_error's untyped parameter
+    shows tsc enforcing it), it checks every source module, and no module writes an `any` type."""
+    config = json.loads((ROOT / "tsconfig.json").read_text(encoding="utf-8"))
+    options = config["compilerOptions"]
+    assert options["strict"] is True and options["noImplicitAny"] is True, options
+    assert options["checkJs"] is True and "war_widget/views/component/src/*.js" in config["include"]
+    # an `any` inside a JSDoc type ({any}, any[], <any>) or in window.d.ts (`: any`); the word in prose is fine
+    typed = re.compile(r"\{[^}\n]*\bany\b[^}\n]*\}|\bany\[\]|<any\b")
+    declared = re.compile(r":\s*any\b|\bany\[\]|<any\b")
+    found = [(p.name, n, ln.strip()) for p in sorted(SRC.glob("*.[jt]s"))
+             for n, ln in enumerate(p.read_text(encoding="utf-8").splitlines(), 1)
+             if (declared if p.suffix == ".ts" else typed).search(ln)]
+    assert found == [], found
+
+
 # (module, a piece of code as it is, the same with one name misspelt, what tsc must say on its line);
-# the first place the piece is in the module is misspelt
+# the first place the piece is in the module is misspelt (the last: a parameter with no type)
 MISTAKES = [
     ("war.js", "beat.round_text", "beat.round_txt", "Property 'round_txt' does not exist"),    # a beat's field
     ("war.js", 'model.get("beats")', 'model.get("beatz")', '"beatz"'),                          # a trait's name
@@ -54,12 +73,15 @@ MISTAKES = [
     ("steal.js", "beat.sentence", "beat.sentense", "Property 'sentense' does not exist"),     # a Steal War beat's
     ("steal.js", '{ do: "auto_top", on:', '{ do: "autotop", on:', '"autotop"'),             # a Steal War action
     ("paint.js", "view.hands", "view.hnds", "Property 'hnds' does not exist"),                # War's picture
+    ("helpers.js", "let keysGuarded = false;", "let keysGuarded = false; export const untyped = (x) => x;",
+     "Parameter 'x' implicitly has an 'any' type"),                                          # noImplicitAny
 ]
 
 
 def test_a_misspelt_field_is_a_type_error(tmp_path: Path) -> None:
     """A copy of the sources type-checks; with one field of a beat, a trait, a state or a message
-    misspelt in each of nine places, tsc fails and names each of them on its line."""
+    misspelt in each of nine places, and a parameter with no type, tsc fails and names each of them
+    on its line."""
     copy = tmp_path / "repo"
     shutil.copytree(SRC, copy / "war_widget" / "views" / "component" / "src")
     shutil.copy2(ROOT / "tsconfig.json", copy / "tsconfig.json")
