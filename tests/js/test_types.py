@@ -57,7 +57,8 @@ def test_the_type_check_is_strict_with_no_implicit_any() -> None:
     # an `any` inside a JSDoc type ({any}, any[], <any>) or in window.d.ts (`: any`); the word in prose is fine
     typed = re.compile(r"\{[^}\n]*\bany\b[^}\n]*\}|\bany\[\]|<any\b")
     declared = re.compile(r":\s*any\b|\bany\[\]|<any\b")
-    found = [(p.name, n, ln.strip()) for p in sorted(SRC.glob("*.[jt]s")) + sorted((ROOT / "site" / "bridge").glob("*.js"))
+    modules = sorted(SRC.glob("*.[jt]s")) + sorted((ROOT / "site" / "bridge").glob("*.js"))
+    found = [(p.name, n, ln.strip()) for p in modules
              for n, ln in enumerate(p.read_text(encoding="utf-8").splitlines(), 1)
              if (declared if p.suffix == ".ts" else typed).search(ln)]
     assert found == [], found
