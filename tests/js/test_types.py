@@ -194,16 +194,16 @@ def _steal_sends() -> set[str]:
     return set(re.findall(r'"(\w+)"', loop.group(1))) | clicks
 
 
-WAR_MESSAGES = ("WarPlainMessage", "PressMessage", "ReplayMessage", "AnswerMessage", "GotoMessage", "AutoplayMessage",
-                "SpeedMessage", "SetMessage", "PlotlyRequest")
+WAR_MESSAGES = ("WarPlainMessage", "PressMessage", "ReplayMessage", "AnswerMessage", "GotoMessage", "ClockMessage",
+                "AutoplayMessage", "SpeedMessage", "SetMessage", "PlotlyRequest")
 CASINO_MESSAGES = ("CasinoPlainMessage", "ChipMessage", "TieMessage", "DealMessage", "PlotlyRequest")
 STEAL_MESSAGES = ("StealPlainMessage", "StealPileMessage", "ChooseMessage", "OpponentMessage", "AutoTopMessage")
 
 
 def test_war_answers_every_action_its_table_sends_and_no_other() -> None:
-    sent = _sent("war.js", "helpers.js", "chart.js")
+    sent = _sent("war.js", "helpers.js", "chart.js", "clock.js")
     table = set(TableComponent(records=None).actions)
-    assert len(sent) == 15 and sent == table == _message_dos(*WAR_MESSAGES), (sent ^ table)
+    assert len(sent) == 16 and sent == table == _message_dos(*WAR_MESSAGES), (sent ^ table)
 
 
 def test_casino_answers_every_action_its_table_sends_and_no_other() -> None:

@@ -15,7 +15,7 @@ from typing import Literal, NotRequired, TypedDict
 __all__ = [
     "Pips", "WarSetup", "NumberLine", "BeatView", "Question", "Graded", "WarBeat", "WarState", "ChartPart",
     "SettingRow", "WarPlainMessage", "PressMessage", "ReplayMessage", "AnswerMessage", "GotoMessage",
-    "AutoplayMessage", "SpeedMessage", "SetMessage", "PlotlyRequest", "PlotlyMessage",
+    "ClockMessage", "AutoplayMessage", "SpeedMessage", "SetMessage", "PlotlyRequest", "PlotlyMessage",
     "CasinoSetup", "CasinoCard", "CasinoBack", "Spot", "CasinoText", "CasinoTable", "CasinoControls", "CasinoChart",
     "CasinoPlainMessage", "ChipMessage", "TieMessage", "DealMessage",
     "StealSetup", "StealCard", "StealSlot", "StealBadge", "StealRing", "StealText", "StealHit", "StealPicture",
@@ -110,6 +110,7 @@ class WarState(TypedDict):
     notice: str
     resume: bool
     back: bool
+    clock: bool      # the time limit runs: the page sends a ClockMessage once a second
 
 
 class ChartPart(TypedDict):
@@ -160,6 +161,14 @@ class GotoMessage(TypedDict):
     war: NotRequired[int]
 
 
+class ClockMessage(TypedDict):
+    """While ``state.clock``, once a second: this page (``view``, its own name) has shown the
+    table ``ms`` milliseconds since its last clock message (WarSession.keep_time)."""
+    do: Literal["clock"]
+    ms: int
+    view: str
+
+
 class AutoplayMessage(TypedDict):
     do: Literal["autoplay"]
     on: bool
@@ -188,8 +197,8 @@ class PlotlyMessage(TypedDict):
     plotly_js: str
 
 
-WarAction = (WarPlainMessage | PressMessage | ReplayMessage | AnswerMessage | GotoMessage | AutoplayMessage
-             | SpeedMessage | SetMessage)
+WarAction = (WarPlainMessage | PressMessage | ReplayMessage | AnswerMessage | GotoMessage | ClockMessage
+             | AutoplayMessage | SpeedMessage | SetMessage)
 
 
 # --- Casino War (views/casino.py) -----------------------------------------------------------------
