@@ -21,6 +21,7 @@ __all__ = [
     "StealSetup", "StealCard", "StealSlot", "StealBadge", "StealRing", "StealText", "StealHit", "StealPicture",
     "StealMove", "StealBeat", "StealTop", "StealControls",
     "StealPlainMessage", "StealPileMessage", "ChooseMessage", "OpponentMessage", "AutoTopMessage",
+    "StealReplayMessage",
 ]
 
 Pips = dict[str, list[list[float]]]      # rank -> the pips' spots (views/cards.PIPS)
@@ -309,6 +310,7 @@ class StealSetup(TypedDict):
     pips: Pips
     words: dict[str, str]
     opponents: list[str]
+    code: str           # the game number, shown in its box as War's ("": a scripted deal)
 
 
 class StealCard(TypedDict):
@@ -434,9 +436,16 @@ class OpponentMessage(TypedDict):
     name: str
 
 
+class StealReplayMessage(TypedDict):
+    """The game-number box and Replay (as War's ReplayMessage)."""
+    do: Literal["replay"]
+    code: str
+
+
 class AutoTopMessage(TypedDict):
     do: Literal["auto_top"]
     on: bool
 
 
-StealAction = StealPlainMessage | StealPileMessage | ChooseMessage | OpponentMessage | AutoTopMessage
+StealAction = (StealPlainMessage | StealPileMessage | ChooseMessage | OpponentMessage | AutoTopMessage
+               | StealReplayMessage)

@@ -318,6 +318,7 @@
  * @property {Pips} pips
  * @property {Record<string, string>} words
  * @property {string[]} opponents
+ * @property {string} code  the game number, shown in its box as War's ("": a scripted deal)
  */
 
 /** A card of the picture (`code` null: face down).
@@ -438,10 +439,13 @@
 /** @typedef {object} OpponentMessage
  * @property {"opponent"} do
  * @property {string} name */
+/** @typedef {object} StealReplayMessage  the game-number box and Replay (as War's ReplayMessage)
+ * @property {"replay"} do
+ * @property {string} code */
 /** @typedef {object} AutoTopMessage
  * @property {"auto_top"} do
  * @property {boolean} on */
-/** @typedef {StealPlainMessage | StealPileMessage | ChooseMessage | OpponentMessage | AutoTopMessage} StealAction */
+/** @typedef {StealPlainMessage | StealPileMessage | ChooseMessage | OpponentMessage | AutoTopMessage | StealReplayMessage} StealAction */
 /** @typedef {StealAction} StealMessage  (Steal War has no chart: it never asks for plotly.js) */
 /** @typedef {Model<StealTraits, StealMessage>} StealModel */
 
