@@ -154,7 +154,8 @@ def test_a_page_that_slept_a_new_game_and_a_resumed_save_count_only_the_time_sho
     assert s.time_left == pytest.approx(59 - STEP_MAX)
 
 
-@pytest.mark.parametrize("seconds", [-1, float("nan"), float("inf"), "1", True, None, 10**400])
+@pytest.mark.parametrize("seconds", [-1, float("nan"), float("inf"), "1", True, None, 10**400],
+                         ids=["negative", "nan", "inf", "text", "bool", "none", "huge"])
 def test_a_clock_message_that_is_not_a_number_of_seconds_is_refused(seconds):
     s, _, _ = _timed(60)
     s.flip()
