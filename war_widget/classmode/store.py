@@ -37,7 +37,7 @@ from typing import Any, TypeVar
 
 from ..game.codes import decode_code
 from ..game.rules import PRESETS
-from ..session.store import _busy, _roll_back, _transact, rename_aside
+from ..session.store import _roll_back, _transact, open_waiting, rename_aside
 
 try:
     import sqlite3
@@ -255,28 +255,15 @@ class ClassStore:
         return db
 
     def _open(self) -> sqlite3.Connection:
-        deadline = time.monotonic() + self._timeout
-        while True:
-            db: sqlite3.Connection | None = None
-            try:
-                db = self._connect()
-                self._prepare(db)
-                self._verify(db)
-                return db
-            except BaseException as exc:
-                if db is not None:
-                    db.close()
-                if not isinstance(exc, sqlite3.DatabaseError):
-                    raise
-                error = exc
-            if not _busy(error):
-                break
-            # another kernel holds the store (a write, a checkpoint): busy is not damage, so it is
-            # waited for, then refused, never set aside (as the records store, session/store.py)
-            if time.monotonic() >= deadline:
-                raise OSError(f"the class store {self.path} is busy (another kernel holds it locked over "
-                              f"{self._timeout:g} s: {error}); try again, nothing was changed") from None
-            time.sleep(0.05)
+        def ready(db: sqlite3.Connection) -> None:
+            self._prepare(db)
+            self._verify(db)
+
+        # busy (another kernel writing, a checkpoint) is waited for, then refused: never set aside
+        found = open_waiting(self._connect, ready, self._timeout, f"the class store {self.path}")
+        if isinstance(found, sqlite3.Connection):
+            return found
+        error = found
         self.damaged_file = rename_aside(self.path)
         db = self._connect()
         self._prepare(db)
