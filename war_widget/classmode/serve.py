@@ -5,7 +5,8 @@ network address of this computer, ``0.0.0.0``, port 8866) and the teacher's boar
 notebook only, on ``127.0.0.1``, port 8867: reachable from this computer's own browser, the
 projector's, and from no tablet).  Both get the class store's path and the language in their
 environment (``config``), so every kernel opens the same store.  The children's address is
-written into the store, so the board shows it with its QR code.  Ctrl-C stops both; the store
+written into the store, so the board shows it with its QR code; while the class runs, the
+command forces the store to the disk every few seconds (``ClassStore.sync``).  Ctrl-C stops both; the store
 keeps every result (start again with the same ``--store`` and the class goes on).
 
 ``--board jupyter`` starts only the children's server and says how to open the board in the
@@ -24,7 +25,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from .config import ENV_LANG, ENV_READ_ALOUD, ENV_SEAT_LANG, ENV_STORE, default_path
-from .store import MAX_SEATS, ClassStore
+from .store import MAX_SEATS, SYNC_SECONDS, ClassStore
 
 __all__ = ["main", "lan_address", "voila_command", "PAGES"]
 
@@ -102,7 +103,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         store.set_size(args.seats)
     address = args.address or f"http://{lan_address()}:{args.port}/"
     store.set_address(address)
-    store.close()
     env = {**os.environ, ENV_STORE: str(path), ENV_LANG: args.lang, ENV_READ_ALOUD: "1" if args.read_aloud else "0"}
     if args.seat_lang:
         env[ENV_SEAT_LANG] = args.seat_lang
@@ -123,10 +123,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     previous = signal.signal(signal.SIGTERM, stop)
     try:
         while all(s.poll() is None for s in servers):
+            store.sync(every=SYNC_SECONDS)          # the kernels' results forced to the disk (store.py)
             time.sleep(0.5)
     except KeyboardInterrupt:
         pass
     finally:
+        store.close()
         for s in servers:
             if s.poll() is None:
                 s.send_signal(signal.SIGINT)
