@@ -258,3 +258,19 @@ def test_read_aloud_is_the_teachers_choice_for_every_table_of_the_class(path: Pa
     for bad in ("yes", 1, None):
         with pytest.raises(ValueError, match="read_aloud must be True"):
             ClassSeat(ClassStore(path), read_aloud=bad)  # type: ignore[arg-type]
+
+
+def test_a_seats_table_does_not_echo_the_beat_its_browser_shows(path: Path) -> None:
+    board = ClassBoard(ClassStore(path))
+    board.deal_game("number_lesson-2024", "number_lesson", "number")
+    seat = ClassSeat(ClassStore(path))
+    seat.choose([4])
+    t = seat.table
+    assert t is not None
+    sent: list[dict[str, object]] = []
+    t._send = lambda msg, buffers=None: sent.append(msg)      # type: ignore[method-assign]
+    t.click("flip")
+    beat = t.beats[-1]["id"]
+    sent.clear()
+    t._handle_msg({"content": {"data": {"method": "update", "state": {"shown": beat}}}, "buffers": []})
+    assert t.shown == beat and sent == []                  # taken, and nothing sent back (ipywidgets echoes)

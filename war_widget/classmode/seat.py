@@ -60,7 +60,11 @@ class SeatPicker(anywidget.AnyWidget):
 
 class SeatTable(TableComponent):
     """A seat's War table: only the play goes forward (``PLAY_ACTIONS``), nothing while paused; it
-    tells its ``ClassSeat`` every answer (the question as every tablet of this deal asks it)."""
+    tells its ``ClassSeat`` every answer (the question as every tablet of this deal asks it).
+    ``shown`` (the browser's beat on screen) is not echoed back: a seat's kernel has one view,
+    whose own value it is (one message fewer a beat, of thirty tablets' traffic through one server)."""
+
+    shown = traitlets.Int(0).tag(sync=True, echo_update=False)
 
     def __init__(self, owner: ClassSeat, session: WarSession, read_aloud: bool = False) -> None:
         self.owner = owner
