@@ -1767,7 +1767,10 @@ function renderSteal({ model, el: host }) {
     codeBox.setAttribute("aria-label", w.game_number || "");
     codeBox.placeholder = w.game_number || "";
     replay.textContent = w.replay || "";
-    if (root.getRootNode().activeElement !== codeBox) codeBox.value = setup.code || "";
+    if (
+      /** @type {Partial<DocumentOrShadowRoot>} */
+      root.getRootNode().activeElement !== codeBox
+    ) codeBox.value = setup.code || "";
   }
   function controls() {
     const c = (

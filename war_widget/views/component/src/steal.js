@@ -163,7 +163,7 @@ export function renderSteal({ model, el: host }) {
     codeBox.setAttribute("aria-label", w.game_number || "");
     codeBox.placeholder = w.game_number || "";
     replay.textContent = w.replay || "";
-    if (root.getRootNode().activeElement !== codeBox) codeBox.value = setup.code || "";
+    if (/** @type {Partial<DocumentOrShadowRoot>} */ (root.getRootNode()).activeElement !== codeBox) codeBox.value = setup.code || "";
   }
   function controls() {
     const c = /** @type {Partial<StealControls>} */ (model.get("controls") || {});
