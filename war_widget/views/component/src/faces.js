@@ -4,11 +4,13 @@
 
 import { FELT, GOLD, INK, RED } from "./colours.js";
 import { parseCard } from "./helpers.js";
+import { clearSprites, fromSprite } from "./sprites.js";
 
 let PIP_TABLE = null;   // views/cards.PIPS, from the setup
 
 /** Use the pip table of a setup (views/cards.PIPS); a setup without one keeps the last. */
 export function usePips(pips) {
+  if (pips && pips !== PIP_TABLE) clearSprites();   // (faces drawn with another table)
   PIP_TABLE = pips || PIP_TABLE;
 }
 
@@ -175,6 +177,7 @@ export function roundRect(ctx, x, y, w, h, r) {
 }
 
 export function drawFelt(ctx, L) {
+  if (fromSprite(ctx, `felt ${L.top} ${L.bar.w} ${L.cx} ${L.cy}`, 0, 0, L.w, L.h, 0, (c) => drawFelt(c, L))) return;
   const g = ctx.createRadialGradient(L.cx, L.cy, FELT.inner, L.cx, L.cy, Math.max(L.w, L.h) * FELT.outer);
   for (const [at, colour] of FELT.stops) g.addColorStop(at, colour);
   ctx.fillStyle = "#3a2414";
@@ -190,6 +193,7 @@ export function drawFelt(ctx, L) {
 }
 
 export function drawBack(ctx, x, y, w, h) {
+  if (fromSprite(ctx, "back", x, y, w, h, w * 0.2 + 2, (c, sx, sy) => drawBack(c, sx, sy, w, h))) return;   // (sprites.js)
   const r = w * 0.08;
   ctx.save();
   ctx.shadowColor = "rgba(0,0,0,0.35)";
@@ -378,6 +382,8 @@ function starPath(ctx, x, y, r) {
 }
 
 function drawFace(ctx, code, x, y, w, h, opts) {
+  if (fromSprite(ctx, `face ${code} ${opts.rankPx} ${opts.highlight ? 1 : 0} ${opts.value ?? ""}`, x, y, w, h,
+    w * (opts.highlight ? 0.4 : 0.2) + 4, (c, sx, sy) => drawFace(c, code, sx, sy, w, h, opts))) return;
   const c = parseCard(code);
   const r = w * 0.08;
   ctx.save();
