@@ -13,8 +13,8 @@ whatever task happens to be running when the heap's budget is reached (JupyterLa
 count there as much as ours), and under load its parallel helper threads get no core, so the main
 thread does their share: a major GC's pause was 11-15 ms of CPU on a calm machine and 40-63 ms at
 load 15. A task of the table's must stay under 50 ms without them (``own``); the GC itself is
-reported (its pauses, the major ones' count) and bounded on its own, so a table that allocated
-enough to make the GC run all the time still fails.
+reported (its pauses, the major ones' count) and bounded on its own (its share of the time), so
+a table that allocated enough to make the GC run all the time still fails.
 """
 from __future__ import annotations
 
@@ -132,10 +132,12 @@ def assert_no_long_task(w: dict[str, Any], when: str, seconds: float) -> None:
     """The assertions every front end's long-task test makes on ``task_cpu``'s figures (``w``):
     the table's tasks ran; each took under 50 ms of CPU besides the GC's pauses in it; any that
     took 50 ms or more with them held a major GC's work (its pause or its incremental marking:
-    the one-off collection of the whole heap, named so by the trace); and
-    the GC did not run all the time (at most one major GC per 3 s: 3-4 in 30 s here, at any load)."""
+    the one-off collection of the whole heap, named so by the trace); and the GC did not run all
+    the time: its pauses on the main thread under a tenth of the window's time (0.15-0.36 s of
+    30 s here at loads 10-20, 3 to 12 major GCs; their count grows with the load, so it is only
+    reported)."""
     assert w["our_tasks"] > 0, (when, "no task of the table's was traced", w)
     assert w["own_cpu_max_ms"] < LONG_TASK_MS, (when, "a task of the table's took 50 ms of CPU or more", w)
     assert all(major for _cpu, _gc, major in w["over_50"]), (
         when, "a task of the table's took 50 ms or more with a GC pause that was not a major GC's", w)
-    assert w["major_gcs"] <= max(2, seconds / 3), (when, "the garbage collector ran all the time", w)
+    assert w["gc_cpu_ms"] < 100 * seconds, (when, "the garbage collector ran all the time", w)
