@@ -20,7 +20,11 @@ from __future__ import annotations
 
 import bisect
 import json
+import os
 import statistics
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -141,3 +145,27 @@ def assert_no_long_task(w: dict[str, Any], when: str, seconds: float) -> None:
     assert all(major for _cpu, _gc, major in w["over_50"]), (
         when, "a task of the table's took 50 ms or more with a GC pause that was not a major GC's", w)
     assert w["gc_cpu_ms"] < 100 * seconds, (when, "the garbage collector ran all the time", w)
+
+
+# what the DevTools Performance panel records: tasks, their functions, the GC, user timing
+CATEGORIES = ["toplevel", "disabled-by-default-devtools.timeline", "devtools.timeline", "blink.user_timing"]
+
+
+@contextmanager
+def traced(page: Any, path: Path) -> Iterator[dict[str, Any]]:
+    """Chrome's trace of ``page`` while the ``with`` body runs, written to ``path``; the dict it
+    gives is filled, once the body is done, with ``task_cpu``'s figures, the seconds traced and
+    the highest 1-minute load average seen."""
+    browser = page.context.browser
+    path.parent.mkdir(parents=True, exist_ok=True)
+    figures: dict[str, Any] = {}
+    load, t0 = os.getloadavg()[0], time.monotonic()
+    browser.start_tracing(page=page, path=str(path), categories=CATEGORIES)
+    try:
+        yield figures
+    finally:
+        seconds = time.monotonic() - t0
+        browser.stop_tracing()
+    plotly = page.evaluate("() => (document.querySelector('script[data-war-plotly]') || {}).src || null")
+    figures.update({"seconds": round(seconds, 1), "load": round(max(load, os.getloadavg()[0]), 2),
+                    **task_cpu(path, plotly), "trace": path.name})
