@@ -537,19 +537,33 @@ function fromSprite(ctx, key, x, y, w, h, pad, paintIt) {
   const m = ctx.getTransform();
   const s = Math.max(Math.hypot(m.a, m.b), Math.hypot(m.c, m.d));
   if (!(s > 0) || s > 8) return false;
-  const r = Math.ceil(s * 4 - 1e-6) / 4;
+  const r = Math.max(1, Math.ceil(s * 4 - 1e-6) / 4);
   const name = `${key} ${w.toFixed(2)} ${h.toFixed(2)} ${r}`;
   let sprite = SPRITES.get(name);
-  if (!sprite) {
+  if (sprite) {
+    SPRITES.delete(name);
+    SPRITES.set(name, sprite);
+  } else {
     pad = Math.ceil(pad);
-    const c = newCanvas(Math.ceil((w + 2 * pad) * r), Math.ceil((h + 2 * pad) * r));
+    const cw = Math.ceil((w + 2 * pad) * r);
+    const chh = Math.ceil((h + 2 * pad) * r);
+    let c = null;
+    while (SPRITES.size >= SPRITES_MAX) {
+      const first = SPRITES.entries().next().value;
+      if (!first) break;
+      const [oldest, old] = first;
+      SPRITES.delete(oldest);
+      if (!c && old.canvas.width === cw && old.canvas.height === chh) c = old.canvas;
+    }
+    c = c || newCanvas(cw, chh);
     const sctx = c && /** @type {CanvasRenderingContext2D | null} */
     c.getContext("2d");
     if (!c || !sctx) return false;
     OWN.add(sctx);
+    sctx.setTransform(1, 0, 0, 1, 0, 0);
+    sctx.clearRect(0, 0, cw, chh);
     sctx.setTransform(r, 0, 0, r, 0, 0);
     paintIt(sctx, pad, pad);
-    while (SPRITES.size >= SPRITES_MAX) SPRITES.delete(SPRITES.keys().next().value);
     sprite = { canvas: c, pad };
     SPRITES.set(name, sprite);
   }

@@ -9,7 +9,7 @@
 
 /** @typedef {(ctx: CanvasRenderingContext2D, x: number, y: number) => void} SpritePainter */
 
-const SPRITES = new Map();      // key -> canvas, oldest first
+const SPRITES = new Map();      // key -> {canvas, pad}, the least recently used first
 const SPRITES_MAX = 48;         // a face at a projector's size is about 0.6 MB: some 30 MB at most
 /** @type {WeakSet<object>} */
 const OWN = new WeakSet();      // the sprites' own contexts: what is drawn there is drawn afresh
@@ -39,8 +39,8 @@ function newCanvas(w, h) {
 /**
  * Draw what `paintIt` draws at (x, y) in a w x h box (and up to `pad` around it: a shadow, a
  * stroke) from the sprite named `key`, drawing that first if there is none yet. The sprite is
- * drawn at the context's scale rounded up to a quarter (a card shrinking in flight shares a few),
- * copied at whole device pixels when that is the scale. False when `ctx` cannot take a sprite
+ * drawn at the context's scale rounded up to a quarter (at least 1), copied at whole device
+ * pixels when that is the scale. False when `ctx` cannot take a sprite
  * (not a browser's canvas, or a sprite's own context): then the caller draws as before.
  * @param {CanvasRenderingContext2D} ctx
  * @param {string} key  everything the picture depends on besides w and h
@@ -58,18 +58,36 @@ export function fromSprite(ctx, key, x, y, w, h, pad, paintIt) {
   const m = ctx.getTransform();
   const s = Math.max(Math.hypot(m.a, m.b), Math.hypot(m.c, m.d));
   if (!(s > 0) || s > 8) return false;
-  const r = Math.ceil(s * 4 - 1e-6) / 4;
+  // (never under 1: a card shrinking in flight is copied smaller from the one sprite)
+  const r = Math.max(1, Math.ceil(s * 4 - 1e-6) / 4);
   const name = `${key} ${w.toFixed(2)} ${h.toFixed(2)} ${r}`;
   let sprite = SPRITES.get(name);
-  if (!sprite) {
+  if (sprite) {
+    SPRITES.delete(name);       // the most recently used last
+    SPRITES.set(name, sprite);
+  } else {
     pad = Math.ceil(pad);
-    const c = newCanvas(Math.ceil((w + 2 * pad) * r), Math.ceil((h + 2 * pad) * r));
+    const cw = Math.ceil((w + 2 * pad) * r);
+    const chh = Math.ceil((h + 2 * pad) * r);
+    // the cache full: the least recently used goes, and its canvas is drawn over when it is the
+    // same size (a new face each round would otherwise be a new half megabyte of canvas for the
+    // garbage collector: major GCs went from 1-2 to 4-5 in 30 s of fast autoplay)
+    let c = null;
+    while (SPRITES.size >= SPRITES_MAX) {
+      const first = SPRITES.entries().next().value;
+      if (!first) break;
+      const [oldest, old] = first;
+      SPRITES.delete(oldest);
+      if (!c && old.canvas.width === cw && old.canvas.height === chh) c = old.canvas;
+    }
+    c = c || newCanvas(cw, chh);
     const sctx = c && /** @type {CanvasRenderingContext2D | null} */ (c.getContext("2d"));
     if (!c || !sctx) return false;
     OWN.add(sctx);
+    sctx.setTransform(1, 0, 0, 1, 0, 0);
+    sctx.clearRect(0, 0, cw, chh);
     sctx.setTransform(r, 0, 0, r, 0, 0);
     paintIt(sctx, pad, pad);
-    while (SPRITES.size >= SPRITES_MAX) SPRITES.delete(SPRITES.keys().next().value);
     sprite = { canvas: c, pad };
     SPRITES.set(name, sprite);
   }
