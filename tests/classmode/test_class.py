@@ -233,3 +233,44 @@ def test_the_class_totals_name_the_longest_war_and_the_biggest_comeback(path: Pa
     assert totals["longest_war"] == [3, 15]              # 3 wars in a row, at seat 15
     assert totals["comeback"] == [44, 9]                 # from 8 cards to all 52, at seat 9
     assert sorted(s[0] for s in totals["seats"]) == [4, 9, 15]
+
+
+def test_read_aloud_is_the_teachers_choice_for_every_table_of_the_class(path: Path,
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    from war_widget.classmode import config
+    from war_widget.classmode.seat import seat_page
+
+    board = ClassBoard(ClassStore(path))
+    board.deal_game("number_lesson-2024", "number_lesson", "number")
+    speaking, quiet = ClassSeat(ClassStore(path), read_aloud=True), ClassSeat(ClassStore(path))
+    speaking.choose([4])
+    quiet.choose([5])
+    assert speaking.table is not None and quiet.table is not None
+    assert speaking.table.read_aloud is True and quiet.table.read_aloud is False
+    board.deal_game("number_lesson-7", "number_lesson", "number")     # the next deal's table: the same choice
+    speaking.poll()
+    assert speaking.table.session.game.code == "number_lesson-7" and speaking.table.read_aloud is True
+    monkeypatch.setenv(config.ENV_STORE, str(path))
+    monkeypatch.setenv(config.ENV_READ_ALOUD, "1")                    # what `serve --read-aloud` gives the kernels
+    page = seat_page()
+    page.choose([6])
+    assert page.read_aloud is True and page.table is not None and page.table.read_aloud is True
+    for bad in ("yes", 1, None):
+        with pytest.raises(ValueError, match="read_aloud must be True"):
+            ClassSeat(ClassStore(path), read_aloud=bad)  # type: ignore[arg-type]
+
+
+def test_a_seats_table_does_not_echo_the_beat_its_browser_shows(path: Path) -> None:
+    board = ClassBoard(ClassStore(path))
+    board.deal_game("number_lesson-2024", "number_lesson", "number")
+    seat = ClassSeat(ClassStore(path))
+    seat.choose([4])
+    t = seat.table
+    assert t is not None
+    sent: list[dict[str, object]] = []
+    t._send = lambda msg, buffers=None: sent.append(msg)      # type: ignore[method-assign]
+    t.click("flip")
+    beat = t.beats[-1]["id"]
+    sent.clear()
+    t._handle_msg({"content": {"data": {"method": "update", "state": {"shown": beat}}}, "buffers": []})
+    assert t.shown == beat and sent == []                  # taken, and nothing sent back (ipywidgets echoes)

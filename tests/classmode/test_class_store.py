@@ -222,3 +222,37 @@ def test_a_store_another_kernel_holds_locked_is_waited_for_then_refused_never_se
     assert not list(path.parent.glob("*.corrupt-*"))
     store = ClassStore(path)
     assert store.problems == [] and store.damaged_file is None
+
+
+def _in_the_file(path: Path, tmp: Path) -> dict[int, int]:
+    """The plays' rounds as the store's file holds them without its log (as a power cut would
+    leave a file whose log was never forced to the disk)."""
+    copy = tmp / "copy.sqlite3"
+    copy.write_bytes(path.read_bytes())
+    with sqlite3.connect(copy) as db:
+        try:
+            return {seat: json.loads(data)["round"] for seat, data in db.execute("SELECT seat, data FROM plays")}
+        except sqlite3.OperationalError:       # not even the tables yet
+            return {}
+
+
+def test_a_commit_waits_for_no_disk_and_sync_forces_the_class_to_it(path: Path, tmp_path: Path) -> None:
+    from war_widget.classmode.board import ClassBoard
+
+    seat = ClassStore(path, size=30)
+    assert seat._db.execute("PRAGMA synchronous").fetchone()[0] == 1       # NORMAL: no fsync per commit
+    deal = seat.deal("number_lesson-3", "number_lesson", "number")
+    secret = seat.join(4)
+    seat.report(4, secret, deal.id, round=1, counts=[26, 26])
+    assert ClassStore(path).plays()[0].round == 1                    # committed: every kernel reads it
+    assert _in_the_file(path, tmp_path) == {}                         # only in the log so far
+    board = ClassBoard(ClassStore(path))                              # the board's first poll syncs
+    assert _in_the_file(path, tmp_path) == {4: 1}
+    seat.report(4, secret, deal.id, round=2, counts=[27, 25])
+    board.refresh()                                                   # within SYNC_SECONDS: not again
+    assert _in_the_file(path, tmp_path) == {4: 1}
+    assert board.store.sync() is True and _in_the_file(path, tmp_path) == {4: 2}
+    assert board.store.sync(every=60) is False                        # just synced
+    seat.report(4, secret, deal.id, round=3, counts=[28, 24])
+    seat.close()                                                      # a kernel that closes syncs
+    assert _in_the_file(path, tmp_path) == {4: 3}

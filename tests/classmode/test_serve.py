@@ -2,12 +2,13 @@
 from __future__ import annotations
 
 import ipaddress
+import signal
 import sqlite3
 from pathlib import Path
 
 import pytest
 
-from war_widget.classmode import config
+from war_widget.classmode import config, serve
 from war_widget.classmode.serve import PAGES, lan_address, main, voila_command
 from war_widget.classmode.store import ClassStore
 
@@ -48,3 +49,32 @@ def test_the_kernels_find_the_store_and_language_in_their_environment(tmp_path: 
     with pytest.raises(ValueError, match="lang"):
         config.board_lang({config.ENV_LANG: "de"})
     ClassStore(env[config.ENV_STORE]).close()
+
+
+class _Exited:
+    """A Voila server that stopped at once (the command then stops too)."""
+
+    returncode = 0
+
+    def poll(self) -> int:
+        return 0
+
+    def wait(self, timeout: float) -> int:
+        return 0
+
+
+def test_read_aloud_reaches_the_kernels_only_when_the_teacher_asks(tmp_path: Path,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    started: list[dict[str, str]] = []
+    before = signal.getsignal(signal.SIGTERM)
+    monkeypatch.setattr(serve.subprocess, "Popen", lambda cmd, env: started.append(env) or _Exited())
+    assert main(["serve", "--store", str(tmp_path / "c.sqlite3"), "--board", "jupyter", "--read-aloud"]) == 0
+    assert main(["serve", "--store", str(tmp_path / "c.sqlite3"), "--board", "jupyter"]) == 0
+    assert [config.read_aloud(env) for env in started] == [True, False]
+    assert signal.getsignal(signal.SIGTERM) is before      # the command's own handler is gone after it
+    assert config.read_aloud({}) is False
+    for bad in ("yes", "2", "true"):
+        with pytest.raises(ValueError, match="WAR_WIDGET_CLASS_READ_ALOUD must be 1"):
+            config.read_aloud({config.ENV_READ_ALOUD: bad})
+    with pytest.raises(SystemExit):
+        main(["serve", "--read-aloud=yes"])

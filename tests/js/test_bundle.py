@@ -16,28 +16,38 @@ ROOT = Path(__file__).resolve().parents[2]
 COMPONENT = ROOT / "war_widget" / "views" / "component"
 SHIPPED = COMPONENT / "table.js"
 BUILD = ROOT / "tools" / "build_table.mjs"
+CLASSMODE = ROOT / "war_widget" / "classmode"
+CLASS_BUNDLES = ("seat.js", "board.js")      # the class mode's pages, from classmode/src/ (link.js in both)
 
 
-def _build(root: Path, out: Path) -> bytes:
+def _build(root: Path, out: Path, option: str = "--out") -> bytes:
     """Run the repository's build (tools/build_table.mjs, as `npm run build` does) from `root`
-    into `out`; the bytes it wrote."""
+    into `out` (the table's file; with ``--outdir``, a folder for every bundle); the bytes of the
+    table's file it wrote."""
     if shutil.which("node") is None:
         pytest.fail("node is not installed: the bundle is built with node (apt-get install nodejs)")
     if not (ROOT / "node_modules" / "esbuild").exists():
         pytest.fail("esbuild is not installed: run `npm ci` in the repository (the README's test command does)")
-    done = subprocess.run(["node", str(root / "tools" / "build_table.mjs"), "--out", str(out)],
+    done = subprocess.run(["node", str(root / "tools" / "build_table.mjs"), option, str(out)],
                           cwd=root, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stdout + done.stderr
-    return out.read_bytes()
+    return (out / SHIPPED.relative_to(ROOT) if option == "--outdir" else out).read_bytes()
 
 
 def test_shipped_table_js_is_the_bundle_of_the_sources(tmp_path: Path) -> None:
-    """table.js as the package ships it is what `npm run build` makes of src/ now: a source
-    module edited without `npm run build` fails here (run it and commit table.js)."""
-    built = _build(ROOT, tmp_path / "table.js")
+    """table.js as the package ships it is what `npm run build` makes of src/ now, and so are
+    the class mode's seat.js and board.js of classmode/src/: a source module edited without
+    `npm run build` fails here (run it and commit the bundles)."""
+    built = _build(ROOT, tmp_path, "--outdir")
     assert built == SHIPPED.read_bytes(), (
         "war_widget/views/component/table.js is not the bundle of war_widget/views/component/src/: "
         "run `npm run build` and commit table.js")
+    for name in CLASS_BUNDLES:
+        shipped = (CLASSMODE / name).read_text(encoding="utf-8")
+        assert (tmp_path / "war_widget" / "classmode" / name).read_text(encoding="utf-8") == shipped, (
+            f"war_widget/classmode/{name} is not the bundle of war_widget/classmode/src/: run `npm run build`")
+        assert re.search(r"^\s*import\b", shipped, re.M) is None          # it stands alone (anywidget's one module)
+        assert shipped.startswith("// GENERATED FILE, do not edit") and f"entry src/{name}" in shipped.split("\n\n")[0]
 
 
 def test_a_source_edited_without_a_rebuild_is_caught(tmp_path: Path) -> None:

@@ -1,56 +1,89 @@
-// The teacher's board (war_widget/classmode/board.py), for the projector: the children's address
-// and its QR code, every seat's round and cards, the teacher's buttons (deal to everyone, pause,
-// the question's tally and Reveal, the results as CSV, new class) and the class's totals as a
-// chart.  Everything shown comes from the synced "view"; the browser polls once a second.
+// GENERATED FILE, do not edit: the class mode's board (anywidget `_esm`), bundled by esbuild
+// 0.28.2 from the source modules war_widget/classmode/src/*.js (entry src/board.js).
+// Edit the modules there and rebuild with `npm run build` (tools/build_table.mjs); CI fails
+// when this file and the sources disagree (tests/js/test_bundle.py).
 
-export const POLL_MS = 1000;
-const SVG = "http://www.w3.org/2000/svg";
-
-function el(tag, cls, text) {
-  const e = document.createElement(tag);
-  if (cls) e.className = cls;
-  if (text !== undefined) e.textContent = text;
-  return e;
+// war_widget/classmode/src/link.js
+var POLL_MS = 1e3;
+var XSRF_COOKIE = "_xsrf";
+function xsrfCookie(cookies, random) {
+  if (new RegExp(`(^|;\\s*)${XSRF_COOKIE}=[^;]+`).test(cookies)) return null;
+  const hex = Array.from(random, (b) => b.toString(16).padStart(2, "0")).join("");
+  return `${XSRF_COOKIE}=${hex}; path=/; SameSite=Strict`;
 }
-
-function fill(template, fields) {
-  return String(template || "").replace(/\{(\w+)\}/g, (_m, k) => (k in fields ? String(fields[k]) : ""));
+function keepXsrfCookie() {
+  let cookie = null;
+  try {
+    cookie = xsrfCookie(document.cookie, crypto.getRandomValues(new Uint8Array(16)));
+  } catch {
+    cookie = null;
+  }
+  if (cookie) document.cookie = cookie;
 }
-
-/** The bars of the totals chart: one a seat that played, its wars, scaled to the tallest. */
-export function bars(seats, width, height) {
-  const top = Math.max(1, ...seats.map((s) => s[1]));
-  const w = seats.length ? width / seats.length : width;
-  return seats.map(([seat, wars], i) => {
-    const h = Math.round((wars / top) * (height - 40));
-    return { seat, wars, x: Math.round(i * w + w * 0.15), w: Math.max(2, Math.round(w * 0.7)), y: height - 24 - h, h };
-  });
-}
-
-/** The CSV file a download makes: a byte-order mark first (spreadsheets then read Japanese). */
-export function csvBlobParts(text) {
-  return ["\ufeff", text];
-}
-
-function render({ model, el: host }) {
-  const root = el("div", "ww-board");
-  host.appendChild(root);
-  let ctl = null;              // the controls, made once (a redraw never takes the teacher's typing away)
-  let pauseBtn = null;
-  let gone = false;              // the page is going (a reload, a closed tab): its kernel's connection too
+function kernelLink(model) {
+  let gone = false;
   const send = (msg) => {
     if (gone) return;
     try {
       model.send(msg);
     } catch {
-      // the kernel's connection is closing: the next page (or the next poll after a wake) says it again
+      return;
     }
   };
-  const leaving = () => { gone = true; };
-  const back = () => { gone = false; };        // restored from the back-forward cache
+  const leaving = () => {
+    gone = true;
+  };
+  const back = () => {
+    gone = false;
+  };
+  const onVisible = () => {
+    if (document.visibilityState === "visible") send({ do: "poll" });
+  };
   window.addEventListener("pagehide", leaving);
   window.addEventListener("pageshow", back);
+  document.addEventListener("visibilitychange", onVisible);
+  const timer = setInterval(() => send({ do: "poll" }), POLL_MS);
+  keepXsrfCookie();
+  return {
+    send,
+    close() {
+      clearInterval(timer);
+      window.removeEventListener("pagehide", leaving);
+      window.removeEventListener("pageshow", back);
+      document.removeEventListener("visibilitychange", onVisible);
+    }
+  };
+}
 
+// war_widget/classmode/src/board.js
+var SVG = "http://www.w3.org/2000/svg";
+function el(tag, cls, text) {
+  const e = document.createElement(tag);
+  if (cls) e.className = cls;
+  if (text !== void 0) e.textContent = text;
+  return e;
+}
+function fill(template, fields) {
+  return String(template || "").replace(/\{(\w+)\}/g, (_m, k) => k in fields ? String(fields[k]) : "");
+}
+function bars(seats, width, height) {
+  const top = Math.max(1, ...seats.map((s) => s[1]));
+  const w = seats.length ? width / seats.length : width;
+  return seats.map(([seat, wars], i) => {
+    const h = Math.round(wars / top * (height - 40));
+    return { seat, wars, x: Math.round(i * w + w * 0.15), w: Math.max(2, Math.round(w * 0.7)), y: height - 24 - h, h };
+  });
+}
+function csvBlobParts(text) {
+  return ["\uFEFF", text];
+}
+function render({ model, el: host }) {
+  const root = el("div", "ww-board");
+  host.appendChild(root);
+  let ctl = null;
+  let pauseBtn = null;
+  const link = kernelLink(model);
+  const send = link.send;
   function draw() {
     const v = model.get("view") || {};
     const w = v.words || {};
@@ -65,13 +98,12 @@ function render({ model, el: host }) {
     if (v.error) root.appendChild(el("p", "ww-board-error", v.error));
     for (const p of v.problems || []) root.appendChild(el("p", "ww-board-error", p));
   }
-
   function header(v, w) {
     const h = el("div", "ww-board-head");
     const left = el("div", "ww-board-titles");
     left.appendChild(el("h1", "ww-board-title", w.title));
     left.appendChild(el("div", "ww-board-joined", fill(w.joined, { n: v.joined || 0, size: v.size || 0 })));
-    const deal = v.deal ? fill(w.dealt, { game: `${v.deal_name} · ${v.deal.code}` }) : w.not_dealt;
+    const deal = v.deal ? fill(w.dealt, { game: `${v.deal_name} \xB7 ${v.deal.code}` }) : w.not_dealt;
     left.appendChild(el("div", "ww-board-deal", deal));
     if (v.paused) left.appendChild(el("div", "ww-board-paused", w.paused));
     h.appendChild(left);
@@ -100,7 +132,6 @@ function render({ model, el: host }) {
     }
     return h;
   }
-
   function select(name, options, chosen) {
     const s = el("select", "ww-board-select");
     s.name = name;
@@ -112,7 +143,6 @@ function render({ model, el: host }) {
     }
     return s;
   }
-
   function controls(v, w) {
     const c = el("div", "ww-board-controls");
     const preset = select("preset", v.presets || [], v.deal ? v.deal.preset : "number_lesson");
@@ -152,12 +182,14 @@ function render({ model, el: host }) {
     };
     fresh.addEventListener("click", () => ask(true));
     no.addEventListener("click", () => ask(false));
-    yes.addEventListener("click", () => { ask(false); send({ do: "new_class" }); });
+    yes.addEventListener("click", () => {
+      ask(false);
+      send({ do: "new_class" });
+    });
     ask(false);
     c.append(fresh, box);
     return c;
   }
-
   function seatGrid(v, w) {
     const g = el("div", "ww-board-seats");
     for (const s of v.seats || []) {
@@ -179,13 +211,11 @@ function render({ model, el: host }) {
     }
     return g;
   }
-
   function side(v, w) {
     const s = el("div", "ww-board-side");
     s.append(questionPanel(v, w), totalsPanel(v, w));
     return s;
   }
-
   function questionPanel(v, w) {
     const q = v.question || {};
     const p = el("div", "ww-board-question");
@@ -204,7 +234,7 @@ function render({ model, el: host }) {
         row.dataset.symbol = sym;
         row.appendChild(el("span", "ww-board-sym", sym));
         const bar = el("span", "ww-board-bar");
-        bar.style.width = `${Math.round((q.counts[sym] / top) * 100)}%`;
+        bar.style.width = `${Math.round(q.counts[sym] / top * 100)}%`;
         row.append(bar, el("span", "ww-board-tnum", String(q.counts[sym])));
         t.appendChild(row);
       }
@@ -224,7 +254,6 @@ function render({ model, el: host }) {
     p.appendChild(nav);
     return p;
   }
-
   function totalsPanel(v, w) {
     const t = v.totals || {};
     const p = el("div", "ww-board-totals");
@@ -271,7 +300,6 @@ function render({ model, el: host }) {
     }
     return p;
   }
-
   function onMsg(msg) {
     if (!msg || msg.do !== "csv") return;
     const blob = new Blob(csvBlobParts(msg.text), { type: "text/csv;charset=utf-8" });
@@ -281,20 +309,21 @@ function render({ model, el: host }) {
     document.body.appendChild(a);
     a.click();
     a.remove();
-    setTimeout(() => URL.revokeObjectURL(a.href), 10000);
+    setTimeout(() => URL.revokeObjectURL(a.href), 1e4);
   }
-
   model.on("change:view", draw);
   model.on("msg:custom", onMsg);
-  const timer = setInterval(() => send({ do: "poll" }), POLL_MS);
   draw();
   return () => {
-    clearInterval(timer);
-    window.removeEventListener("pagehide", leaving);
-    window.removeEventListener("pageshow", back);
+    link.close();
     model.off("change:view", draw);
     model.off("msg:custom", onMsg);
   };
 }
-
-export default { render };
+var board_default = { render };
+export {
+  POLL_MS,
+  bars,
+  csvBlobParts,
+  board_default as default
+};

@@ -33,7 +33,7 @@ from ..text.classmode import board_words, check_board_lang
 from ..text.i18n import preset_text
 from .export import csv_filename, results_csv
 from .qr import qr_svg_path
-from .store import GUESS_MODES, ClassStore, Deal, Play, SeatRow
+from .store import GUESS_MODES, SYNC_SECONDS, ClassStore, Deal, Play, SeatRow
 
 __all__ = ["ClassBoard", "QUIET_AFTER", "IDLE_AFTER", "BOARD_PRESETS"]
 
@@ -112,7 +112,9 @@ class ClassBoard(anywidget.AnyWidget):
 
     # --- what the board shows -------------------------------------------------------------------
     def refresh(self) -> None:
-        """Read the store and show it (the browser's poll calls this)."""
+        """Read the store and show it (the browser's poll calls this); every ``SYNC_SECONDS``,
+        force the class's results to the disk (``ClassStore.sync``)."""
+        self.store.sync(every=SYNC_SECONDS)
         view = self._read()
         if view != self.view:
             self.view = view

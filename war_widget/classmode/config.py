@@ -4,7 +4,9 @@ tells the kernels (through their environment: every Voila kernel inherits the se
 * ``WAR_WIDGET_CLASS``: the class store's path (default: ``class.sqlite3`` in the user's data folder
   for war_widget, the folder of the records store);
 * ``WAR_WIDGET_CLASS_LANG``: "en" or "ja" (the board's; the children's pages speak the children's
-  register of it, or ``WAR_WIDGET_CLASS_SEAT_LANG``: "en", "ja" or "ja_kana").
+  register of it, or ``WAR_WIDGET_CLASS_SEAT_LANG``: "en", "ja" or "ja_kana");
+* ``WAR_WIDGET_CLASS_READ_ALOUD``: "1" reads each beat's sentence aloud on the children's tablets
+  (``serve --read-aloud``), "0" or unset: off.
 """
 from __future__ import annotations
 
@@ -14,11 +16,13 @@ from pathlib import Path
 
 from ..text.classmode import check_board_lang, check_seat_lang
 
-__all__ = ["default_path", "store_path", "board_lang", "seat_lang", "ENV_STORE", "ENV_LANG", "ENV_SEAT_LANG"]
+__all__ = ["default_path", "store_path", "board_lang", "seat_lang", "read_aloud", "ENV_STORE", "ENV_LANG",
+           "ENV_SEAT_LANG", "ENV_READ_ALOUD"]
 
 ENV_STORE = "WAR_WIDGET_CLASS"
 ENV_LANG = "WAR_WIDGET_CLASS_LANG"
 ENV_SEAT_LANG = "WAR_WIDGET_CLASS_SEAT_LANG"
+ENV_READ_ALOUD = "WAR_WIDGET_CLASS_READ_ALOUD"
 
 
 def default_path() -> Path:
@@ -46,3 +50,13 @@ def seat_lang(environ: Mapping[str, str] | None = None) -> str:
     env = os.environ if environ is None else environ
     given = env.get(ENV_SEAT_LANG, "").strip()
     return check_seat_lang(given) if given else board_lang(env)
+
+
+def read_aloud(environ: Mapping[str, str] | None = None) -> bool:
+    """Whether the children's tables read each beat aloud: ``WAR_WIDGET_CLASS_READ_ALOUD`` "1"
+    (on) or "0" / unset (off); anything else is a ValueError."""
+    env = os.environ if environ is None else environ
+    given = env.get(ENV_READ_ALOUD, "").strip()
+    if given not in ("", "0", "1"):
+        raise ValueError(f"{ENV_READ_ALOUD} must be 1 (read aloud) or 0 (off); got {given[:40]!r}")
+    return given == "1"

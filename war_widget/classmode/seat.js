@@ -1,35 +1,79 @@
-// The child's seat picker (war_widget/classmode/seat.py): the seat numbers (出席番号) as big
-// buttons, two on one tablet, the choice when a seat is in use, the bar above the table, and the
-// teacher's pause over the whole page.  The browser owns the clock: it sends "poll" once a
-// second (and at once when the tablet wakes).  The seat, its secret and the class's id are kept
-// in this tablet's localStorage, so a reload sits at the same seat again.
+// GENERATED FILE, do not edit: the class mode's seat page (anywidget `_esm`), bundled by esbuild
+// 0.28.2 from the source modules war_widget/classmode/src/*.js (entry src/seat.js).
+// Edit the modules there and rebuild with `npm run build` (tools/build_table.mjs); CI fails
+// when this file and the sources disagree (tests/js/test_bundle.py).
 
-export const STORAGE_KEY = "war_widget.class.seat";
-export const POLL_MS = 1000;
-export const TOUCH_MIN_PX = 44;
-
-/** What this tablet remembers ({class_id, seats, secret}), or null. */
-export function remembered(storage) {
+// war_widget/classmode/src/link.js
+var POLL_MS = 1e3;
+var XSRF_COOKIE = "_xsrf";
+function xsrfCookie(cookies, random) {
+  if (new RegExp(`(^|;\\s*)${XSRF_COOKIE}=[^;]+`).test(cookies)) return null;
+  const hex = Array.from(random, (b) => b.toString(16).padStart(2, "0")).join("");
+  return `${XSRF_COOKIE}=${hex}; path=/; SameSite=Strict`;
+}
+function keepXsrfCookie() {
+  let cookie = null;
   try {
-    const saved = JSON.parse(storage.getItem(STORAGE_KEY) || "null");
+    cookie = xsrfCookie(document.cookie, crypto.getRandomValues(new Uint8Array(16)));
+  } catch {
+    cookie = null;
+  }
+  if (cookie) document.cookie = cookie;
+}
+function kernelLink(model) {
+  let gone = false;
+  const send = (msg) => {
+    if (gone) return;
+    try {
+      model.send(msg);
+    } catch {
+      return;
+    }
+  };
+  const leaving = () => {
+    gone = true;
+  };
+  const back = () => {
+    gone = false;
+  };
+  const onVisible = () => {
+    if (document.visibilityState === "visible") send({ do: "poll" });
+  };
+  window.addEventListener("pagehide", leaving);
+  window.addEventListener("pageshow", back);
+  document.addEventListener("visibilitychange", onVisible);
+  const timer = setInterval(() => send({ do: "poll" }), POLL_MS);
+  keepXsrfCookie();
+  return {
+    send,
+    close() {
+      clearInterval(timer);
+      window.removeEventListener("pagehide", leaving);
+      window.removeEventListener("pageshow", back);
+      document.removeEventListener("visibilitychange", onVisible);
+    }
+  };
+}
+
+// war_widget/classmode/src/seat.js
+var STORAGE_KEY = "war_widget.class.seat";
+var TOUCH_MIN_PX = 44;
+function remembered(storage2) {
+  try {
+    const saved = JSON.parse(storage2.getItem(STORAGE_KEY) || "null");
     if (saved && typeof saved.secret === "string" && Array.isArray(saved.seats)) return saved;
   } catch {
-    // a damaged entry is forgotten below
+    return null;
   }
   return null;
 }
-
-/** The seat numbers chosen so far in pair mode, after a tap on n (at most two, a second tap undoes). */
-export function toggleSeat(chosen, n) {
+function toggleSeat(chosen, n) {
   if (chosen.includes(n)) return chosen.filter((s) => s !== n);
   return chosen.length >= 2 ? [chosen[1], n] : [...chosen, n];
 }
-
-/** "{seats}" words filled in: seat 5, or 7 and 8. */
-export function seatText(words, seats) {
+function seatText(words, seats) {
   return words.you_are.replace("{seats}", seats.join(words.and));
 }
-
 function button(text, cls, onClick) {
   const b = document.createElement("button");
   b.type = "button";
@@ -38,40 +82,25 @@ function button(text, cls, onClick) {
   b.addEventListener("click", onClick);
   return b;
 }
-
 function storage() {
   try {
     return window.localStorage;
   } catch {
-    return null;                 // a browser that keeps nothing: the seat is chosen again after a reload
+    return null;
   }
 }
-
 function render({ model, el }) {
   const root = document.createElement("div");
   root.className = "ww-seat";
   el.appendChild(root);
-  document.body.classList.add("ww-seat-page");    // seat.css hides the table controls a seat refuses
+  document.body.classList.add("ww-seat-page");
   const overlay = document.createElement("div");
   overlay.className = "ww-seat-paused";
   overlay.setAttribute("role", "alertdialog");
   let pair = false;
   let chosen = [];
-
-  let gone = false;              // the page is going (a reload, a closed tab): its kernel's connection too
-  const send = (msg) => {
-    if (gone) return;
-    try {
-      model.send(msg);
-    } catch {
-      // the kernel's connection is closing: the next page (or the next poll after a wake) says it again
-    }
-  };
-  const leaving = () => { gone = true; };
-  const back = () => { gone = false; };        // restored from the back-forward cache
-  window.addEventListener("pagehide", leaving);
-  window.addEventListener("pageshow", back);
-
+  const link = kernelLink(model);
+  const send = link.send;
   function draw() {
     const st = model.get("state") || {};
     const words = st.words || {};
@@ -97,8 +126,11 @@ function render({ model, el }) {
       box.className = "ww-seat-choice";
       const p = document.createElement("p");
       p.textContent = (words.in_use || "").replace("{seat}", String(st.in_use));
-      box.append(p, button(words.take_over, "ww-seat-big", () => send({ do: "take_over" })),
-        button(words.choose_other, "ww-seat-big ww-seat-other", () => send({ do: "choose_other" })));
+      box.append(
+        p,
+        button(words.take_over, "ww-seat-big", () => send({ do: "take_over" })),
+        button(words.choose_other, "ww-seat-big ww-seat-other", () => send({ do: "choose_other" }))
+      );
       root.appendChild(box);
     } else {
       drawPicker(st, words);
@@ -116,7 +148,6 @@ function render({ model, el }) {
       root.appendChild(e);
     }
   }
-
   function drawPicker(st, words) {
     if (st.phase === "taken") {
       const p = document.createElement("p");
@@ -161,7 +192,6 @@ function render({ model, el }) {
       root.appendChild(start);
     }
   }
-
   function onMsg(msg) {
     const store = storage();
     if (!msg || !store) return;
@@ -173,30 +203,29 @@ function render({ model, el }) {
       store.removeItem(STORAGE_KEY);
     }
   }
-
   const hello = () => {
     const store = storage();
     send({ do: "hello", saved: store ? remembered(store) : null });
   };
-  const onVisible = () => {
-    if (document.visibilityState === "visible") send({ do: "poll" });
-  };
   model.on("change:state", draw);
   model.on("msg:custom", onMsg);
-  document.addEventListener("visibilitychange", onVisible);
-  const timer = setInterval(() => send({ do: "poll" }), POLL_MS);
   draw();
   hello();
   return () => {
-    clearInterval(timer);
-    window.removeEventListener("pagehide", leaving);
-    window.removeEventListener("pageshow", back);
-    document.removeEventListener("visibilitychange", onVisible);
+    link.close();
     model.off("change:state", draw);
     model.off("msg:custom", onMsg);
     overlay.remove();
     document.body.classList.remove("ww-seat-page");
   };
 }
-
-export default { render };
+var seat_default = { render };
+export {
+  POLL_MS,
+  STORAGE_KEY,
+  TOUCH_MIN_PX,
+  seat_default as default,
+  remembered,
+  seatText,
+  toggleSeat
+};

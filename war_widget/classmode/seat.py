@@ -60,11 +60,15 @@ class SeatPicker(anywidget.AnyWidget):
 
 class SeatTable(TableComponent):
     """A seat's War table: only the play goes forward (``PLAY_ACTIONS``), nothing while paused; it
-    tells its ``ClassSeat`` every answer (the question as every tablet of this deal asks it)."""
+    tells its ``ClassSeat`` every answer (the question as every tablet of this deal asks it).
+    ``shown`` (the browser's beat on screen) is not echoed back: a seat's kernel has one view,
+    whose own value it is (one message fewer a beat, of thirty tablets' traffic through one server)."""
 
-    def __init__(self, owner: ClassSeat, session: WarSession) -> None:
+    shown = traitlets.Int(0).tag(sync=True, echo_update=False)
+
+    def __init__(self, owner: ClassSeat, session: WarSession, read_aloud: bool = False) -> None:
         self.owner = owner
-        super().__init__(session=session, panel=False)
+        super().__init__(session=session, panel=False, read_aloud=read_aloud)
 
     def _on_action(self, widget: object, content: dict[str, Any], buffers: object) -> None:
         if isinstance(content, dict) and "do" in content:
@@ -89,10 +93,16 @@ class SeatTable(TableComponent):
 
 
 class ClassSeat(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets has no type information
-    """A child's page: the seat picker, then the table of the dealt game (see the module)."""
+    """A child's page: the seat picker, then the table of the dealt game (see the module).
+    ``read_aloud`` (the teacher's choice for the class, ``serve --read-aloud``): the table reads
+    each beat's sentence aloud (the browser's speech synthesis, in the page's language)."""
 
-    def __init__(self, store: ClassStore | str | Path, lang: str = "en", **kwargs: Any) -> None:
+    def __init__(self, store: ClassStore | str | Path, lang: str = "en", *, read_aloud: bool = False,
+                 **kwargs: Any) -> None:
         self.lang = check_seat_lang(lang)
+        if not isinstance(read_aloud, bool):
+            raise ValueError(f"read_aloud must be True (read each beat aloud) or False; got {read_aloud!r}")
+        self.read_aloud = read_aloud
         self.store = store if isinstance(store, ClassStore) else ClassStore(store)
         self.picker = SeatPicker()
         self.table: SeatTable | None = None
@@ -259,7 +269,7 @@ class ClassSeat(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets has no typ
         self._lowest = [mine[s].lowest if s in mine else session.game.counts[i] for i, s in enumerate(self.seats)]
         self._lowest += [0] * (n - len(self._lowest))
         self._war_run = 0
-        self.table = SeatTable(self, session)
+        self.table = SeatTable(self, session, read_aloud=self.read_aloud)
         session.subscribe(self._played)
         self.children = [self.picker, self.table]
         if first is None:
@@ -318,8 +328,8 @@ class ClassSeat(ipywidgets.VBox):  # type: ignore[misc]  # ipywidgets has no typ
 
 
 def seat_page() -> ClassSeat:
-    """The child's page as the class's seat notebook shows it: the class store and language the
-    command that started the class named (``config``)."""
-    from .config import seat_lang, store_path
+    """The child's page as the class's seat notebook shows it: the class store, language and
+    read-aloud the command that started the class named (``config``)."""
+    from .config import read_aloud, seat_lang, store_path
 
-    return ClassSeat(ClassStore(store_path()), lang=seat_lang())
+    return ClassSeat(ClassStore(store_path()), lang=seat_lang(), read_aloud=read_aloud())

@@ -5,7 +5,8 @@ network address of this computer, ``0.0.0.0``, port 8866) and the teacher's boar
 notebook only, on ``127.0.0.1``, port 8867: reachable from this computer's own browser, the
 projector's, and from no tablet).  Both get the class store's path and the language in their
 environment (``config``), so every kernel opens the same store.  The children's address is
-written into the store, so the board shows it with its QR code.  Ctrl-C stops both; the store
+written into the store, so the board shows it with its QR code; while the class runs, the
+command forces the store to the disk every few seconds (``ClassStore.sync``).  Ctrl-C stops both; the store
 keeps every result (start again with the same ``--store`` and the class goes on).
 
 ``--board jupyter`` starts only the children's server and says how to open the board in the
@@ -23,13 +24,13 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-from .config import ENV_LANG, ENV_SEAT_LANG, ENV_STORE, default_path
-from .store import MAX_SEATS, ClassStore
+from .config import ENV_LANG, ENV_READ_ALOUD, ENV_SEAT_LANG, ENV_STORE, default_path
+from .store import MAX_SEATS, SYNC_SECONDS, ClassStore
 
 __all__ = ["main", "lan_address", "voila_command", "PAGES"]
 
 PAGES = Path(__file__).parent / "pages"
-CULL_IDLE = 900       # s: a kernel no page has polled for 15 minutes is shut down
+CULL_IDLE = 900       # s: a kernel no page has polled for 15 minutes is shut down (a tablet gone to sleep)
 
 
 def lan_address() -> str:
@@ -49,9 +50,11 @@ def voila_command(notebook: Path, host: str, port: int) -> list[str]:
     """Voila serving ``notebook`` alone (no tree, no other file), without tracebacks on the page.
     The page needs no front-end extension but the widgets': Notebook 7's and JupyterLite's (when
     installed beside Voila) are left out, as they fail to load in Voila's page.  A page that goes
-    (a reload, a tablet put away) leaves its kernel behind when Voila's shutdown request is refused
-    (Voila 0.5.13 sends it without its XSRF token): kernels idle for ``CULL_IDLE`` seconds are
-    culled (a page that comes back later sits again at its seat, its game read from the store)."""
+    (a reload, a closed tab) has its kernel shut down by Voila's own unload request (it needs the
+    page's ``_xsrf`` cookie, which the seat's and the board's script set: classmode/src/link.js);
+    a tablet that goes without unloading (put to sleep, out of Wi-Fi, its battery flat) leaves its
+    kernel, culled when idle for ``CULL_IDLE`` seconds (a page that comes back later sits again at
+    its seat, its game read from the store)."""
     return [sys.executable, "-m", "voila", str(notebook), f"--port={port}", f"--Voila.ip={host}", "--no-browser",
             "--show_tracebacks=False",
             '--VoilaConfiguration.extension_denylist=["@jupyter-notebook/lab-extension", '
@@ -70,6 +73,9 @@ def _parser() -> argparse.ArgumentParser:
     s.add_argument("--lang", choices=("en", "ja"), default="en", help="the teacher's language (the board, the CSV)")
     s.add_argument("--seat-lang", choices=("en", "ja", "ja_kana"), default=None,
                    help="the children's pages (default: the teacher's; ja: the children's register; ja_kana: no kanji)")
+    s.add_argument("--read-aloud", action="store_true",
+                   help="read each beat's sentence aloud on the children's tablets (the browser's speech, in the "
+                        "children's language; off unless given)")
     s.add_argument("--port", type=int, default=8866, help="the children's port (default 8866)")
     s.add_argument("--board-port", type=int, default=8867, help="the board's port on 127.0.0.1 (default 8867)")
     s.add_argument("--board", choices=("voila", "jupyter"), default="voila",
@@ -97,8 +103,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         store.set_size(args.seats)
     address = args.address or f"http://{lan_address()}:{args.port}/"
     store.set_address(address)
-    store.close()
-    env = {**os.environ, ENV_STORE: str(path), ENV_LANG: args.lang}
+    env = {**os.environ, ENV_STORE: str(path), ENV_LANG: args.lang, ENV_READ_ALOUD: "1" if args.read_aloud else "0"}
     if args.seat_lang:
         env[ENV_SEAT_LANG] = args.seat_lang
     servers = [subprocess.Popen(voila_command(PAGES / "class_seat.ipynb", "0.0.0.0", args.port), env=env)]
@@ -115,13 +120,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     print("Stop with Ctrl-C; the results are kept in the store.\n", flush=True)
     def stop(_signum: int, _frame: object) -> None:       # SIGTERM (a service manager, a test): as Ctrl-C
         raise KeyboardInterrupt
-    signal.signal(signal.SIGTERM, stop)
+    previous = signal.signal(signal.SIGTERM, stop)
     try:
         while all(s.poll() is None for s in servers):
+            store.sync(every=SYNC_SECONDS)          # the kernels' results forced to the disk (store.py)
             time.sleep(0.5)
     except KeyboardInterrupt:
         pass
     finally:
+        store.close()
         for s in servers:
             if s.poll() is None:
                 s.send_signal(signal.SIGINT)
@@ -130,4 +137,5 @@ def main(argv: Sequence[str] | None = None) -> int:
                 s.wait(timeout=10)
             except subprocess.TimeoutExpired:
                 s.kill()
+        signal.signal(signal.SIGTERM, previous)
     return max((s.returncode or 0) for s in servers) if any(s.returncode not in (0, None, -2) for s in servers) else 0

@@ -74,8 +74,8 @@ try:
 except ImportError:          # Pyodide ships sqlite3 as a package to load; without it, no store
     sqlite3 = None  # type: ignore[assignment]
 
-__all__ = ["RecordsStore", "SavedGame", "ReadOnlyStore", "rename_aside", "COUNTERS", "RESULTS", "FORMAT", "VERSION",
-           "LEGACY_FORMAT", "APPLICATION_ID", "KEEP_GAMES", "WAL_LIMIT"]
+__all__ = ["RecordsStore", "SavedGame", "ReadOnlyStore", "rename_aside", "open_waiting", "COUNTERS", "RESULTS",
+           "FORMAT", "VERSION", "LEGACY_FORMAT", "APPLICATION_ID", "KEEP_GAMES", "WAL_LIMIT"]
 
 T = TypeVar("T")
 
@@ -198,29 +198,18 @@ class RecordsStore:
         """Open the store: create it, adopt an older unmarked one, refuse another program's file
         (ValueError), read a damaged one row by row into a fresh store (the damaged file kept
         beside it), read one in a read-only folder without writing."""
-        deadline = time.monotonic() + self._timeout
-        while True:
-            db: sqlite3.Connection | None = None
-            try:
-                self._copy_in()
-                db = self._connect()
-                self._prepare(db)
-                self._verify(db)
-                return db
-            except BaseException as exc:
-                if db is not None:
-                    db.close()
-                if sqlite3 is None or not isinstance(exc, sqlite3.DatabaseError):
-                    raise
-                error = exc
-            if not _busy(error):
-                break
-            # another process holds the store (a write, a checkpoint, an exclusive lock): a busy
-            # store is not a damaged one, so it is waited for, then refused, never set aside
-            if time.monotonic() >= deadline:
-                raise OSError(f"the records store {self.path} is busy (another kernel or program holds it "
-                              f"locked over {self._timeout:g} s: {error}); try again, nothing was changed") from None
-            time.sleep(0.05)
+        def connect() -> sqlite3.Connection:
+            self._copy_in()
+            return self._connect()
+
+        def ready(db: sqlite3.Connection) -> None:
+            self._prepare(db)
+            self._verify(db)
+
+        found = open_waiting(connect, ready, self._timeout, f"the records store {self.path}")
+        if isinstance(found, sqlite3.Connection):
+            return found
+        error = found
         if self.path is None:
             raise OSError(f"the records store cannot be used: {error}") from None
         if _cannot_write(error) and self.path.is_file() and not self.whole_file:
@@ -711,6 +700,36 @@ def _when(value: Any) -> float:
             return 0.0
         return when if math.isfinite(when) else 0.0
     return 0.0
+
+
+def open_waiting(connect: Callable[[], sqlite3.Connection], ready: Callable[[sqlite3.Connection], None],
+                 timeout: float, name: str) -> sqlite3.Connection | sqlite3.DatabaseError:
+    """Open a SQLite store that other kernels share: ``connect()``, then ``ready(db)`` (make the
+    tables, check them); the connection, or the ``sqlite3.DatabaseError`` that is not busy (the
+    caller's to judge: a damaged file, a read-only folder).  Another process holding the store
+    (a write, a checkpoint, an exclusive lock) is not damage: it is waited for up to ``timeout``
+    seconds, then an OSError says ``name`` is busy (nothing was changed).  A connection whose
+    ``ready`` failed, on any exception (``KeyboardInterrupt`` too), is closed; any other exception
+    goes on up.  (The records store and the class store, ``classmode/store.py``, open this way.)"""
+    deadline = time.monotonic() + timeout
+    while True:
+        db: sqlite3.Connection | None = None
+        try:
+            db = connect()
+            ready(db)
+            return db
+        except BaseException as exc:
+            if db is not None:
+                db.close()
+            if sqlite3 is None or not isinstance(exc, sqlite3.DatabaseError):
+                raise
+            error = exc
+        if not _busy(error):
+            return error
+        if time.monotonic() >= deadline:
+            raise OSError(f"{name} is busy (another kernel or program holds it locked over {timeout:g} s: "
+                          f"{error}); try again, nothing was changed") from None
+        time.sleep(0.05)
 
 
 def _busy(exc: sqlite3.DatabaseError) -> bool:
