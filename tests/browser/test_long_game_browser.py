@@ -10,17 +10,19 @@ What is measured, and how (the DevTools Performance panel's own sources):
 - long tasks: ``PerformanceObserver('longtask')`` (wall clock, > 50 ms), and from Chrome's trace
   the main thread's CPU time of every task that runs our code (a task that holds a ``war:``
   user-timing measure: the table's animation frame, ``war:frame``, and its chart update,
-  ``war:chart``). Seven helpers share two cores here (load average 5-10), which stretches wall
-  time about two to four times and CPU time hardly: the CPU time is asserted always, the wall
-  clock's long-task count when the machine is idle (1-minute load average under 1.5, the
-  issue's "on an idle machine"), and both are printed;
+  ``war:chart``; long_task_trace.py). Seven helpers share two cores here (load average 5-15),
+  which stretches wall time about two to four times and CPU time hardly: the CPU time is asserted
+  always, without the garbage collector's pauses in the task (named so in the trace; a major GC's
+  pause, 11-15 ms on a calm machine, took 40-63 ms of the main thread's CPU at load 15, its
+  helper threads starved), which are bounded apart; the wall clock's long-task count is asserted
+  when the machine is idle (1-minute load average under 1.5, the issue's "on an idle machine"),
+  and both are printed;
 - the chart's cost: the ``war:chart`` measures, medians at round 5-100 and at round 5,000+;
 - page elements: CDP ``Performance.getMetrics`` ``Nodes`` and the chart's own elements, after a
   forced GC; the JS heap: ``JSHeapUsedSize`` after a forced GC; the renderer's resident memory.
 """
 from __future__ import annotations
 
-import bisect
 import importlib.util
 import json
 import os
@@ -32,6 +34,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from long_task_trace import assert_no_long_task, task_cpu
 from table_driver import Table, wait_until
 
 from war_widget.game.engine import Game
@@ -50,7 +53,6 @@ pytestmark = pytest.mark.browser
 
 FAR = 5_000          # the round the kernel plays on to
 WINDOW_S = 30.0      # seconds of fast autoplay measured, each time
-LONG_TASK_MS = 50.0
 IDLE_LOAD = 1.5      # 1-minute load average (two cores) under which wall-clock long tasks are asserted
 # page elements: the table adds none a round (its log keeps 40 lines, its chart a bounded number of
 # points); what may change elsewhere between the two readings is JupyterLab's own (the kernel
@@ -131,51 +133,6 @@ def _metrics(table: Table, cdp: Any) -> dict[str, Any]:
             "chart_points": page["points"], "renderer_mb": _renderer_rss_mb(), "tags": page["tags"]}
 
 
-def _task_cpu(trace_path: Path, plotly_url: str) -> dict[str, Any]:
-    """From a Chrome trace, the renderer main thread's tasks (their CPU time: the thread clock,
-    which the machine's load hardly stretches): those that run our code (a ``war:`` measure, a
-    function of the table's module or of its plotly.js), the chart's among them (plotly.js), all."""
-    data = json.loads(trace_path.read_text())
-    events = data["traceEvents"] if isinstance(data, dict) else data
-    names = {(e["pid"], e["tid"]): e["args"]["name"] for e in events
-             if e.get("ph") == "M" and e.get("name") == "thread_name"}
-    main = {k for k, v in names.items() if v == "CrRendererMain"}
-    on_main = [e for e in events if (e.get("pid"), e.get("tid")) in main]
-    tasks = sorted((e for e in on_main if e.get("ph") == "X"
-                    and e.get("name") in ("RunTask", "ThreadControllerImpl::RunTask")), key=lambda e: e["ts"])
-    starts = [t["ts"] for t in tasks]
-
-    def task_of(ts: float) -> int | None:
-        i = bisect.bisect_right(starts, ts) - 1
-        return i if i >= 0 and ts <= tasks[i]["ts"] + tasks[i].get("dur", 0) else None
-
-    calls = [(e["ts"], (e.get("args", {}).get("data", {}) or {})) for e in on_main if e.get("name") == "FunctionCall"]
-    module = {d.get("url") for _ts, d in calls if d.get("functionName") in ("tick", "frameWork") and d.get("url")}
-    ours, chart = set(), set()
-    for e in on_main:
-        if str(e.get("name", "")).startswith("war:") and (i := task_of(e["ts"])) is not None:
-            ours.add(i)
-    for ts, d in calls:
-        if (i := task_of(ts)) is not None and d.get("url") in module | {plotly_url}:
-            ours.add(i)
-            if d.get("url") == plotly_url:
-                chart.add(i)
-
-    def cpu(i: int) -> float:
-        return float(tasks[i].get("tdur", tasks[i].get("dur", 0))) / 1000
-
-    mine = sorted(cpu(i) for i in ours)
-    charts = sorted(cpu(i) for i in chart)
-    every = [cpu(i) for i in range(len(tasks))]
-    return {"our_tasks": len(mine), "cpu_max_ms": round(max(mine, default=0), 1),
-            "cpu_p95_ms": round(mine[int(len(mine) * 0.95)] if mine else 0, 1),
-            "wall_max_ms": round(max((tasks[i].get("dur", 0) / 1000 for i in ours), default=0), 1),
-            "chart_tasks": len(charts), "chart_cpu_median_ms": round(statistics.median(charts), 1) if charts else None,
-            "chart_cpu_max_ms": round(max(charts, default=0), 1),
-            "page_tasks_cpu_over_50": sum(1 for c in every if c > LONG_TASK_MS),
-            "page_cpu_max_ms": round(max(every, default=0), 1)}
-
-
 def _autoplay_window(table: Table, name: str) -> dict[str, Any]:
     """``WINDOW_S`` seconds of fast autoplay, traced; what the page did meanwhile."""
     page = table.page
@@ -207,7 +164,7 @@ def _autoplay_window(table: Table, name: str) -> dict[str, Any]:
            "chart_max_ms": round(max(chart, default=0), 1),
            "frame_median_ms": round(statistics.median(frames), 1) if frames else None,
            "frame_max_ms": round(max(frames, default=0), 1),
-           **_task_cpu(trace, page.evaluate("() => (document.querySelector('script[data-war-plotly]') || {}).src")),
+           **task_cpu(trace, page.evaluate("() => (document.querySelector('script[data-war-plotly]') || {}).src")),
            "trace": trace.name}
     return out
 
@@ -269,12 +226,12 @@ def long_game(chromium, tmp_path_factory: pytest.TempPathFactory) -> Iterator[di
 
 def test_fast_autoplay_has_no_long_task(long_game: dict[str, Any]) -> None:
     """30 s of fast autoplay at round 5 and at round 5,000: every task that runs the table's code
-    takes under 50 ms of main-thread CPU; on an idle machine no task of the page over 50 ms."""
+    takes under 50 ms of main-thread CPU besides the GC's pauses (any over 50 ms with them held
+    a major GC; the major GCs are few); on an idle machine no task of the page over 50 ms."""
     for when in ("early", "late"):
         w = long_game[when]
         assert w["rounds"][1] - w["rounds"][0] >= 10, (when, "autoplay hardly played", w)
-        assert w["our_tasks"] > 0, (when, "no task of the table's was traced", w)
-        assert w["cpu_max_ms"] < LONG_TASK_MS, (when, "a task of the table's took 50 ms of CPU or more", w)
+        assert_no_long_task(w, when, WINDOW_S)
         if w["load"] < IDLE_LOAD:
             assert w["long_tasks"] == 0, (when, "a long task on an idle machine", w)
     assert not long_game["errors"], long_game["errors"]

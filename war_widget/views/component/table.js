@@ -526,9 +526,76 @@ var WAR_MARKER = { fill: GOLD, line: INK };
 var CHART_BG = "rgba(255,255,255,0.6)";
 var BANKROLL = { line: "#1f77b4", tie: "#d62728" };
 
+// war_widget/views/component/src/sprites.js
+var SPRITES = /* @__PURE__ */ new Map();
+var SPRITES_MAX = 48;
+var OWN = /* @__PURE__ */ new WeakSet();
+function clearSprites() {
+  SPRITES.clear();
+}
+if (typeof document !== "undefined" && document.fonts && document.fonts.addEventListener) {
+  document.fonts.addEventListener("loadingdone", clearSprites);
+}
+function newCanvas(w, h) {
+  if (typeof OffscreenCanvas === "function") return new OffscreenCanvas(w, h);
+  if (typeof document === "undefined") return null;
+  const c = document.createElement("canvas");
+  c.width = w;
+  c.height = h;
+  return c;
+}
+function fromSprite(ctx, key, x, y, w, h, pad, paintIt) {
+  if (OWN.has(ctx) || typeof ctx.getTransform !== "function" || typeof ctx.drawImage !== "function") return false;
+  if (!(w > 0 && h > 0)) return false;
+  const m = ctx.getTransform();
+  const s = Math.max(Math.hypot(m.a, m.b), Math.hypot(m.c, m.d));
+  if (!(s > 0) || s > 8) return false;
+  const r = Math.max(1, Math.ceil(s * 4 - 1e-6) / 4);
+  const name = `${key} ${w.toFixed(2)} ${h.toFixed(2)} ${r}`;
+  let sprite = SPRITES.get(name);
+  if (sprite) {
+    SPRITES.delete(name);
+    SPRITES.set(name, sprite);
+  } else {
+    pad = Math.ceil(pad);
+    const cw = Math.ceil((w + 2 * pad) * r);
+    const chh = Math.ceil((h + 2 * pad) * r);
+    let c = null;
+    while (SPRITES.size >= SPRITES_MAX) {
+      const first = SPRITES.entries().next().value;
+      if (!first) break;
+      const [oldest, old] = first;
+      SPRITES.delete(oldest);
+      if (!c && old.canvas.width === cw && old.canvas.height === chh) c = old.canvas;
+    }
+    c = c || newCanvas(cw, chh);
+    const sctx = c && /** @type {CanvasRenderingContext2D | null} */
+    c.getContext("2d");
+    if (!c || !sctx) return false;
+    OWN.add(sctx);
+    sctx.setTransform(1, 0, 0, 1, 0, 0);
+    sctx.clearRect(0, 0, cw, chh);
+    sctx.setTransform(r, 0, 0, r, 0, 0);
+    paintIt(sctx, pad, pad);
+    sprite = { canvas: c, pad };
+    SPRITES.set(name, sprite);
+  }
+  const { canvas, pad: p } = sprite;
+  if (m.b === 0 && m.c === 0 && Math.abs(m.a - r) < 1e-9 && Math.abs(m.d - r) < 1e-9) {
+    ctx.save();
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.drawImage(canvas, Math.round(m.a * (x - p) + m.e), Math.round(m.d * (y - p) + m.f));
+    ctx.restore();
+  } else {
+    ctx.drawImage(canvas, x - p, y - p, canvas.width / r, canvas.height / r);
+  }
+  return true;
+}
+
 // war_widget/views/component/src/faces.js
 var PIP_TABLE = null;
 function usePips(pips) {
+  if (pips && pips !== PIP_TABLE) clearSprites();
   PIP_TABLE = pips || PIP_TABLE;
 }
 var INDEX_SUIT = 0.3;
@@ -674,6 +741,7 @@ function roundRect(ctx, x, y, w, h, r) {
   ctx.closePath();
 }
 function drawFelt(ctx, L) {
+  if (fromSprite(ctx, `felt ${L.top} ${L.bar.w} ${L.cx} ${L.cy}`, 0, 0, L.w, L.h, 0, (c) => drawFelt(c, L))) return;
   const g = ctx.createRadialGradient(L.cx, L.cy, FELT.inner, L.cx, L.cy, Math.max(L.w, L.h) * FELT.outer);
   for (const [at, colour] of FELT.stops) g.addColorStop(at, colour);
   ctx.fillStyle = "#3a2414";
@@ -688,6 +756,7 @@ function drawFelt(ctx, L) {
   ctx.stroke();
 }
 function drawBack(ctx, x, y, w, h) {
+  if (fromSprite(ctx, "back", x, y, w, h, w * 0.2 + 2, (c, sx, sy) => drawBack(c, sx, sy, w, h))) return;
   const r = w * 0.08;
   ctx.save();
   ctx.shadowColor = "rgba(0,0,0,0.35)";
@@ -864,6 +933,16 @@ function starPath(ctx, x, y, r) {
   ctx.closePath();
 }
 function drawFace(ctx, code, x, y, w, h, opts) {
+  if (fromSprite(
+    ctx,
+    `face ${code} ${opts.rankPx} ${opts.highlight ? 1 : 0} ${opts.value ?? ""}`,
+    x,
+    y,
+    w,
+    h,
+    w * (opts.highlight ? 0.4 : 0.2) + 4,
+    (c2, sx, sy) => drawFace(c2, code, sx, sy, w, h, opts)
+  )) return;
   const c = parseCard(code);
   const r = w * 0.08;
   ctx.save();
@@ -2117,8 +2196,12 @@ function render({ model: anyModel, el: host }) {
     resultsBox.hidden = !setup.panel;
     if (document.activeElement !== codeBox) codeBox.value = setup.code || "";
   }
+  let answersKey = "";
   function labelAnswers(question) {
     const words3 = answerWords(words(), question);
+    const key = words3.join("\n");
+    if (key === answersKey) return;
+    answersKey = key;
     answers.forEach((b, i) => {
       const sym = [">", "=", "<"][i];
       b.textContent = "";
@@ -2210,15 +2293,25 @@ function render({ model: anyModel, el: host }) {
       updateChart(false);
     }
   }
+  let drawn = { beat: (
+    /** @type {WarBeat | null} */
+    null
+  ), t: -1, L: (
+    /** @type {Layout | null} */
+    null
+  ) };
   function draw(now) {
     if (!L || !current) return;
+    const beat = anim ? anim.beat : current;
+    const t = anim && anim.move > 0 ? Math.min(1, (now - anim.start) / anim.move) : 1;
+    if (drawn.beat === beat && drawn.t === t && drawn.L === L && t === 1) return;
+    drawn = { beat, t, L };
     const ctx = (
       /** @type {CanvasRenderingContext2D} */
       canvas.getContext("2d")
     );
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
     if (anim) {
-      const t = anim.move > 0 ? Math.min(1, (now - anim.start) / anim.move) : 1;
       const view = t < 1 && anim.base ? anim.base : anim.beat.view;
       paint(ctx, L, setup, view, t < 1 ? anim.moves : [], t, anim.beat.kind);
     } else {
@@ -2235,12 +2328,12 @@ function render({ model: anyModel, el: host }) {
   let chartAgain = false;
   const CHART_CONFIG = { displayModeBar: false, responsive: false };
   const CHART_MOVE = { transition: { duration: 0 }, frame: { duration: 0, redraw: false }, mode: "immediate" };
-  function chartLayout(drawn) {
+  function chartLayout(drawn2) {
     const width = Math.max(280, chartBox.clientWidth || root.clientWidth || 600);
     const font = chartFont(width);
     const frame2 = chartFrame(width, font);
     const w = words();
-    const last = drawn && drawn.x.length ? drawn.x[drawn.x.length - 1] : 0;
+    const last = drawn2 && drawn2.x.length ? drawn2.x[drawn2.x.length - 1] : 0;
     return {
       width,
       height: Math.round(Math.max(220, Math.min(360, width * 0.32))) + frame2.extraHeight,
@@ -2256,14 +2349,14 @@ function render({ model: anyModel, el: host }) {
       showlegend: true
     };
   }
-  function chartData(drawn) {
+  function chartData(drawn2) {
     const names = setup.names || [];
-    const mode = drawn.x.length <= CHART_MARKERS ? "lines+markers" : "lines";
-    const lines = drawn.ys.map((y, seat) => ({
+    const mode = drawn2.x.length <= CHART_MARKERS ? "lines+markers" : "lines";
+    const lines = drawn2.ys.map((y, seat) => ({
       type: "scatter",
       mode,
       name: names[seat] || "",
-      x: drawn.x,
+      x: drawn2.x,
       y,
       marker: { size: 5 },
       line: { color: SEAT_COLOURS[seat % 4], width: 3, dash: SEAT_DASH[seat % 4] }
@@ -2272,8 +2365,8 @@ function render({ model: anyModel, el: host }) {
       type: "scatter",
       mode: "markers",
       name: words().chart_war || "War",
-      x: drawn.wars.x,
-      y: drawn.wars.y,
+      x: drawn2.wars.x,
+      y: drawn2.wars.y,
       marker: { symbol: "star", size: 14, color: WAR_MARKER.fill, line: { color: WAR_MARKER.line, width: 1 } }
     };
     return [...lines, wars];
@@ -2287,12 +2380,12 @@ function render({ model: anyModel, el: host }) {
       return;
     }
     chartBusy = 0;
-    const drawn = drawnSeries(series);
-    const last = drawn.x.length ? drawn.x[drawn.x.length - 1] : 0;
-    const key = `${drawn.x.length <= CHART_MARKERS} ${chartXMax(last, setup.limit)} ${drawn.ys.length}`;
+    const drawn2 = drawnSeries(series);
+    const last = drawn2.x.length ? drawn2.x[drawn2.x.length - 1] : 0;
+    const key = `${drawn2.x.length <= CHART_MARKERS} ${chartXMax(last, setup.limit)} ${drawn2.ys.length}`;
     if (!plot || chartWhole || key !== chartFrameKey || !light) {
-      const layout2 = chartLayout(drawn);
-      plotly.react(chartBox, chartData(drawn), layout2, CHART_CONFIG);
+      const layout2 = chartLayout(drawn2);
+      plotly.react(chartBox, chartData(drawn2), layout2, CHART_CONFIG);
       chartWhole = false;
       chartFrameKey = key;
       if (!plot) {
@@ -2306,7 +2399,7 @@ function render({ model: anyModel, el: host }) {
         });
       }
     } else {
-      const data = [...drawn.ys.map((y) => ({ x: drawn.x, y })), { x: drawn.wars.x, y: drawn.wars.y }];
+      const data = [...drawn2.ys.map((y) => ({ x: drawn2.x, y })), { x: drawn2.wars.x, y: drawn2.wars.y }];
       chartBusy = t0;
       const done = () => {
         chartBusy = 0;
@@ -2480,7 +2573,8 @@ function render({ model: anyModel, el: host }) {
         if (queue.length) startNext(now);
       }
     }
-    root.dataset.idle = anim || queue.length ? "" : "1";
+    const idle = anim || queue.length ? "" : "1";
+    if (root.dataset.idle !== idle) root.dataset.idle = idle;
     if (anim && wantsTickAhead(state, anim.beat, queue.length, requested)) {
       requested = true;
       send({ do: "tick" });

@@ -4,6 +4,7 @@
 
 import { FELT, GOLD, INK, RED } from "./colours.js";
 import { parseCard } from "./helpers.js";
+import { clearSprites, fromSprite } from "./sprites.js";
 
 /** @typedef {import("./types.js").Pips} Pips */
 /** @typedef {import("./helpers.js").ParsedCard} ParsedCard */
@@ -64,6 +65,7 @@ let PIP_TABLE = null;   // views/cards.PIPS, from the setup
 /** Use the pip table of a setup (views/cards.PIPS); a setup without one keeps the last.
  * @param {Pips | null | undefined} pips */
 export function usePips(pips) {
+  if (pips && pips !== PIP_TABLE) clearSprites();   // (faces drawn with another table)
   PIP_TABLE = pips || PIP_TABLE;
 }
 
@@ -282,6 +284,7 @@ export function roundRect(ctx, x, y, w, h, r) {
  * @param {CanvasRenderingContext2D} ctx
  * @param {FeltFrame} L */
 export function drawFelt(ctx, L) {
+  if (fromSprite(ctx, `felt ${L.top} ${L.bar.w} ${L.cx} ${L.cy}`, 0, 0, L.w, L.h, 0, (c) => drawFelt(c, L))) return;
   const g = ctx.createRadialGradient(L.cx, L.cy, FELT.inner, L.cx, L.cy, Math.max(L.w, L.h) * FELT.outer);
   for (const [at, colour] of FELT.stops) g.addColorStop(at, colour);
   ctx.fillStyle = "#3a2414";
@@ -303,6 +306,7 @@ export function drawFelt(ctx, L) {
  * @param {number} w
  * @param {number} h */
 export function drawBack(ctx, x, y, w, h) {
+  if (fromSprite(ctx, "back", x, y, w, h, w * 0.2 + 2, (c, sx, sy) => drawBack(c, sx, sy, w, h))) return;   // (sprites.js)
   const r = w * 0.08;
   ctx.save();
   ctx.shadowColor = "rgba(0,0,0,0.35)";
@@ -531,6 +535,8 @@ function starPath(ctx, x, y, r) {
  * @param {number} h
  * @param {CardOpts} opts */
 function drawFace(ctx, code, x, y, w, h, opts) {
+  if (fromSprite(ctx, `face ${code} ${opts.rankPx} ${opts.highlight ? 1 : 0} ${opts.value ?? ""}`, x, y, w, h,
+    w * (opts.highlight ? 0.4 : 0.2) + 4, (c, sx, sy) => drawFace(c, code, sx, sy, w, h, opts))) return;
   const c = parseCard(code);
   const r = w * 0.08;
   ctx.save();

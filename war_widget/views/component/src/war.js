@@ -163,9 +163,14 @@ export function render({ model: anyModel, el: host }) {
     if (document.activeElement !== codeBox) codeBox.value = setup.code || "";
   }
 
+  let answersKey = "";
   /** @param {import("./types.js").Question | null | undefined} question */
   function labelAnswers(question) {
     const words3 = answerWords(words(), question);
+    // (every beat asks this: the same words leave the buttons as they are, no new elements)
+    const key = words3.join("\n");
+    if (key === answersKey) return;
+    answersKey = key;
     answers.forEach((b, i) => {
       const sym = [">", "=", "<"][i];
       b.textContent = "";
@@ -263,13 +268,20 @@ export function render({ model: anyModel, el: host }) {
     }
   }
 
+  // what the canvas shows (a beat, at a time of its move: 1 once it arrived): a frame that would
+  // draw the same picture draws nothing (in a canvas drawn in software, a frame drawn costs the
+  // page's main thread its raster; the rest of a beat is the picture it arrived at)
+  let drawn = { beat: /** @type {WarBeat | null} */ (null), t: -1, L: /** @type {Layout | null} */ (null) };
   /** @param {number} now */
   function draw(now) {
     if (!L || !current) return;
+    const beat = anim ? anim.beat : current;
+    const t = anim && anim.move > 0 ? Math.min(1, (now - anim.start) / anim.move) : 1;
+    if (drawn.beat === beat && drawn.t === t && drawn.L === L && t === 1) return;
+    drawn = { beat, t, L };
     const ctx = /** @type {CanvasRenderingContext2D} */ (canvas.getContext("2d"));   // (a canvas's 2d context)
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
     if (anim) {
-      const t = anim.move > 0 ? Math.min(1, (now - anim.start) / anim.move) : 1;
       const view = t < 1 && anim.base ? anim.base : anim.beat.view;
       paint(ctx, L, setup, view, t < 1 ? anim.moves : [], t, anim.beat.kind);
     } else {
@@ -517,7 +529,8 @@ export function render({ model: anyModel, el: host }) {
         if (queue.length) startNext(now);
       }
     }
-    root.dataset.idle = anim || queue.length ? "" : "1";
+    const idle = anim || queue.length ? "" : "1";
+    if (root.dataset.idle !== idle) root.dataset.idle = idle;   // (an attribute written is a style to check)
     if (anim && wantsTickAhead(state, anim.beat, queue.length, requested)) {
       requested = true;
       send({ do: "tick" });
