@@ -4,6 +4,7 @@ canvas's size and pixels and the Plotly chart read from the page, and a clean co
 from __future__ import annotations
 
 import importlib.util
+import re
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -185,9 +186,19 @@ def test_steal_war_in_jupyterlab_steal_by_clicking_the_pile_flip_and_choose(lab_
     button("flip").evaluate("b => { b.click(); b.click(); b.click(); b.click(); }")   # a burst of clicks
     wait_until(lambda: root.evaluate("r => r.__said.length") > 0 and not button("new").is_disabled(), 30, "quiet")
     page.wait_for_timeout(2500)
+    box = root.locator("[data-action=code]")           # the game number in its box, as War's table has it
+    assert box.input_value() == "" and box.get_attribute("aria-label") == "Game number"   # a scripted deal
     button("new").click()
     wait_until(lambda: "press Flip" in root.locator("[data-role=sentence]").text_content(), 30, "a new game")
+    wait_until(lambda: re.fullmatch(r"steal_war-\d+", box.input_value()), 30, "the new game's number in its box")
     assert root.evaluate(_JS_STEAL_CANVAS)["felt"][1] > 60
+    number = box.input_value()
+    button("flip").click()
+    wait_until(lambda: "press Flip" not in root.locator("[data-role=sentence]").text_content(), 30, "a card played")
+    box.fill(number)
+    box.press("Enter")                                 # Replay of the number: the same game from its deal
+    wait_until(lambda: "press Flip" in root.locator("[data-role=sentence]").text_content(), 30, "the game replayed")
+    assert box.input_value() == number and button("replay").text_content() == "Replay"
     assert _console_errors(page) == []
 
 

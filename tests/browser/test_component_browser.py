@@ -190,15 +190,19 @@ def _calm_code() -> str:
     raise AssertionError("no number lesson in the first seeds opens with two rounds without a war")
 
 
+TIMED_S = 2     # the fourth table's time limit (seconds)
+
+
 def _lab_cells() -> list[str]:
-    """A notebook's three tables: one game, two players, "Which is bigger?"."""
+    """A notebook's four tables: one game, two players, "Which is bigger?", a 2-second game."""
     return ["from war_widget import WarWidget\nWarWidget(records=False)",
             "WarWidget(mode='two_player', records=False)",
-            f"WarWidget(guess='number', speed='fast', code={_calm_code()!r}, records=False)"]
+            f"WarWidget(guess='number', speed='fast', code={_calm_code()!r}, records=False)",
+            f"WarWidget(time_limit={TIMED_S}, speed='fast', records=False)"]
 
 
 def _jupyter_tables(chromium, kind: str, folder: Path, base_url: str) -> Iterator[list[Table]]:
-    """The three tables of ``_lab_cells`` opened in JupyterLab (``kind`` "lab") or Notebook 7,
+    """The four tables of ``_lab_cells`` opened in JupyterLab (``kind`` "lab") or Notebook 7,
     the notebook written in ``folder`` (a folder of the server's root), its kernel running them."""
     (folder / "tables.ipynb").write_text(notebook_json(_lab_cells()))
     rel = f"{folder.name}/tables.ipynb" if kind == "lab" else "tables.ipynb"
@@ -207,10 +211,10 @@ def _jupyter_tables(chromium, kind: str, folder: Path, base_url: str) -> Iterato
     try:
         open_notebook(page, base_url + url_path, retry=True)
         roots = page.locator("[data-war-table]")
-        wait_until(lambda: roots.count() == 3 and all(roots.nth(i).get_attribute("data-round") == "0"
-                                                      for i in range(3)), 120, f"{kind}: three tables at round 0")
+        wait_until(lambda: roots.count() == 4 and all(roots.nth(i).get_attribute("data-round") == "0"
+                                                      for i in range(4)), 120, f"{kind}: four tables at round 0")
         page._war_mark = len(page._war_console)  # type: ignore[attr-defined]
-        yield [Table(page, roots.nth(i), f"{kind}[{i}]") for i in range(3)]
+        yield [Table(page, roots.nth(i), f"{kind}[{i}]") for i in range(4)]
     finally:
         close_page(page)
 
@@ -344,8 +348,26 @@ def settings_by_keyboard(table: Table) -> None:
     summary.click()
 
 
+def test_lab_a_time_limited_game_counts_down_by_the_pages_clock(lab_tables: list[Table]) -> None:
+    """The time limit's clock is the page's (issue 30, item 7; the kernel has no timer): from the
+    first Flip the table says its seconds and the time left counts down to the end on time."""
+    timed = lab_tables[3]
+    left = lambda: timed.root.locator("[data-role=round]").inner_text()  # noqa: E731
+    assert left().startswith(f"0:0{TIMED_S} left"), left()
+    timed.control("flip").scroll_into_view_if_needed()
+    t0 = time.monotonic()
+    timed.act("flip")
+    wait_until(lambda: timed.data("over") == "1", 15, f"{timed.name}: the game over on time ({left()!r})")
+    took = time.monotonic() - t0
+    shown = [b["roundText"].split(" left")[0] for b in timed.record()]      # every beat the page showed
+    assert shown[-1] == "0:00" and "0:01" in shown and f"0:0{TIMED_S}" in shown, shown
+    log = timed.root.locator(".wt-log").inner_text()
+    assert "Time is up." in log and left().startswith("0:00 left"), (log[-200:], left())
+    assert took >= TIMED_S - 0.5, f"the {TIMED_S} s ran out after {took:.1f} s: counted faster than the page's time"
+
+
 def test_lab_games_two_players_and_which_is_bigger(lab_tables: list[Table]) -> None:
-    one, two, guess = lab_tables
+    one, two, guess, _timed = lab_tables
     play_games(one)
     # two players on one device: the first press waits, the second plays the round
     two.root.evaluate(JS_RECORD)

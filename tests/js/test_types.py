@@ -194,16 +194,17 @@ def _steal_sends() -> set[str]:
     return set(re.findall(r'"(\w+)"', loop.group(1))) | clicks
 
 
-WAR_MESSAGES = ("WarPlainMessage", "PressMessage", "ReplayMessage", "AnswerMessage", "GotoMessage", "AutoplayMessage",
-                "SpeedMessage", "SetMessage", "PlotlyRequest")
+WAR_MESSAGES = ("WarPlainMessage", "PressMessage", "ReplayMessage", "AnswerMessage", "GotoMessage", "ClockMessage",
+                "AutoplayMessage", "SpeedMessage", "SetMessage", "PlotlyRequest")
 CASINO_MESSAGES = ("CasinoPlainMessage", "ChipMessage", "TieMessage", "DealMessage", "PlotlyRequest")
-STEAL_MESSAGES = ("StealPlainMessage", "StealPileMessage", "ChooseMessage", "OpponentMessage", "AutoTopMessage")
+STEAL_MESSAGES = ("StealPlainMessage", "StealPileMessage", "ChooseMessage", "OpponentMessage", "AutoTopMessage",
+                  "StealReplayMessage")
 
 
 def test_war_answers_every_action_its_table_sends_and_no_other() -> None:
-    sent = _sent("war.js", "helpers.js", "chart.js")
+    sent = _sent("war.js", "helpers.js", "chart.js", "clock.js")
     table = set(TableComponent(records=None).actions)
-    assert len(sent) == 15 and sent == table == _message_dos(*WAR_MESSAGES), (sent ^ table)
+    assert len(sent) == 16 and sent == table == _message_dos(*WAR_MESSAGES), (sent ^ table)
 
 
 def test_casino_answers_every_action_its_table_sends_and_no_other() -> None:
@@ -215,7 +216,7 @@ def test_casino_answers_every_action_its_table_sends_and_no_other() -> None:
 def test_steal_answers_every_action_its_table_sends_and_no_other() -> None:
     sent = _sent("steal.js") | _steal_sends()
     table = set(StealWarWidget(seed=1).actions)
-    assert len(sent) == 8 and sent == table == _message_dos(*STEAL_MESSAGES), (sent ^ table)
+    assert len(sent) == 9 and sent == table == _message_dos(*STEAL_MESSAGES), (sent ^ table)
     assert "plotly_js" not in table and "chart.js" not in (SRC / "steal.js").read_text(encoding="utf-8")
 
 

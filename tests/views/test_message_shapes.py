@@ -63,7 +63,8 @@ def problems(value: object, tp: Any, at: str = "") -> list[str]:
 
 def test_the_checker_finds_a_missing_key_an_extra_key_and_a_wrong_type() -> None:
     """The checker itself: a state that is right passes; each kind of mistake is named."""
-    good: dict[str, object] = {"autoplay": False, "speed": "normal", "notice": "", "resume": False, "back": True}
+    good: dict[str, object] = {"autoplay": False, "speed": "normal", "notice": "", "resume": False, "back": True,
+                               "clock": False}
     assert problems(good, m.WarState) == []
     assert problems({k: v for k, v in good.items() if k != "notice"}, m.WarState) == [": WarState lacks 'notice'"]
     assert problems({**good, "noticee": ""}, m.WarState) == [": WarState has no key 'noticee'"]

@@ -272,6 +272,29 @@ def test_new_game_and_opponent():
         StealWarWidget(lang="fr")
 
 
+def test_the_game_number_is_shown_as_wars_and_replays_the_same_game():
+    """Steal War's game number in its box (setup ``code``, as War's table has it: the first line
+    no longer carries it), under War's words; Replay of that number deals the same game again."""
+    from war_widget.views.war import WarWidget
+    w, war = StealWarWidget(seed=11), WarWidget(seed=11, records=False)
+    assert w.setup["code"] == w.game.code == "steal_war-11" and war.setup["code"] == war.game.code
+    assert "steal_war-11" not in w.narration[0]
+    for key in ("game_number", "replay"):
+        assert w.setup["words"][key] == war.setup["words"][key] and w.setup["words"][key]
+    hands = [list(h) for h in w.game.hands]
+    w.click("new")
+    assert w.setup["code"] == w.game.code != "steal_war-11"
+    w.click("flip")
+    w.click("replay", code=" steal_war-11 ")
+    assert w.setup["code"] == "steal_war-11" and [list(h) for h in w.game.hands] == hands
+    assert w.game.round_number == 0 and w.beats[-1]["cut"]
+    w.click("replay", code="classic-11")                # War's number: said, the game stays
+    assert "not a Steal War game number" in w.narration[-1] and w.setup["code"] == "steal_war-11"
+    assert StealWarWidget(seed=11, lang="ja").setup["words"]["game_number"] == "ゲーム番号"
+    scripted = StealWarWidget(game=StealWarGame.from_hands([["9S", "2C"], ["KH", "3D"]]))
+    assert scripted.setup["code"] == ""                 # a scripted deal has no number: the box is empty
+
+
 def test_a_whole_game_by_clicks_keeps_every_card():
     w = StealWarWidget(seed=226)
     for _ in range(500):

@@ -253,7 +253,7 @@ def test_autoplays_clock_is_the_browsers():
         w.click("autoplay", on=True)                # the Autoplay button, as clicked
         assert w.autoplaying and w.state["autoplay"]
         tasks = asyncio.all_tasks() - {asyncio.current_task()}
-        await asyncio.sleep(0.7)                    # longer than fast's interval: nothing plays by itself
+        await asyncio.sleep(0.05)    # the loop runs: a task would play (there is none)
         alone = w.game.round_number
         for _ in range(3):
             w.click("tick")
@@ -280,16 +280,26 @@ def test_autoplay_stops_at_the_end_and_can_be_ticked_without_a_loop(w):
         w.set_speed("warp")
 
 
-def test_the_three_minute_game_ends_by_the_widgets_clock():
+def _page_seconds(w: WarWidget, now: list[float], seconds: int, view: str = "page") -> None:
+    """``seconds`` of the page's clock messages, as its table sends them (one a second)."""
+    for _ in range(seconds):
+        now[0] += 1
+        w.click("clock", ms=1000, view=view)
+
+
+def test_the_three_minute_game_ends_by_the_pages_clock():
     now = [1000.0]
     w = WarWidget(seed=21, records=False, time_limit=180, clock=lambda: now[0])
-    assert w.beats[-1]["round_text"] == "3:00 left · round 0"
+    assert w.beats[-1]["round_text"] == "3:00 left · round 0" and not w.state["clock"]
     w.flip()
-    now[0] += 61
+    assert w.state["clock"]                        # the table's clock runs: it sends a message a second
+    now[0] += 600                                  # no page, no time
+    _page_seconds(w, now, 61)
+    assert w.beats[-1]["kind"] == "clock" and w.beats[-1]["round_text"] == "1:59 left · round 1"
     w.flip()
     assert w.beats[-1]["round_text"] == "1:59 left · round 2"
-    now[0] += 200
-    w.flip()
+    _page_seconds(w, now, 119)
+    assert w.game.is_over and not w.state["clock"]
     o = w.game.outcome
     assert w.game.is_over and o is not None and o.reason is Termination.TIME and w.game.round_number == 2
     assert "Time is up." in w.narration_log
@@ -300,6 +310,21 @@ def test_the_three_minute_game_ends_by_the_widgets_clock():
     w.set_length("3min")
     row = w.setting("length")
     assert w.session.length == "3min" and row["options"][row["index"]] == "3 minutes" and w.game.round_number == 0
+
+
+def test_a_clock_message_from_two_views_counts_once_and_a_bad_one_is_said():
+    now = [0.0]
+    w = WarWidget(seed=21, records=False, time_limit=180, clock=lambda: now[0])
+    w.flip()
+    for _ in range(4):                             # two views of the table, each saying its second
+        now[0] += 0.5
+        w.click("clock", ms=1000, view="one")
+        now[0] += 0.5
+        w.click("clock", ms=1000, view="two")
+    assert w.session.time_left == 176
+    for bad in ("x", -5, 1.5, 10**12):
+        w.click("clock", ms=bad, view="one")
+        assert "ms" in w.session.notice and w.session.time_left == 176, (bad, w.session.notice)
 
 
 def test_records_count_finished_games(tmp_path):

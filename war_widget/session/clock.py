@@ -1,22 +1,36 @@
-"""The time limit of a session ("3 minutes"), on an injected clock (tests pass a fake one), and
-its second hand (``SecondHand``).
+"""The time limit of a session ("3 minutes"): the time used, counted from the clock messages of
+the page that shows the table (``TimeLimit.passed``).  No timer and no event loop here.
 
-Autoplay has no clock here: the browser keeps it (it asks for each round once its table has shown
-the last one).  The time limit keeps one, because it must end the game when the time is up even if
-nobody presses anything, and show the time left meanwhile: while it runs, once a second in the
-running asyncio loop (Jupyter's, Voila's), ``SecondHand`` calls its ``tick``.  With no running loop
-(a script, a test) there are no ticks, and every action checks the time itself."""
+The contract (ARCHITECTURE.md, "session/"): while a time-limited game runs (from its first action
+until it is over), the table says about once a second how long this page has shown it since its
+last word (``{"do": "clock", "ms": ..., "view": ...}``, src/clock.js: the page's own time,
+nothing while its tab is hidden).  The session adds that time, at most ``STEP_MAX`` seconds a
+message, and ends the game when the limit is used up (the engine's ``end_now``).  So:
+
+* no page shown (a closed notebook, a hidden tab, a script): no time counts (a script says the
+  time that passed itself: ``WarSession.keep_time``);
+* a page that slept says only the time it was shown, and one message at most ``STEP_MAX``;
+* a busy kernel reads the page's messages late, all of them: none is lost, none counts twice;
+* two views of one table (or two tables over one session): one view keeps the time and the
+  others' messages count nothing, so the time never runs faster; when the keeper has said
+  nothing for ``HANDOVER`` seconds of the kernel's clock (its page closed or hidden), the next
+  view that speaks keeps it;
+* a restored save goes on from its ``time_used``, and the time runs again from its first action.
+
+The kernel's clock (``now``: ``time.monotonic``, or a fake one in tests) only decides that hand-over."""
 from __future__ import annotations
 
-import asyncio
 import math
 import time
 from collections.abc import Callable
-from typing import Any
 
 from ..text.i18n import label
 
-__all__ = ["TimeLimit", "SecondHand", "check_clock", "check_time_limit", "check_time_used"]
+__all__ = ["TimeLimit", "STEP_MAX", "HANDOVER", "check_clock", "check_seconds", "check_time_limit",
+           "check_time_used"]
+
+STEP_MAX = 2.0     # seconds one clock message counts at most (the page sends one a second)
+HANDOVER = 3.0     # seconds of the keeper's silence after which another view keeps the time
 
 
 def check_time_limit(limit: object) -> float | None:
@@ -44,6 +58,20 @@ def check_time_used(used: object) -> float:
     return float(used)
 
 
+def check_seconds(seconds: object) -> float:
+    """Seconds a page says passed: a finite number >= 0, else a ValueError saying so."""
+    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)):
+        raise ValueError(f"keep_time(seconds): seconds must be a number of seconds >= 0 (e.g. 1.0); "
+                         f"got {seconds!r:.60}")
+    try:
+        value = float(seconds)
+    except OverflowError:
+        value = math.inf
+    if not math.isfinite(value) or value < 0:
+        raise ValueError(f"keep_time(seconds): seconds must be a finite number >= 0 (e.g. 1.0); got {seconds!r:.60}")
+    return value
+
+
 def check_clock(clock: Callable[[], float] | None) -> Callable[[], float]:
     """A function of no arguments returning seconds (like ``time.monotonic``); tried once."""
     if clock is None:
@@ -61,32 +89,43 @@ def check_clock(clock: Callable[[], float] | None) -> Callable[[], float]:
 
 
 class TimeLimit:
-    """Seconds left of the limit in force: the time used by earlier play plus the running time
-    since the first action (``start``)."""
+    """The limit in force (seconds, or None), the time used of it, whether it runs (from the
+    game's first action, ``start``), and which view keeps the time (``passed``)."""
 
     def __init__(self, now: Callable[[], float], limit: float | None = None) -> None:
         self.now = now
         self.limit = limit
         self.used = 0.0
-        self.started_at: float | None = None
+        self.running = False
+        self.keeper: str | None = None      # the view whose messages count
+        self.heard = 0.0                    # the kernel's time of the keeper's last message
 
     def reset(self, limit: float | None, used: float = 0.0) -> None:
-        self.limit, self.used, self.started_at = limit, used, None
+        """A new game (or a saved one, ``used`` seconds into it): the limit waits for its first action."""
+        self.limit, self.used, self.running, self.keeper = limit, used, False, None
 
     def start(self) -> None:
-        if self.started_at is None:
-            self.started_at = self.now()
+        self.running = True
 
-    def used_now(self) -> float:
-        return self.used + (self.now() - self.started_at if self.started_at is not None else 0.0)
+    def passed(self, seconds: float, view: str = "") -> bool:
+        """The page ``view`` has shown the table ``seconds`` since its last clock message: counted
+        (at most ``STEP_MAX``) if the limit runs and ``view`` keeps the time.  True if counted."""
+        if self.limit is None or not self.running:
+            return False
+        now = self.now()
+        if self.keeper is not None and view != self.keeper and now - self.heard < HANDOVER:
+            return False                    # another view keeps the time
+        self.keeper, self.heard = view, now
+        self.used += min(seconds, STEP_MAX)
+        return True
 
     def left(self) -> float | None:
         if self.limit is None:
             return None
-        return max(self.limit - self.used_now(), 0.0)
+        return max(self.limit - self.used, 0.0)
 
     def is_up(self) -> bool:
-        return self.limit is not None and (self.left() or 0.0) <= 0
+        return self.limit is not None and self.used >= self.limit
 
     def progress(self, n: int, round_limit: int | None, reg: str) -> tuple[float | None, str]:
         """How far a game at round ``n`` is, 0..1 of the limit in force (None without one: then
@@ -98,45 +137,3 @@ class TimeLimit:
         if round_limit is not None:
             return n / round_limit, label("rounds_of", reg, n=n, limit=round_limit)
         return None, label("round_n", reg, n=n)
-
-
-class SecondHand:
-    """Calls ``tick()`` once a second while ``running()`` says the limit still runs, in the running
-    asyncio loop; an exception from a tick stops it and goes to ``problem``."""
-
-    def __init__(self, tick: Callable[[], None], running: Callable[[], bool],
-                 problem: Callable[[Exception], None]) -> None:
-        self._tick, self._running, self._problem = tick, running, problem
-        self._task: asyncio.Task[None] | None = None
-
-    def start(self) -> None:
-        """Start ticking, if not already, when a loop runs here (else nothing: no loop, no ticks)."""
-        if self._task is not None and not self._task.done():
-            return
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:
-            return
-        self._task = loop.create_task(self._run())
-
-    async def _run(self) -> None:
-        try:
-            while self._running():
-                await asyncio.sleep(1.0)
-                self._tick()
-        except asyncio.CancelledError:
-            pass
-        except Exception as exc:
-            self._problem(exc)
-
-    def stop(self) -> None:
-        task, self._task = self._task, None
-        if task is not None and not task.done() and task is not _current_task():
-            task.cancel()
-
-
-def _current_task() -> asyncio.Task[Any] | None:
-    try:
-        return asyncio.current_task()
-    except RuntimeError:
-        return None

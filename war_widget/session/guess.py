@@ -151,7 +151,12 @@ class Guess:
         """What Flip plays: the whole round, or (guessing) up to the next question."""
         game = self.host.game
         if not self.on:
+            before = game.round_number
             game.play_round()
+            if game.round_number == before and not game.is_over:
+                # only the last round's after-beats were due (a player out, left by Step): Flip
+                # always turns cards while the game goes on, so the next round follows them
+                game.play_round()
             return
         if self.asking:
             self._prompt()

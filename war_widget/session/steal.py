@@ -173,6 +173,14 @@ class StealSession(Told[StealShown]):
         self.game = self._checked(StealWarGame(2, seed, self._policies()))
         return self._start(self.game)
 
+    def replay(self, code: str) -> StealShown:
+        """Deal the game number ``code`` again (the table's game-number box and Replay): the same
+        deal and shuffles; one that is not a Steal War game number is a ValueError saying so."""
+        if not isinstance(code, str):
+            raise ValueError(f"a Steal War game number is text such as 'steal_war-12'; got {code!r:.40}")
+        self.game = self._checked(StealWarGame.from_code(code.strip(), self._policies()))
+        return self._start(self.game)
+
     def set_opponent(self, name: str) -> StealShown:
         """The computer's policy (greedy, always, never) from its next decision on."""
         self.opponent = check_opponent(name)

@@ -7,14 +7,16 @@ value has its own part, with its own state:
 
 * ``war_setup.Setup``: the rules as the panel shows them, the mode, the opponent, the speed;
 * ``war_words.Voice``: the language, the register, the teaching aids, the teacher's name;
-* ``clock.TimeLimit`` and ``clock.SecondHand``: the time limit and its tick in the running loop;
+* ``clock.TimeLimit``: the time limit, counted from the page's clock messages (``keep_time``);
 * ``guess.Guess``: "Which is bigger?"; ``history.History``: Back and jumps;
 * ``highlights.Highlights``: the aid, the banner and the winner on the table;
 * ``keeping.Keeping``: the record and the saved game, in a records store (``records.py``; with
   no store given, the same store in memory);
 * ``queue.ActionQueue``: one action at a time.
 
-Autoplay is a flag: the browser keeps its clock and asks for each round (``tick``).  Every action
+Autoplay is a flag: the browser keeps its clock and asks for each round (``tick``); the time
+limit's clock is the browser's too: the page says how long it has shown the table (``keep_time``,
+see ``clock``).  No timer, no event loop, no thread here.  Every action
 calls the engine (``play_round``, ``step``, ``play_to_end``, ``end_now``); no rule is decided here.
 
 >>> s = WarSession(seed=7)
@@ -46,7 +48,7 @@ from ..text.i18n import (
 from ..text.narration import narrate
 from ..text.number_mode import aid_values, guess_setting, place_value_values
 from .beat import Beat, ChartPoint, Shown
-from .clock import SecondHand, TimeLimit, check_clock, check_time_limit, check_time_used
+from .clock import TimeLimit, check_clock, check_seconds, check_time_limit, check_time_used
 from .guess import Guess, check_answer
 from .highlights import Highlights, end_banner
 from .history import Extra, History, back_line, check_round, code_deal, goto_line
@@ -96,7 +98,6 @@ class WarSession(Told[Shown]):
         self.voice = Voice(lang, name, aids, self.setup.base.preset_name in KIDS_PRESETS)
         super().__init__()
         self.clock = TimeLimit(check_clock(clock), check_time_limit(time_limit))
-        self.second_hand = SecondHand(self._second, self._clock_running, self._clock_failed)
         self.queue = ActionQueue(self._run)
         self._beats: list[Beat] | None = None       # the beats of the action running
         self._deferred: list[Shown] | None = None   # what the action running shows, told after it
@@ -193,6 +194,12 @@ class WarSession(Told[Shown]):
     @property
     def time_left(self) -> float | None:
         return self.clock.left()
+
+    @property
+    def time_running(self) -> bool:
+        """Whether the time limit runs now (a limit, the game started and not over): while it does,
+        the table sends its clock messages (``keep_time``)."""
+        return self.clock.limit is not None and self.clock.running and not self.game.is_over
 
     @property
     def recording(self) -> bool:
@@ -333,7 +340,7 @@ class WarSession(Told[Shown]):
         self._emit(action, beats, animate=animate)
 
     def _settings(self) -> dict[str, Any]:
-        return {**self.setup.saved(), "time_limit": self.clock.limit, "time_used": self.clock.used_now()}
+        return {**self.setup.saved(), "time_limit": self.clock.limit, "time_used": self.clock.used}
 
     def _emit(self, action: str, beats: tuple[Beat, ...] = (), restart: bool = False,
               animate: bool | None = None) -> Shown:
@@ -391,6 +398,16 @@ class WarSession(Told[Shown]):
                              f"got {n!r:.60}")
         for _ in range(n):
             self.tick()
+
+    def keep_time(self, seconds: float, view: str = "") -> None:
+        """The page ``view`` has shown the table ``seconds`` since its last clock message (the time
+        limit's clock is the page's: ``clock``): the time used goes on (from one view at a time,
+        at most ``clock.STEP_MAX`` a message) and the game ends when it is up.  A script or a
+        test says the time that passed itself."""
+        seconds = check_seconds(seconds)
+        if not isinstance(view, str):
+            raise ValueError(f"keep_time(view): view must be the text naming the page; got {view!r:.60}")
+        self.act("clock", self._keep_time, seconds, view)
 
     def fast_forward(self) -> None:
         """Play to the end of the game at once (at most ``FF_CAP`` rounds)."""
@@ -478,9 +495,8 @@ class WarSession(Told[Shown]):
         self.act("goto", self._goto_round, n)
 
     def close(self) -> None:
-        """Stop autoplay and the time limit's second hand; leave the game."""
+        """Stop autoplay; leave the game."""
         self.autoplay_on = False
-        self.second_hand.stop()
         self.history.detach()
         self._listeners.clear()
 
@@ -668,7 +684,6 @@ class WarSession(Told[Shown]):
         if game.is_over:
             self.highlights.banner = self.end_banner()
         self.notice = ""  # a notice is about the game it was given in
-        self.second_hand.stop()
         self._emit("new_game", restart=True)
 
     def _put(self, game: Game, extra: Extra | None) -> None:
@@ -746,24 +761,15 @@ class WarSession(Told[Shown]):
         return True
 
     def _start_clock(self) -> None:
-        """The first action starts the time limit; its second hand ticks in the running loop."""
+        """The first action starts the time limit (the page's clock messages count from then)."""
         self.clock.start()
-        if self.clock.limit is not None:
-            self.second_hand.start()
 
-    def _clock_running(self) -> bool:
-        return self.clock.limit is not None and not self.game.is_over
-
-    def _second(self) -> None:
-        self.act("clock", self._clock_tick)
-
-    def _clock_tick(self) -> None:
-        if not self._time_up():
-            self._emit("clock")
-
-    def _clock_failed(self, exc: Exception) -> None:
-        self.notify(notice_text("clock", exc, self.reg))
-        self._emit("clock")
+    def _keep_time(self, seconds: float, view: str) -> None:
+        shown = self.progress()[1]
+        if self.game.is_over or not self.clock.passed(seconds, view):
+            return
+        if not self._time_up() and self.progress()[1] != shown:
+            self._emit("clock")        # the time left, in whole seconds, as the table shows it
 
     def __repr__(self) -> str:
         where = f"code={self.game.code!r}" if self.game.code else "game=<scripted deal>"

@@ -79,7 +79,6 @@ LABELS: dict[str, dict[str, str]] = {
         "v_rounds": "{n}", "v_times": "{n}", "v_streak": "{n}", "v_cards": "{n}", "v_per": "{name} {value}",
         "v_sep": " · ", "count": "{name} {n}", "count_colon": "{name}: {n}", "count_sep": ", ",
         "notice_records_failed": "Keep my record: {error}",
-        "notice_clock_failed": "Time is up. {error}",
         # the lesson features
         "back": "Back", "back_tip": "Undo the last flip or step",
         "back_line": "Back to the end of round {n}: {counts}.",
@@ -274,12 +273,9 @@ def error_text(error: BaseException | str, lang: str = "en") -> str:
 
 
 def notice_text(kind: str, error: BaseException | str, lang: str = "en") -> str:
-    """The notice for a problem: kind "code" (a game number), "rules", "records" (the file) or
-    "clock" (the time limit's second hand stopped)."""
-    key = {"code": "notice_bad_code", "rules": "notice_bad_rules", "records": "notice_records_failed",
-           "clock": "notice_clock_failed"}[kind]
-    shown = error_text(error, lang) if kind in ("code", "rules") else (
-        repr(error) if kind == "clock" else str(error))
+    """The notice for a problem: kind "code" (a game number), "rules" or "records" (the file)."""
+    key = {"code": "notice_bad_code", "rules": "notice_bad_rules", "records": "notice_records_failed"}[kind]
+    shown = error_text(error, lang) if kind in ("code", "rules") else str(error)
     return label(key, lang, error=shown)
 
 

@@ -15,12 +15,13 @@ from typing import Literal, NotRequired, TypedDict
 __all__ = [
     "Pips", "WarSetup", "NumberLine", "BeatView", "Question", "Graded", "WarBeat", "WarState", "ChartPart",
     "SettingRow", "WarPlainMessage", "PressMessage", "ReplayMessage", "AnswerMessage", "GotoMessage",
-    "AutoplayMessage", "SpeedMessage", "SetMessage", "PlotlyRequest", "PlotlyMessage",
+    "ClockMessage", "AutoplayMessage", "SpeedMessage", "SetMessage", "PlotlyRequest", "PlotlyMessage",
     "CasinoSetup", "CasinoCard", "CasinoBack", "Spot", "CasinoText", "CasinoTable", "CasinoControls", "CasinoChart",
     "CasinoPlainMessage", "ChipMessage", "TieMessage", "DealMessage",
     "StealSetup", "StealCard", "StealSlot", "StealBadge", "StealRing", "StealText", "StealHit", "StealPicture",
     "StealMove", "StealBeat", "StealTop", "StealControls",
     "StealPlainMessage", "StealPileMessage", "ChooseMessage", "OpponentMessage", "AutoTopMessage",
+    "StealReplayMessage",
 ]
 
 Pips = dict[str, list[list[float]]]      # rank -> the pips' spots (views/cards.PIPS)
@@ -110,6 +111,7 @@ class WarState(TypedDict):
     notice: str
     resume: bool
     back: bool
+    clock: bool      # the time limit runs: the page sends a ClockMessage once a second
 
 
 class ChartPart(TypedDict):
@@ -160,6 +162,14 @@ class GotoMessage(TypedDict):
     war: NotRequired[int]
 
 
+class ClockMessage(TypedDict):
+    """While ``state.clock``, once a second: this page (``view``, its own name) has shown the
+    table ``ms`` milliseconds since its last clock message (WarSession.keep_time)."""
+    do: Literal["clock"]
+    ms: int
+    view: str
+
+
 class AutoplayMessage(TypedDict):
     do: Literal["autoplay"]
     on: bool
@@ -188,8 +198,8 @@ class PlotlyMessage(TypedDict):
     plotly_js: str
 
 
-WarAction = (WarPlainMessage | PressMessage | ReplayMessage | AnswerMessage | GotoMessage | AutoplayMessage
-             | SpeedMessage | SetMessage)
+WarAction = (WarPlainMessage | PressMessage | ReplayMessage | AnswerMessage | GotoMessage | ClockMessage
+             | AutoplayMessage | SpeedMessage | SetMessage)
 
 
 # --- Casino War (views/casino.py) -----------------------------------------------------------------
@@ -300,6 +310,7 @@ class StealSetup(TypedDict):
     pips: Pips
     words: dict[str, str]
     opponents: list[str]
+    code: str           # the game number, shown in its box as War's ("": a scripted deal)
 
 
 class StealCard(TypedDict):
@@ -425,9 +436,16 @@ class OpponentMessage(TypedDict):
     name: str
 
 
+class StealReplayMessage(TypedDict):
+    """The game-number box and Replay (as War's ReplayMessage)."""
+    do: Literal["replay"]
+    code: str
+
+
 class AutoTopMessage(TypedDict):
     do: Literal["auto_top"]
     on: bool
 
 
-StealAction = StealPlainMessage | StealPileMessage | ChooseMessage | OpponentMessage | AutoTopMessage
+StealAction = (StealPlainMessage | StealPileMessage | ChooseMessage | OpponentMessage | AutoTopMessage
+               | StealReplayMessage)

@@ -1275,6 +1275,36 @@ function paint(ctx, L, setup, view, moves, t, kind) {
   drawFeedback(ctx, L, view, t);
 }
 
+// war_widget/views/component/src/clock.js
+var CLOCK_MS = 1e3;
+function pageClock(send, given = {}) {
+  const now = given.now || (() => performance.now());
+  const visible = given.visible || (() => document.visibilityState === "visible");
+  const view = given.view || Math.random().toString(36).slice(2, 10);
+  let timer = null;
+  let since = null;
+  function second() {
+    const t = now();
+    if (!visible()) {
+      since = null;
+      return;
+    }
+    if (since !== null) send({ do: "clock", ms: Math.max(0, Math.round(t - since)), view });
+    since = t;
+  }
+  function follow2(on) {
+    if (on && timer === null) {
+      since = visible() ? now() : null;
+      timer = setInterval(second, CLOCK_MS);
+    } else if (!on && timer !== null) {
+      clearInterval(timer);
+      timer = null;
+      since = null;
+    }
+  }
+  return { view, second, follow: follow2, running: () => timer !== null };
+}
+
 // war_widget/views/component/src/casino.js
 var DEAL_MS = { gap: 170, fly: 300, turn: 200 };
 function freshItems(prev, next) {
@@ -1652,6 +1682,10 @@ function renderSteal({ model, el: host }) {
     playRow.append(b);
     buttons[name] = b;
   }
+  const codeBox = el("input", { class: "wt-code", type: "text", "data-action": "code", spellcheck: "false" });
+  const replay = el("button", { type: "button", class: "wt-btn", "data-action": "replay" });
+  replay.addEventListener("click", () => send({ do: "replay", code: codeBox.value }));
+  playRow.append(codeBox, replay);
   const oppLabel = el("label", { class: "wt-label" });
   const oppText = el("span", {});
   const opponent = el("select", { class: "wt-select", "data-action": "opponent" });
@@ -1682,6 +1716,10 @@ function renderSteal({ model, el: host }) {
     oppText.textContent = `${w.opponent || ""} `;
     opponent.replaceChildren(...(setup.opponents || []).map((o) => el("option", { value: o, text: w[`opp_${o}`] || o })));
     autoText.textContent = ` ${w.auto_top || ""}`;
+    codeBox.setAttribute("aria-label", w.game_number || "");
+    codeBox.placeholder = w.game_number || "";
+    replay.textContent = w.replay || "";
+    if (root.getRootNode().activeElement !== codeBox) codeBox.value = setup.code || "";
   }
   function controls() {
     const c = model.get("controls") || {};
@@ -1793,6 +1831,10 @@ function renderSteal({ model, el: host }) {
     resize();
   };
   keepKeys(root, (e, target) => {
+    if (target === codeBox) {
+      if (e.key === "Enter") send({ do: "replay", code: codeBox.value });
+      return;
+    }
     if (!spacePlays(e.key, target && target.tagName)) return;
     e.preventDefault();
     if (!buttons.flip.disabled) send({ do: "flip" });
@@ -1957,6 +1999,7 @@ function render({ model: anyModel, el: host }) {
   let destroyed = false;
   let state = model.get("state") || {};
   const reader = pageReader(setup.lang, model.get("read_aloud"));
+  const clock = pageClock(send);
   usePips(setup.pips);
   const words = () => setup.words || {};
   const isFull = () => (root.getRootNode().fullscreenElement || document.fullscreenElement) === root;
@@ -2013,6 +2056,7 @@ function render({ model: anyModel, el: host }) {
     notice.hidden = !state.notice;
     resume.hidden = !state.resume;
     back.disabled = state.back === false;
+    clock.follow(Boolean(state.clock));
     requested = false;
     idleSince = performance.now();
     wake();
@@ -2436,6 +2480,7 @@ function render({ model: anyModel, el: host }) {
   resize();
   return () => {
     destroyed = true;
+    clock.follow(false);
     if (frame) cancelAnimationFrame(frame);
     if (chartTimer) clearTimeout(chartTimer);
     observer.disconnect();
@@ -2464,6 +2509,7 @@ export {
   CHART_MARKERS,
   CHART_STACK_BELOW,
   CHART_WARS_CAP,
+  CLOCK_MS,
   COURT_PANEL,
   DEAL_MS,
   FELT,
@@ -2523,6 +2569,7 @@ export {
   mergeBeats,
   newest,
   ownsKey,
+  pageClock,
   pageLang,
   paint,
   paintCasino,

@@ -6,7 +6,9 @@ Python method, a button in the browser or autoplay is shown the same way: a list
 the browser animates on ``requestAnimationFrame``.  The browser writes back in the synced trait
 ``shown`` which beat its table shows, so the sentence, round and counts it prints are the ones
 of the picture on screen.  Autoplay's clock is the browser's: while autoplay is on it asks for
-the next round (``tick``) once its table has shown the last beat.  The traits are the whole
+the next round (``tick``) once its table has shown the last beat.  So is the time limit's: while
+``state["clock"]`` says it runs, each page says once a second how long it has shown the table
+(``clock``, counted by ``WarSession.keep_time``: one view at a time).  The traits are the whole
 state: a view that connects late (Voila, a reload, a second view) draws the last beat from them.
 Buttons send their action as a custom message (a moment, not state).
 """
@@ -146,6 +148,7 @@ class TableComponent(anywidget.AnyWidget):
             "answer": self._answer_message,
             "goto": self._goto_message,
             "tick": self._tick_message,
+            "clock": self._clock_message,
             "autoplay": lambda c: self.session.autoplay(bool(c.get("on"))),
             "speed": self._speed_message,
             "resume": lambda _: self.resume(),
@@ -185,7 +188,7 @@ class TableComponent(anywidget.AnyWidget):
         if self.resume_offered and s.keeping.saved_round is not None and s.game.round_number:
             self.resume_offered = False    # the saved game is now this one
         return {"autoplay": s.autoplay_on, "speed": s.speed, "notice": s.notice,
-                "resume": self.resume_offered, "back": s.can_go_back}
+                "resume": self.resume_offered, "back": s.can_go_back, "clock": s.time_running}
 
     def _push(self, new: list[WarBeat], cut: bool = False) -> None:
         """Send ``new`` beats: appended to those not yet shown, or (``cut``) replacing them all;
@@ -300,6 +303,14 @@ class TableComponent(anywidget.AnyWidget):
         """Autoplay's clock (the browser's): the next round, if autoplay is still on."""
         if self.session.autoplay_on:
             self.session.tick()
+
+    def _clock_message(self, content: dict[str, Any]) -> None:
+        """``{"do": "clock", "ms": 1000, "view": "k3x9q"}``: the page ``view`` has shown the table
+        ``ms`` milliseconds since its last clock message (the time limit's clock is the page's)."""
+        ms = _int(content.get("ms"), "ms")
+        if ms < 0:
+            raise ValueError(f"the table's message gave ms = {ms}; ms must be a number of milliseconds >= 0")
+        self.session.keep_time(ms / 1000, str(content.get("view", ""))[:40])
 
     def _speed_message(self, content: dict[str, Any]) -> None:
         """The speed select (a speed that is not one: nothing)."""

@@ -75,6 +75,7 @@ class StealWarWidget(anywidget.AnyWidget):
             "back": lambda _: self._guard(self.back), "new": lambda _: self._guard(self.new_game),
             "steal": self._steal_message, "choose": self._choose_message, "opponent": self._opponent_message,
             "auto_top": self._auto_top_message,
+            "replay": lambda c: self._guard(self.replay, str(c.get("code", ""))),
         }
         super().__init__(**kwargs)
         self.on_msg(self._on_action)
@@ -144,6 +145,10 @@ class StealWarWidget(anywidget.AnyWidget):
         """Deal a new game (a fresh seed unless one is given)."""
         self.session.new_game(seed)
 
+    def replay(self, code: str) -> None:
+        """Play the game number ``code`` again (the game-number box and Replay, as War's)."""
+        self.session.replay(code)
+
     def set_opponent(self, name: str) -> None:
         """Change the computer's policy (greedy, always, never) from its next decision on."""
         self.session.set_opponent(name)
@@ -183,9 +188,10 @@ class StealWarWidget(anywidget.AnyWidget):
         can = self.session.controls()
         with self.hold_sync():
             setup: StealSetup = {"lang": self.lang, "width": CSS_WIDTH, "pips": _PIPS,
-                                 "words": {**{k: t[k] for k in _WORDS}, "back": label("back", self.lang),
-                                           "back_tip": label("back_tip", self.lang)},
-                                 "opponents": list(OPPONENTS)}
+                                 "words": {**{k: t[k] for k in _WORDS},
+                                           **{k: label(k, self.lang) for k in ("back", "back_tip", "game_number",
+                                                                               "replay")}},
+                                 "opponents": list(OPPONENTS), "code": self.game.code or ""}
             self.setup = setup
             keep = [] if cut else [b for b in self.beats if b["id"] >= self.shown]
             beats = keep + new

@@ -18,6 +18,7 @@ export { BANKROLL, CHART_BG, FELT, GOLD, INK, RED, SEAT_COLOURS, SEAT_DASH, SEAT
 export { AID_VALUE, COURT_PANEL, INDEX_SUIT, PIP_BOX, cornerIndex, drawCard, faceGeometry, fitPx, measurer, turned, usePips } from "./faces.js";
 export { breakPoints, keepWords, wrapText } from "./wrap.js";
 export { LINE_BAND, LINE_INK, lineMarks, markSpot, paint } from "./paint.js";
+export { CLOCK_MS, pageClock } from "./clock.js";
 export { DEAL_MS, casinoSize, dealTiming, dealtAt, freshItems, paintCasino } from "./casino.js";
 export { STEAL_MS, faceUp, flightAt, hitAt, paintSteal, stealTiming } from "./steal.js";
 import { render } from "./war.js";

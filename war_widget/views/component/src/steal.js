@@ -96,6 +96,11 @@ export function renderSteal({ model, el: host }) {
     playRow.append(b);
     buttons[name] = b;
   }
+  // the game number in its box beside New game, and Replay, as War's table has them
+  const codeBox = el("input", { class: "wt-code", type: "text", "data-action": "code", spellcheck: "false" });
+  const replay = el("button", { type: "button", class: "wt-btn", "data-action": "replay" });
+  replay.addEventListener("click", () => send({ do: "replay", code: codeBox.value }));
+  playRow.append(codeBox, replay);
   const oppLabel = el("label", { class: "wt-label" });
   const oppText = el("span", {});
   const opponent = el("select", { class: "wt-select", "data-action": "opponent" });
@@ -131,6 +136,10 @@ export function renderSteal({ model, el: host }) {
     oppText.textContent = `${w.opponent || ""} `;
     opponent.replaceChildren(...(setup.opponents || []).map((o) => el("option", { value: o, text: w[`opp_${o}`] || o })));
     autoText.textContent = ` ${w.auto_top || ""}`;
+    codeBox.setAttribute("aria-label", w.game_number || "");
+    codeBox.placeholder = w.game_number || "";
+    replay.textContent = w.replay || "";
+    if (root.getRootNode().activeElement !== codeBox) codeBox.value = setup.code || "";
   }
   function controls() {
     const c = model.get("controls") || {};
@@ -229,6 +238,10 @@ export function renderSteal({ model, el: host }) {
     setup = model.get("setup"); markLanguage(root, setup.lang); usePips(setup.pips); label(); controls(); resize();
   };
   keepKeys(root, (e, target) => {
+    if (target === codeBox) {
+      if (e.key === "Enter") send({ do: "replay", code: codeBox.value });
+      return;
+    }
     if (!spacePlays(e.key, target && target.tagName)) return;
     e.preventDefault();
     if (!buttons.flip.disabled) send({ do: "flip" });

@@ -119,6 +119,7 @@
  * @property {string} notice
  * @property {boolean} resume
  * @property {boolean} back
+ * @property {boolean} clock  the time limit runs: send a ClockMessage once a second (clock.js)
  */
 
 /**
@@ -175,6 +176,11 @@
  * @property {"goto"} do
  * @property {number} round
  * @property {number} [war] */
+/** @typedef {object} ClockMessage  while `state.clock`, once a second: this page (`view`) has shown
+ * the table `ms` milliseconds since its last clock message (WarSession.keep_time)
+ * @property {"clock"} do
+ * @property {number} ms
+ * @property {string} view */
 /** @typedef {object} AutoplayMessage
  * @property {"autoplay"} do
  * @property {boolean} on */
@@ -189,7 +195,7 @@
 /** @typedef {object} PlotlyRequest  any table: send plotly.js (views/plotly_source.py)
  * @property {"plotly_js"} do */
 
-/** @typedef {WarPlainMessage | PressMessage | ReplayMessage | AnswerMessage | GotoMessage | AutoplayMessage | SpeedMessage | SetMessage} WarAction */
+/** @typedef {WarPlainMessage | PressMessage | ReplayMessage | AnswerMessage | GotoMessage | ClockMessage | AutoplayMessage | SpeedMessage | SetMessage} WarAction */
 /** @typedef {WarAction | PlotlyRequest} WarMessage */
 
 /** The custom message to the page: plotly.js, once (views/plotly_source.answer).
@@ -312,6 +318,7 @@
  * @property {Pips} pips
  * @property {Record<string, string>} words
  * @property {string[]} opponents
+ * @property {string} code  the game number, shown in its box as War's ("": a scripted deal)
  */
 
 /** A card of the picture (`code` null: face down).
@@ -432,10 +439,13 @@
 /** @typedef {object} OpponentMessage
  * @property {"opponent"} do
  * @property {string} name */
+/** @typedef {object} StealReplayMessage  the game-number box and Replay (as War's ReplayMessage)
+ * @property {"replay"} do
+ * @property {string} code */
 /** @typedef {object} AutoTopMessage
  * @property {"auto_top"} do
  * @property {boolean} on */
-/** @typedef {StealPlainMessage | StealPileMessage | ChooseMessage | OpponentMessage | AutoTopMessage} StealAction */
+/** @typedef {StealPlainMessage | StealPileMessage | ChooseMessage | OpponentMessage | AutoTopMessage | StealReplayMessage} StealAction */
 /** @typedef {StealAction} StealMessage  (Steal War has no chart: it never asks for plotly.js) */
 /** @typedef {Model<StealTraits, StealMessage>} StealModel */
 

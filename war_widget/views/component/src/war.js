@@ -3,6 +3,7 @@
 // Part of the table component: bundled into ../table.js by `npm run build` (esbuild).
 
 import { renderCasino } from "./casino.js";
+import { pageClock } from "./clock.js";
 import { CHART_GAP_MS, CHART_MARKERS, chartFont, chartFrame, chartSeries, chartXMax, drawnSeries, loadPlotly } from "./chart.js";
 import { CHART_BG, SEAT_COLOURS, SEAT_DASH, WAR_MARKER } from "./colours.js";
 import { usePips } from "./faces.js";
@@ -114,6 +115,7 @@ export function render({ model: anyModel, el: host }) {
   /** @type {WarState} */
   let state = model.get("state") || {};
   const reader = pageReader(setup.lang, model.get("read_aloud"));
+  const clock = pageClock(send);     // the time limit's clock (clock.js): runs while state.clock
   usePips(setup.pips);
 
   const words = () => setup.words || {};
@@ -174,6 +176,7 @@ export function render({ model: anyModel, el: host }) {
     notice.hidden = !state.notice;
     resume.hidden = !state.resume;
     back.disabled = state.back === false;
+    clock.follow(Boolean(state.clock));
     requested = false;
     idleSince = performance.now();
     wake();
@@ -598,6 +601,7 @@ export function render({ model: anyModel, el: host }) {
 
   return () => {
     destroyed = true;
+    clock.follow(false);
     if (frame) cancelAnimationFrame(frame);
     if (chartTimer) clearTimeout(chartTimer);
     observer.disconnect();
