@@ -82,10 +82,8 @@ def _run(args: list[str], timeout: float = 900, **kw: object) -> subprocess.Comp
     return done
 
 
-@pytest.fixture(scope="module")
-def source(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A clean copy of the checkout (what a fresh clone holds), to build and install from."""
-    dest = tmp_path_factory.mktemp("checkout") / "war-widget"
+def clean_copy(dest: Path) -> Path:
+    """A clean copy of the checkout (what a fresh clone holds) at ``dest``."""
     for name in checkout_files():
         target = dest / name
         target.parent.mkdir(parents=True, exist_ok=True)
@@ -93,14 +91,31 @@ def source(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return dest
 
 
-@pytest.fixture(scope="module")
-def dists(source: Path, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
-    """A real ``python -m build`` (sdist, then the wheel from the sdist), as a packager runs it."""
+def build_dists(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """A real ``python -m build`` of a clean copy of the checkout (sdist, then the wheel from the
+    sdist), as a packager runs it, with ``WAR_WIDGET_REQUIRE_KERNEL=1`` as cibuildwheel sets it (a
+    failed compile of the C kernel fails the build).  Made once a run: tests/conftest.py's
+    ``package_dists`` hands it to every test of the built package (here, test_packaging_light,
+    sim/test_wheel)."""
+    source = clean_copy(tmp_path_factory.mktemp("build-checkout") / "war-widget")
     out = tmp_path_factory.mktemp("dist")
-    _run([sys.executable, "-m", "build", "--outdir", str(out), str(source)])
+    _run([sys.executable, "-m", "build", "--outdir", str(out), str(source)],
+         env=_env(WAR_WIDGET_REQUIRE_KERNEL="1"))
     wheels, sdists = sorted(out.glob("*.whl")), sorted(out.glob("*.tar.gz"))
     assert len(wheels) == len(sdists) == 1
     return {"wheel": wheels[0], "sdist": sdists[0]}
+
+
+@pytest.fixture(scope="module")
+def source(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A clean copy of the checkout (what a fresh clone holds), to install from."""
+    return clean_copy(tmp_path_factory.mktemp("checkout") / "war-widget")
+
+
+@pytest.fixture(scope="module")
+def dists(package_dists: dict[str, Path]) -> dict[str, Path]:
+    """The run's one build (``build_dists``)."""
+    return package_dists
 
 
 @pytest.fixture(scope="module")

@@ -10,22 +10,14 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from test_packaging import ROOT, VERSION, _run, checkout_files  # the same clean copy and pip settings
+from test_packaging import VERSION, _run  # the same pip settings
 
 
 @pytest.fixture(scope="module")
-def dists(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
-    """The wheel of a clean copy of the checkout (``python -m build --wheel``)."""
-    import shutil
-
-    source = tmp_path_factory.mktemp("checkout") / "war-widget"
-    for name in checkout_files():
-        (source / name).parent.mkdir(parents=True, exist_ok=True)
-        shutil.copy2(ROOT / name, source / name)
-    out = tmp_path_factory.mktemp("dist")
-    _run([sys.executable, "-m", "build", "--wheel", "--outdir", str(out), str(source)])
-    (wheel,) = out.glob("*.whl")
-    return {"wheel": wheel}
+def dists(package_dists: dict[str, Path]) -> dict[str, Path]:
+    """The wheel of a clean copy of the checkout (the run's one ``python -m build``: conftest's
+    ``package_dists``)."""
+    return package_dists
 
 
 PLAY = textwrap.dedent("""

@@ -4,7 +4,6 @@ canvas's size and pixels and the Plotly chart read from the page, and a clean co
 from __future__ import annotations
 
 import importlib.util
-import json
 import re
 import sys
 from collections.abc import Iterator
@@ -17,9 +16,9 @@ assert _spec is not None and _spec.loader is not None
 _helpers = importlib.util.module_from_spec(_spec)
 sys.modules.setdefault("war_browser_helpers", _helpers)
 _spec.loader.exec_module(_helpers)
-close_page, free_port, isolated_env = _helpers.close_page, _helpers.free_port, _helpers.isolated_env
-new_page, start_server, stop_server, wait_until = (_helpers.new_page, _helpers.start_server, _helpers.stop_server,
-                                                   _helpers.wait_until)
+close_page, new_page, notebook_json, open_notebook = (_helpers.close_page, _helpers.new_page, _helpers.notebook_json,
+                                                    _helpers.open_notebook)
+serve, stop_server, wait_until = _helpers.serve, _helpers.stop_server, _helpers.wait_until
 
 pytestmark = pytest.mark.browser
 
@@ -49,33 +48,20 @@ def _console_errors(page) -> list[str]:
 
 
 @pytest.fixture(scope="module")
-def lab_page(chromium, tmp_path_factory: pytest.TempPathFactory) -> Iterator[object]:
-    root = tmp_path_factory.mktemp("cardgames")
-    nb = {"cells": [{"cell_type": "code", "execution_count": None, "id": f"c{i}", "metadata": {}, "outputs": [],
-                     "source": c} for i, c in enumerate(CELLS)],
-          "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}},
-          "nbformat": 4, "nbformat_minor": 5}
-    (root / "games.ipynb").write_text(json.dumps(nb))
-    env = isolated_env(root)
-    port = free_port()
-    argv = [sys.executable, "-m", "jupyterlab", "--allow-root", "--no-browser", "--ip=127.0.0.1", f"--port={port}",
-            "--ServerApp.port_retries=0", "--IdentityProvider.token=", "--ServerApp.password=",
-            "--ServerApp.disable_check_xsrf=True", f"--ServerApp.root_dir={root}",
-            "--LabApp.expose_app_in_browser=True"]
-    server = start_server("lab-cardgames", argv, env, root, f"http://127.0.0.1:{port}", "/lab")
+def lab_page(chromium, shared_server) -> Iterator[object]:
+    lab = shared_server("lab")
+    folder = lab.folder("cardgames")
+    (folder / "games.ipynb").write_text(notebook_json(CELLS))
     page = new_page(chromium, "lab-cardgames", viewport={"width": 1366, "height": 900})
     try:
-        page.goto(server.url + "/lab/tree/games.ipynb?reset", wait_until="domcontentloaded", timeout=90_000)
-        idle = "() => window.jupyterapp?.shell?.currentWidget?.sessionContext?.session?.kernel?.status === 'idle'"
-        page.wait_for_function(idle, timeout=120_000)
-        page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+        open_notebook(page, f"{lab.url}/lab/tree/{folder.name}/games.ipynb?reset")
         page.locator("[data-casino-table]").wait_for(timeout=120_000)
         page.locator("[data-steal-table]").wait_for(timeout=120_000)
         page._war_mark = len(page._war_console)  # type: ignore[attr-defined]
         yield page
     finally:
         close_page(page)
-        stop_server(server)
+        lab.end_kernels()
 
 
 _JS_CANVAS = """root => {
@@ -281,17 +267,8 @@ def test_casino_war_and_steal_war_keep_wars_layout_and_keyboard_at_every_size(la
 def voila_page(chromium, tmp_path_factory: pytest.TempPathFactory) -> Iterator[object]:
     """The two tables on a Voila page (no notebook around them), for the tablet and phone sizes."""
     root = tmp_path_factory.mktemp("cardgames-voila")
-    nb = {"cells": [{"cell_type": "code", "execution_count": None, "id": f"c{i}", "metadata": {}, "outputs": [],
-                     "source": c} for i, c in enumerate(CELLS)],
-          "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}},
-          "nbformat": 4, "nbformat_minor": 5}
-    (root / "games.ipynb").write_text(json.dumps(nb))
-    env = isolated_env(root)
-    port = free_port()
-    argv = [sys.executable, "-m", "voila", "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
-            "--VoilaConfiguration.extension_denylist="
-            '["@jupyter-notebook/lab-extension", "@jupyterlite/pyodide-kernel-extension"]', str(root / "games.ipynb")]
-    server = start_server("voila-cardgames", argv, env, root, f"http://127.0.0.1:{port}", "/voila/static/favicon.ico")
+    (root / "games.ipynb").write_text(notebook_json(CELLS))
+    server = serve("voila", "voila-cardgames", root, root / "games.ipynb")
     page = new_page(chromium, "voila-cardgames", viewport={"width": 390, "height": 844})
     try:
         page.goto(server.url + "/", wait_until="commit", timeout=90_000)

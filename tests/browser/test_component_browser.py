@@ -11,9 +11,7 @@ the page at 1920x1080, 1366x768, 768x1024 and 390x844 (screenshots in tests/brow
 from __future__ import annotations
 
 import importlib.util
-import json
 import re
-import shutil
 import sys
 import time
 from collections.abc import Iterator
@@ -29,9 +27,9 @@ assert _spec is not None and _spec.loader is not None
 _helpers = importlib.util.module_from_spec(_spec)
 sys.modules["war_browser_helpers"] = _helpers
 _spec.loader.exec_module(_helpers)
-ARTIFACTS, REPO, close_page, free_port = _helpers.ARTIFACTS, _helpers.REPO, _helpers.close_page, _helpers.free_port
-isolated_env, new_page, start_server = _helpers.isolated_env, _helpers.new_page, _helpers.start_server
-stop_server = _helpers.stop_server
+ARTIFACTS, REPO, close_page, new_page = _helpers.ARTIFACTS, _helpers.REPO, _helpers.close_page, _helpers.new_page
+notebook_json, open_notebook, serve, stop_server = (_helpers.notebook_json, _helpers.open_notebook, _helpers.serve,
+                                                    _helpers.stop_server)
 
 from long_task_trace import assert_no_long_task, traced  # noqa: E402
 from table_driver import (  # noqa: E402
@@ -48,8 +46,6 @@ from table_driver import (  # noqa: E402
 )
 
 pytestmark = pytest.mark.browser
-
-CLASSROOM = REPO / "classroom"
 
 # Voila's page asks for a font from the internet (none here): a failed load that is not ours
 NOT_OURS = ("ERR_NAME_NOT_RESOLVED",)
@@ -156,14 +152,8 @@ def two_player_autoplay(table: Table) -> None:
 
 # --- the front ends ----------------------------------------------------------------------------
 @pytest.fixture(scope="module")
-def marimo_table(chromium, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Table]:
-    root = tmp_path_factory.mktemp("marimo")
-    env = isolated_env(root)
-    env["PYTHONPATH"] = str(REPO) + (":" + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
-    port = free_port()
-    argv = [sys.executable, "-m", "marimo", "run", "--headless", "--host", "127.0.0.1", "--port", str(port),
-            str(CLASSROOM / "app.py")]
-    server = start_server("marimo", argv, env, root, f"http://127.0.0.1:{port}", "/")
+def marimo_table(chromium, shared_server) -> Iterator[Table]:
+    server = shared_server("classroom-marimo")
     page = new_page(chromium, "marimo", viewport={"width": 1920, "height": 1080})
     try:
         page.goto(server.url + "/", wait_until="domcontentloaded", timeout=90_000)
@@ -173,21 +163,11 @@ def marimo_table(chromium, tmp_path_factory: pytest.TempPathFactory) -> Iterator
         yield Table(page, root_el, "marimo")
     finally:
         close_page(page)
-        stop_server(server)
 
 
 @pytest.fixture(scope="module")
-def voila_table(chromium, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Table]:
-    root = tmp_path_factory.mktemp("voila-classroom")
-    notebook = root / "play.ipynb"
-    shutil.copy(CLASSROOM / "play.ipynb", notebook)
-    env = isolated_env(root)
-    env["PYTHONPATH"] = str(REPO) + (":" + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
-    port = free_port()
-    argv = [sys.executable, "-m", "voila", "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
-            "--VoilaConfiguration.extension_denylist="
-            '["@jupyter-notebook/lab-extension", "@jupyterlite/pyodide-kernel-extension"]', str(notebook)]
-    server = start_server("voila-classroom", argv, env, root, f"http://127.0.0.1:{port}", "/voila/static/favicon.ico")
+def voila_table(chromium, shared_server) -> Iterator[Table]:
+    server = shared_server("classroom-voila")
     page = new_page(chromium, "voila-classroom", viewport={"width": 1920, "height": 1080})
     try:
         page.goto(server.url + "/", wait_until="commit", timeout=90_000)
@@ -199,7 +179,6 @@ def voila_table(chromium, tmp_path_factory: pytest.TempPathFactory) -> Iterator[
         yield table
     finally:
         close_page(page)
-        stop_server(server)
 
 
 def _calm_code() -> str:
@@ -212,53 +191,26 @@ def _calm_code() -> str:
     raise AssertionError("no number lesson in the first seeds opens with two rounds without a war")
 
 
-def _lab_notebook(root: Path) -> Path:
-    """A notebook of four tables: one game, two players, "Which is bigger?", a 2-second game."""
-    cells = ["from war_widget import WarWidget\nWarWidget(records=False)",
-             "WarWidget(mode='two_player', records=False)",
-             f"WarWidget(guess='number', speed='fast', code={_calm_code()!r}, records=False)",
-             f"WarWidget(time_limit={TIMED_S}, speed='fast', records=False)"]
-    nb = {"cells": [{"cell_type": "code", "execution_count": None, "id": f"c{i}", "metadata": {}, "outputs": [],
-                     "source": c} for i, c in enumerate(cells)],
-          "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}},
-          "nbformat": 4, "nbformat_minor": 5}
-    path = root / "tables.ipynb"
-    path.write_text(json.dumps(nb))
-    return path
-
-
 TIMED_S = 2     # the fourth table's time limit (seconds)
 
 
-def _jupyter_tables(chromium, tmp_path_factory, kind: str) -> Iterator[list[Table]]:
-    root = tmp_path_factory.mktemp(kind)
-    notebook = _lab_notebook(root)
-    env = isolated_env(root)
-    port = free_port()
-    common = ["--allow-root", "--no-browser", "--ip=127.0.0.1", f"--port={port}", "--ServerApp.port_retries=0",
-              "--IdentityProvider.token=", "--ServerApp.password=", "--ServerApp.disable_check_xsrf=True",
-              f"--ServerApp.root_dir={root}"]
-    if kind == "lab":
-        argv = [sys.executable, "-m", "jupyterlab", *common, "--LabApp.expose_app_in_browser=True"]
-        url_path, ready = f"/lab/tree/{notebook.name}?reset", "/lab"
-    else:
-        argv = [sys.executable, "-m", "notebook", *common, "--JupyterNotebookApp.expose_app_in_browser=True"]
-        url_path, ready = f"/notebooks/{notebook.name}", "/tree"
-    server = start_server(f"{kind}-component", argv, env, root, f"http://127.0.0.1:{port}", ready)
+def _lab_cells() -> list[str]:
+    """A notebook's four tables: one game, two players, "Which is bigger?", a 2-second game."""
+    return ["from war_widget import WarWidget\nWarWidget(records=False)",
+            "WarWidget(mode='two_player', records=False)",
+            f"WarWidget(guess='number', speed='fast', code={_calm_code()!r}, records=False)",
+            f"WarWidget(time_limit={TIMED_S}, speed='fast', records=False)"]
+
+
+def _jupyter_tables(chromium, kind: str, folder: Path, base_url: str) -> Iterator[list[Table]]:
+    """The four tables of ``_lab_cells`` opened in JupyterLab (``kind`` "lab") or Notebook 7,
+    the notebook written in ``folder`` (a folder of the server's root), its kernel running them."""
+    (folder / "tables.ipynb").write_text(notebook_json(_lab_cells()))
+    rel = f"{folder.name}/tables.ipynb" if kind == "lab" else "tables.ipynb"
+    url_path = f"/lab/tree/{rel}?reset" if kind == "lab" else f"/notebooks/{rel}"
     page = new_page(chromium, f"{kind}-component", viewport={"width": 1920, "height": 1080})
     try:
-        page.goto(server.url + url_path, wait_until="domcontentloaded", timeout=90_000)
-        from playwright.sync_api import TimeoutError as PlaywrightTimeout
-
-        idle = "() => window.jupyterapp?.shell?.currentWidget?.sessionContext?.session?.kernel?.status === 'idle'"
-        try:
-            page.wait_for_function(idle, timeout=60_000)
-        except PlaywrightTimeout:
-            # Notebook 7 itself sometimes fails to load the notebook it opens ("reading 'schema'" in
-            # notebook_core, seen once in four CI runs): no kernel starts. A person reloads; so do we, once.
-            page.reload(wait_until="domcontentloaded", timeout=90_000)
-            page.wait_for_function(idle, timeout=120_000)
-        page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+        open_notebook(page, base_url + url_path, retry=True)
         roots = page.locator("[data-war-table]")
         wait_until(lambda: roots.count() == 4 and all(roots.nth(i).get_attribute("data-round") == "0"
                                                       for i in range(4)), 120, f"{kind}: four tables at round 0")
@@ -266,17 +218,25 @@ def _jupyter_tables(chromium, tmp_path_factory, kind: str) -> Iterator[list[Tabl
         yield [Table(page, roots.nth(i), f"{kind}[{i}]") for i in range(4)]
     finally:
         close_page(page)
-        stop_server(server)
 
 
 @pytest.fixture(scope="module")
-def lab_tables(chromium, tmp_path_factory: pytest.TempPathFactory) -> Iterator[list[Table]]:
-    yield from _jupyter_tables(chromium, tmp_path_factory, "lab")
+def lab_tables(chromium, shared_server) -> Iterator[list[Table]]:
+    lab = shared_server("lab")
+    try:
+        yield from _jupyter_tables(chromium, "lab", lab.folder("component"), lab.url)
+    finally:
+        lab.end_kernels()
 
 
 @pytest.fixture(scope="module")
 def nb7_tables(chromium, tmp_path_factory: pytest.TempPathFactory) -> Iterator[list[Table]]:
-    yield from _jupyter_tables(chromium, tmp_path_factory, "notebook7")
+    root = tmp_path_factory.mktemp("notebook7")
+    server = serve("notebook", "notebook7-component", root)
+    try:
+        yield from _jupyter_tables(chromium, "notebook7", root, server.url)
+    finally:
+        stop_server(server)
 
 
 # --- the tests -----------------------------------------------------------------------------------

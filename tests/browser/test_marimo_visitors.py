@@ -32,13 +32,8 @@ def open_table(chromium, url: str, name: str) -> Table:
     return table
 
 
-def test_two_visitors_of_a_marimo_app_keep_their_own(chromium, tmp_path: Path) -> None:
-    env = _helpers.isolated_env(tmp_path)
-    env["PYTHONPATH"] = str(_helpers.REPO) + (":" + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
-    port = _helpers.free_port()
-    argv = [sys.executable, "-m", "marimo", "run", "--headless", "--host", "127.0.0.1", "--port", str(port),
-            str(_helpers.REPO / "classroom" / "app.py")]
-    server = _helpers.start_server("marimo-visitors", argv, env, tmp_path, f"http://127.0.0.1:{port}", "/")
+def test_two_visitors_of_a_marimo_app_keep_their_own(chromium, shared_server) -> None:
+    server = shared_server("classroom-marimo")   # marimo run classroom/app.py, data folders under server.root
     pages = []
     try:
         first = open_table(chromium, server.url, "marimo-visitor-1")
@@ -54,9 +49,8 @@ def test_two_visitors_of_a_marimo_app_keep_their_own(chromium, tmp_path: Path) -
         resume = second.control("resume")
         assert resume.count() == 0 or not resume.first.is_visible()
         assert first.data("round") == "3" and second.data("round") == "0"
-        shared = list((tmp_path / "xdg_data").rglob("records*"))
+        shared = list((server.root / "xdg_data").rglob("records*"))
         assert shared == [], shared                      # nothing in the OS user's data folder
     finally:
         for page in pages:
             _helpers.close_page(page)
-        _helpers.stop_server(server)

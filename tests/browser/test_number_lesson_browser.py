@@ -23,9 +23,8 @@ _helpers = sys.modules.get("war_browser_helpers") or importlib.util.module_from_
 if "war_browser_helpers" not in sys.modules:
     sys.modules["war_browser_helpers"] = _helpers
     _spec.loader.exec_module(_helpers)
-ARTIFACTS, close_page, free_port = _helpers.ARTIFACTS, _helpers.close_page, _helpers.free_port
-isolated_env, new_page, start_server, stop_server = (_helpers.isolated_env, _helpers.new_page, _helpers.start_server,
-                                                     _helpers.stop_server)
+ARTIFACTS, close_page, new_page = _helpers.ARTIFACTS, _helpers.close_page, _helpers.new_page
+notebook_json, open_notebook = _helpers.notebook_json, _helpers.open_notebook
 
 from table_driver import JS_RECORD, NUMBERS, Table, check_beats, right_answer, wait_until  # noqa: E402
 
@@ -50,27 +49,16 @@ CLASSROOM = Path(__file__).resolve().parents[2] / "classroom"
 
 
 @pytest.fixture(scope="module", params=["lab", "voila"])
-def lesson(request, chromium, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Table]:
+def lesson(request, chromium, shared_server) -> Iterator[Table]:
     """The table in JupyterLab, and on the classroom page a teacher serves (Voila,
     classroom/play.ipynb: ``WarWidget()``, no code on the page)."""
     if request.param == "voila":
-        yield from _voila_lesson(chromium, tmp_path_factory)
+        yield from _voila_lesson(chromium, shared_server("classroom-voila"))
         return
-    yield from _lab_lesson(chromium, tmp_path_factory)
+    yield from _lab_lesson(chromium, shared_server("lab"))
 
 
-def _voila_lesson(chromium, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Table]:
-    root = tmp_path_factory.mktemp("number-lesson-voila")
-    notebook = root / "play.ipynb"
-    notebook.write_text((CLASSROOM / "play.ipynb").read_text())
-    env = isolated_env(root)
-    env["PYTHONPATH"] = str(CLASSROOM.parent) + (":" + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
-    port = free_port()
-    argv = [sys.executable, "-m", "voila", "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
-            "--VoilaConfiguration.extension_denylist="
-            '["@jupyter-notebook/lab-extension", "@jupyterlite/pyodide-kernel-extension"]', str(notebook)]
-    server = start_server("number-lesson-voila", argv, env, root, f"http://127.0.0.1:{port}",
-                          "/voila/static/favicon.ico")
+def _voila_lesson(chromium, server) -> Iterator[Table]:
     page = new_page(chromium, "number-lesson-voila", viewport={"width": 1366, "height": 1000})
     try:
         page.goto(server.url + "/", wait_until="commit", timeout=90_000)
@@ -80,36 +68,21 @@ def _voila_lesson(chromium, tmp_path_factory: pytest.TempPathFactory) -> Iterato
         yield Table(page, roots.nth(0), "number-lesson-voila")
     finally:
         close_page(page)
-        stop_server(server)
 
 
-def _lab_lesson(chromium, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Table]:
-    root = tmp_path_factory.mktemp("number-lesson")
-    nb = {"cells": [{"cell_type": "code", "execution_count": None, "id": "c0", "metadata": {}, "outputs": [],
-                     "source": f"from war_widget import WarWidget\n{LESSON}"}],
-          "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3",
-                                      "language": "python"}},
-          "nbformat": 4, "nbformat_minor": 5}
-    (root / "lesson.ipynb").write_text(json.dumps(nb))
-    port = free_port()
-    argv = [sys.executable, "-m", "jupyterlab", "--allow-root", "--no-browser", "--ip=127.0.0.1", f"--port={port}",
-            "--ServerApp.port_retries=0", "--IdentityProvider.token=", "--ServerApp.password=",
-            "--ServerApp.disable_check_xsrf=True", f"--ServerApp.root_dir={root}",
-            "--LabApp.expose_app_in_browser=True"]
-    server = start_server("number-lesson", argv, isolated_env(root), root, f"http://127.0.0.1:{port}", "/lab")
+def _lab_lesson(chromium, lab) -> Iterator[Table]:
+    folder = lab.folder("number-lesson")
+    (folder / "lesson.ipynb").write_text(notebook_json([f"from war_widget import WarWidget\n{LESSON}"]))
     page = new_page(chromium, "number-lesson", viewport={"width": 1366, "height": 1000})
     try:
-        page.goto(server.url + "/lab/tree/lesson.ipynb?reset", wait_until="domcontentloaded", timeout=90_000)
-        page.wait_for_function("() => window.jupyterapp?.shell?.currentWidget?.sessionContext?.session?.kernel"
-                               "?.status === 'idle'", timeout=90_000)
-        page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+        open_notebook(page, f"{lab.url}/lab/tree/{folder.name}/lesson.ipynb?reset")
         roots = page.locator("[data-war-table]")
         wait_until(lambda: roots.count() == 1 and roots.nth(0).get_attribute("data-round") == "0", 120,
                    "the lesson's table at round 0")
         yield Table(page, roots.nth(0), "number-lesson")
     finally:
         close_page(page)
-        stop_server(server)
+        lab.end_kernels()
 
 
 def _near(rgb: list[int], want: tuple[int, int, int], tol: int = 40) -> bool:

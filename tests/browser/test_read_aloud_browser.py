@@ -10,7 +10,6 @@ en-US.
 from __future__ import annotations
 
 import importlib.util
-import json
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -46,20 +45,9 @@ def voila_page(chromium, tmp_path_factory: pytest.TempPathFactory) -> Iterator[A
     root = tmp_path_factory.mktemp("voila-read-aloud")
     cells = ["from war_widget import WarWidget\nWarWidget(lang='ja', read_aloud=True, records=False, speed='fast')",
              "WarWidget(records=False, speed='fast')"]
-    nb = {"cells": [{"cell_type": "code", "execution_count": None, "id": f"c{i}", "metadata": {}, "outputs": [],
-                     "source": c} for i, c in enumerate(cells)],
-          "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}},
-          "nbformat": 4, "nbformat_minor": 5}
     notebook = root / "read_aloud.ipynb"
-    notebook.write_text(json.dumps(nb))
-    env = _helpers.isolated_env(root)
-    env["PYTHONPATH"] = str(_helpers.REPO) + (":" + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
-    port = _helpers.free_port()
-    argv = [sys.executable, "-m", "voila", "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
-            "--VoilaConfiguration.extension_denylist="
-            '["@jupyter-notebook/lab-extension", "@jupyterlite/pyodide-kernel-extension"]', str(notebook)]
-    server = _helpers.start_server("voila-read-aloud", argv, env, root, f"http://127.0.0.1:{port}",
-                                   "/voila/static/favicon.ico")
+    notebook.write_text(_helpers.notebook_json(cells))
+    server = _helpers.serve("voila", "voila-read-aloud", root, notebook)
     page = _helpers.new_page(chromium, "voila-read-aloud", viewport={"width": 1280, "height": 1000})
     try:
         page.add_init_script(FAKE_SPEECH)

@@ -2,8 +2,9 @@
 a fresh environment with no C compiler on the PATH the first ``simulate("pagat", 1000, seed=1)``
 plays on the kernel compiled into it, quickly, giving this checkout's very games.
 
-The wheel is built once for the module (``python -m build --wheel`` of a clean copy, with
-``WAR_WIDGET_REQUIRE_KERNEL=1`` as cibuildwheel sets it, so a failed compile fails here).  The fresh
+The wheel is built once a run (tests/conftest.py's ``package_dists``: ``python -m build`` of a clean
+copy, the wheel from its sdist, with ``WAR_WIDGET_REQUIRE_KERNEL=1`` as cibuildwheel sets it, so a
+failed compile fails here).  The fresh
 environment is a venv without system site packages, the wheel installed with ``--no-deps`` and
 numpy (the one dependency ``simulate()`` imports) reached through a folder of links to this
 environment's copy: no network, no compiler, no build.
@@ -11,7 +12,6 @@ environment's copy: no network, no compiler, no build.
 from __future__ import annotations
 
 import json
-import os
 import shutil
 import subprocess
 import sys
@@ -35,26 +35,11 @@ SYSTEM_LIBRARIES = {"libc.so.6", "libm.so.6", "libpthread.so.0", "libdl.so.2", "
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the Linux wheel")
 
 
-def _checkout(to: Path) -> None:
-    """The files git tracks (what a clone holds), as a clean copy: no built extension in it."""
-    names = subprocess.run(["git", "ls-files", "-z"], cwd=ROOT, capture_output=True, check=True).stdout
-    for name in names.decode().split("\0"):
-        if name and (ROOT / name).is_file():
-            (to / name).parent.mkdir(parents=True, exist_ok=True)
-            shutil.copy2(ROOT / name, to / name)
-
-
 @pytest.fixture(scope="module")
-def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    source = tmp_path_factory.mktemp("checkout") / "war-widget"
-    _checkout(source)
-    out = tmp_path_factory.mktemp("dist")
-    env = {**os.environ, "WAR_WIDGET_REQUIRE_KERNEL": "1"}
-    done = subprocess.run([sys.executable, "-m", "build", "--wheel", "--outdir", str(out), str(source)],
-                          capture_output=True, text=True, env=env, timeout=600, check=False)
-    assert done.returncode == 0, (done.stdout + done.stderr)[-4000:]
-    (built,) = out.glob("*.whl")
-    return built
+def wheel(package_dists: dict[str, Path]) -> Path:
+    """The wheel of a clean copy of the checkout, built with ``WAR_WIDGET_REQUIRE_KERNEL=1`` (the
+    run's one ``python -m build``: tests/conftest.py's ``package_dists``)."""
+    return package_dists["wheel"]
 
 
 def _extension(wheel: Path, where: Path) -> Path:
