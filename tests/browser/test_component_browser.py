@@ -11,6 +11,7 @@ the page at 1920x1080, 1366x768, 768x1024 and 390x844 (screenshots in tests/brow
 from __future__ import annotations
 
 import importlib.util
+import json
 import re
 import sys
 import time
