@@ -196,15 +196,17 @@ TIMED_S = 2     # the fourth table's time limit (seconds)
 
 
 def _lab_cells() -> list[str]:
-    """A notebook's four tables: one game, two players, "Which is bigger?", a 2-second game."""
+    """A notebook's six tables: one game, two players, "Which is bigger?", a 2-second game, and two
+    more plain ones (issue 30: "a notebook of six tables carries plotly.js once")."""
     return ["from war_widget import WarWidget\nWarWidget(records=False)",
             "WarWidget(mode='two_player', records=False)",
             f"WarWidget(guess='number', speed='fast', code={_calm_code()!r}, records=False)",
-            f"WarWidget(time_limit={TIMED_S}, speed='fast', records=False)"]
+            f"WarWidget(time_limit={TIMED_S}, speed='fast', records=False)",
+            "WarWidget(lang='ja', records=False)", "WarWidget('kids', records=False)"]
 
 
 def _jupyter_tables(chromium, kind: str, folder: Path, base_url: str) -> Iterator[list[Table]]:
-    """The four tables of ``_lab_cells`` opened in JupyterLab (``kind`` "lab") or Notebook 7,
+    """The six tables of ``_lab_cells`` opened in JupyterLab (``kind`` "lab") or Notebook 7,
     the notebook written in ``folder`` (a folder of the server's root), its kernel running them."""
     (folder / "tables.ipynb").write_text(notebook_json(_lab_cells()))
     rel = f"{folder.name}/tables.ipynb" if kind == "lab" else "tables.ipynb"
@@ -212,11 +214,11 @@ def _jupyter_tables(chromium, kind: str, folder: Path, base_url: str) -> Iterato
     page = new_page(chromium, f"{kind}-component", viewport={"width": 1920, "height": 1080})
     try:
         open_notebook(page, base_url + url_path, retry=True)
-        roots = page.locator("[data-war-table]")
-        wait_until(lambda: roots.count() == 4 and all(roots.nth(i).get_attribute("data-round") == "0"
-                                                      for i in range(4)), 120, f"{kind}: four tables at round 0")
+        roots, n = page.locator("[data-war-table]"), len(_lab_cells())
+        wait_until(lambda: roots.count() == n and all(roots.nth(i).get_attribute("data-round") == "0"
+                                                      for i in range(n)), 120, f"{kind}: {n} tables at round 0")
         page._war_mark = len(page._war_console)  # type: ignore[attr-defined]
-        yield [Table(page, roots.nth(i), f"{kind}[{i}]") for i in range(4)]
+        yield [Table(page, roots.nth(i), f"{kind}[{i}]") for i in range(n)]
     finally:
         close_page(page)
 
@@ -375,7 +377,7 @@ def test_lab_a_time_limited_game_counts_down_by_the_pages_clock(lab_tables: list
 
 
 def test_lab_games_two_players_and_which_is_bigger(lab_tables: list[Table]) -> None:
-    one, two, guess, _timed = lab_tables
+    one, two, guess, _timed, *_plain = lab_tables
     play_games(one)
     # two players on one device: the first press waits, the second plays the round
     two.root.evaluate(JS_RECORD)
@@ -410,7 +412,7 @@ def test_lab_games_two_players_and_which_is_bigger(lab_tables: list[Table]) -> N
     check_beats(guess.record(), guess.name)
     tab_reaches_every_control(one)
     keys_stay_on_the_table(one)
-    # three tables, one plotly.js: run once for the page, every chart drawn with it
+    # six tables, one plotly.js: run once for the page, every chart drawn with it
     assert one.page.evaluate("() => document.querySelectorAll('script[data-war-plotly]').length") == 1
     for t in lab_tables:
         wait_until(lambda t=t: int(t.data("chart-points") or 0) > 0, 30, f"{t.name}: its chart drawn")

@@ -2674,12 +2674,14 @@ function render({ model: anyModel, el: host }) {
     resize();
   };
   document.addEventListener("fullscreenchange", onFull);
-  model.on("change:beats", onBeats);
-  model.on("change:setup", onSetup);
-  model.on("change:state", onState);
-  model.on("change:settings", onSettings);
-  model.on("change:results", onResults);
-  model.on("change:read_aloud", onReadAloud);
+  const unfollow = follow(model, {
+    beats: onBeats,
+    setup: onSetup,
+    state: onState,
+    settings: onSettings,
+    results: onResults,
+    read_aloud: onReadAloud
+  });
   resize();
   return () => {
     destroyed = true;
@@ -2689,12 +2691,7 @@ function render({ model: anyModel, el: host }) {
     observer.disconnect();
     window.removeEventListener("resize", onResize);
     document.removeEventListener("fullscreenchange", onFull);
-    model.off("change:beats", onBeats);
-    model.off("change:setup", onSetup);
-    model.off("change:state", onState);
-    model.off("change:settings", onSettings);
-    model.off("change:results", onResults);
-    model.off("change:read_aloud", onReadAloud);
+    unfollow();
     if (reader.on) reader.setOn(false);
   };
 }

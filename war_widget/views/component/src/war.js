@@ -7,7 +7,7 @@ import { pageClock } from "./clock.js";
 import { CHART_GAP_MS, CHART_MARKERS, chartFont, chartFrame, chartSeries, chartXMax, drawnSeries, loadPlotly } from "./chart.js";
 import { CHART_BG, SEAT_COLOURS, SEAT_DASH, WAR_MARKER } from "./colours.js";
 import { usePips } from "./faces.js";
-import { AUTOPLAY_GAP_MS, WAR_SPEED, answerWords, beatTiming, el, keepKeys, keyAction, markLanguage, mergeBeats, newest, wantsTick, wantsTickAhead, whenIdle } from "./helpers.js";
+import { AUTOPLAY_GAP_MS, WAR_SPEED, answerWords, beatTiming, el, follow, keepKeys, keyAction, markLanguage, mergeBeats, newest, wantsTick, wantsTickAhead, whenIdle } from "./helpers.js";
 import { cardSpots, flights, layout, probeX, screenRoom, tableSize } from "./layout.js";
 import { lineMarks, markSpot, paint } from "./paint.js";
 import { pageReader } from "./speech.js";
@@ -633,12 +633,8 @@ export function render({ model: anyModel, el: host }) {
   window.addEventListener("resize", onResize);
   const onFull = () => { label(); resize(); };
   document.addEventListener("fullscreenchange", onFull);
-  model.on("change:beats", onBeats);
-  model.on("change:setup", onSetup);
-  model.on("change:state", onState);
-  model.on("change:settings", onSettings);
-  model.on("change:results", onResults);
-  model.on("change:read_aloud", onReadAloud);
+  const unfollow = follow(model, { beats: onBeats, setup: onSetup, state: onState, settings: onSettings,
+    results: onResults, read_aloud: onReadAloud });
   resize();
 
   return () => {
@@ -649,12 +645,7 @@ export function render({ model: anyModel, el: host }) {
     observer.disconnect();
     window.removeEventListener("resize", onResize);
     document.removeEventListener("fullscreenchange", onFull);
-    model.off("change:beats", onBeats);
-    model.off("change:setup", onSetup);
-    model.off("change:state", onState);
-    model.off("change:settings", onSettings);
-    model.off("change:results", onResults);
-    model.off("change:read_aloud", onReadAloud);
+    unfollow();
     if (reader.on) reader.setOn(false);
   };
 }
