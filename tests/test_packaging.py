@@ -240,6 +240,7 @@ def test_no_requirement_is_numba_and_the_wheel_carries_the_compiled_kernel(dists
 
 
 SOURCES = ROOT / "war_widget" / "views" / "component" / "src"   # bundled into table.js
+CLASS_SOURCES = ROOT / "war_widget" / "classmode" / "src"       # bundled into classmode's seat.js and board.js
 
 
 def test_wheel_contents(dists: dict[str, Path]) -> None:
@@ -247,12 +248,14 @@ def test_wheel_contents(dists: dict[str, Path]) -> None:
     package = sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "war_widget").rglob("*")
                      if p.is_file() and "__pycache__" not in p.parts
                      and p.suffix in (".py", ".js", ".css", ".typed", ".c")
-                     and SOURCES not in p.parents)
+                     and SOURCES not in p.parents and CLASS_SOURCES not in p.parents)
     assert "war_widget/py.typed" in package and "war_widget/views/component/table.js" in package
     assert set(package) <= set(names), sorted(set(package) - set(names))
     # the front end's source modules are not needed at run time (table.js is their bundle): the
     # sdist carries them for a rebuild (test_sdist_holds_the_checkout), the wheel does not
     assert list(SOURCES.glob("*.js")) and not [n for n in names if n.startswith("war_widget/views/component/src/")]
+    assert list(CLASS_SOURCES.glob("*.js")) and not [n for n in names if n.startswith("war_widget/classmode/src/")]
+    assert {"war_widget/classmode/seat.js", "war_widget/classmode/board.js"} <= set(names)    # their bundles
     top = {n.split("/")[0] for n in names}
     assert top == {"war_widget", f"war_widget-{VERSION}.dist-info"}, top       # no tests, notebooks, docs
     assert f"war_widget-{VERSION}.dist-info/entry_points.txt" in names
