@@ -5,12 +5,13 @@ compiled simulator here; the installed ``war-widget`` command prints its version
 from __future__ import annotations
 
 import json
+import subprocess
 import sys
 import textwrap
 from pathlib import Path
 
 import pytest
-from test_packaging import VERSION, _run  # the same pip settings
+from test_packaging import VERSION, _env, _run  # the same pip settings
 
 
 @pytest.fixture(scope="module")
@@ -74,3 +75,46 @@ def test_the_wheel_without_extras_plays_and_simulates_by_the_engine(dists: dict[
     assert cli.stdout == str(simulate("kids", 40, seed=2, progress=False)) + "\n"
 
 
+
+
+NO_KERNEL = textwrap.dedent("""
+    import json, warnings
+    import war_widget
+    from war_widget import simulate
+    with warnings.catch_warnings(record=True) as said:
+        warnings.simplefilter("always")
+        first = simulate("pagat", 200, seed=3, progress=False)
+        second = simulate("kids", 50, seed=4, progress=False)
+    print(json.dumps({"file": war_widget.__file__, "methods": [first.method, second.method],
+                      "said": [str(w.message) for w in said],
+                      "arrays": {n: getattr(first, n).tolist() for n in ("lengths", "winners", "reasons", "wars")}}))
+""")
+
+
+def test_the_sdist_installs_with_no_compiler_and_simulate_plays_by_the_engine(dists: dict[str, Path],
+                                                                              tmp_path: Path) -> None:
+    """Issue 29: an sdist install where the C compiler fails (a Mac without its developer tools, a
+    slim image) still succeeds, the extension left out; ``simulate()`` then plays with the engine's
+    quiet mode, says once what to install for speed, and gives the compiled simulator's arrays."""
+    broken = tmp_path / "cc"
+    broken.write_text("#!/bin/sh\necho 'no compiler here' >&2\nexit 1\n")
+    broken.chmod(0o755)
+    target = tmp_path / "site"
+    env = _env(CC=str(broken), CXX=str(broken))
+    done = subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--target", str(target),
+                           str(dists["sdist"])], capture_output=True, text=True, timeout=900, env=env, check=False)
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert (target / "war_widget" / "__init__.py").exists()
+    assert not list((target / "war_widget" / "sim" / "fastsim").glob("_compiled*.so")), "the extension was built"
+    run = subprocess.run([sys.executable, "-c", NO_KERNEL], capture_output=True, text=True, timeout=600,
+                         env={**_env(), "PYTHONPATH": str(target)}, cwd=tmp_path, check=False)
+    assert run.returncode == 0, run.stderr[-3000:]
+    seen = json.loads(run.stdout.splitlines()[-1])
+    assert seen["file"].startswith(str(target)), seen["file"]
+    assert seen["methods"] == ["engine", "engine"]
+    assert len(seen["said"]) == 1 and "install" in seen["said"][0] and "engine" in seen["said"][0], seen["said"]
+    from war_widget import simulate
+
+    fast = simulate("pagat", 200, seed=3, progress=False, method="fast")
+    for name, values in seen["arrays"].items():
+        assert getattr(fast, name).tolist() == values, name
