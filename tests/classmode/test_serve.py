@@ -4,6 +4,9 @@ from __future__ import annotations
 import ipaddress
 import signal
 import sqlite3
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -78,3 +81,29 @@ def test_read_aloud_reaches_the_kernels_only_when_the_teacher_asks(tmp_path: Pat
             config.read_aloud({config.ENV_READ_ALOUD: bad})
     with pytest.raises(SystemExit):
         main(["serve", "--read-aloud=yes"])
+
+
+def _server_that_ignores_ctrl_c() -> subprocess.Popen[bytes]:
+    """A stand-in for a Voila busy shutting its kernels down: it ignores SIGINT (SIGTERM stops it)."""
+    code = ("import signal, time\nsignal.signal(signal.SIGINT, signal.SIG_IGN)\n"
+            "print('up', flush=True)\ntime.sleep(600)")
+    p = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE)
+    assert p.stdout is not None and p.stdout.readline() == b"up\n"
+    return p
+
+
+def test_the_servers_stop_together_within_the_grace_time() -> None:
+    """Two servers that do not stop on Ctrl-C are stopped in one grace time plus a second, not one
+    grace time each (the old way: 10 s apiece, over 20 s for a busy class); one that stops at once
+    is not waited for."""
+    stubborn = [_server_that_ignores_ctrl_c(), _server_that_ignores_ctrl_c()]
+    t0 = time.monotonic()
+    serve.stop_servers(stubborn, grace=2.0)
+    took = time.monotonic() - t0
+    assert all(p.poll() is not None for p in stubborn)
+    assert 2.0 <= took < 3.9, took
+    quick = subprocess.Popen([sys.executable, "-c", "import time\ntime.sleep(600)"])
+    time.sleep(0.5)                                     # (its KeyboardInterrupt ends it at once)
+    t0 = time.monotonic()
+    serve.stop_servers([quick], grace=5.0)
+    assert quick.returncode not in (None, 0) and time.monotonic() - t0 < 2.0
