@@ -2382,7 +2382,16 @@ function render({ model: anyModel, el: host }) {
     chartBusy = 0;
     const drawn2 = drawnSeries(series);
     const last = drawn2.x.length ? drawn2.x[drawn2.x.length - 1] : 0;
-    const key = `${drawn2.x.length <= CHART_MARKERS} ${chartXMax(last, setup.limit)} ${drawn2.ys.length}`;
+    const xMax = chartXMax(last, setup.limit);
+    const key = `${drawn2.x.length <= CHART_MARKERS} ${xMax} ${drawn2.ys.length}`;
+    if (plot && light && !chartWhole && key !== chartFrameKey && key.split(" ")[0] === chartFrameKey.split(" ")[0] && key.split(" ")[2] === chartFrameKey.split(" ")[2]) {
+      chartFrameKey = key;
+      plotly.relayout(plot, { "xaxis.range": [0, xMax] });
+      performance.measure("war:chart", { start: t0 });
+      performance.clearMeasures("war:chart");
+      chartTimer = setTimeout(() => drawChart(true), 0);
+      return;
+    }
     if (!plot || chartWhole || key !== chartFrameKey || !light) {
       const layout2 = chartLayout(drawn2);
       plotly.react(chartBox, chartData(drawn2), layout2, CHART_CONFIG);

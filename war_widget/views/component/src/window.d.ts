@@ -10,6 +10,7 @@ declare global {
     react(root: HTMLElement, data: object[], layout: object, config?: object): Promise<unknown>;
     /** move the traces' points (`frame`: {data, traces}) without a redraw */
     animate(root: HTMLElement, frame: object, options?: object): Promise<unknown>;
+    relayout(root: HTMLElement, update: object): Promise<unknown>;
   }
 
   /** A click on a point of a chart (Plotly's plotly_click event: the trace and the x of each point). */
