@@ -40,6 +40,7 @@ from table_driver import (  # noqa: E402
     check_beats,
     keys_stay_on_the_page,
     layout_at_sizes,
+    never_ending_code,
     play_games,
     right_answer,
     tab_reaches_every_control,
@@ -255,20 +256,6 @@ def test_marimo_plays_games_in_a_row(marimo_table: Table) -> None:
 AUTOPLAY_WINDOW_S = 30.0   # seconds of fast autoplay traced (the issue's "30 s of fast autoplay")
 
 
-def never_ending_code(rounds: int = 400) -> str:
-    """A bicycle game number whose game lasts past ``rounds`` (the won cards go under the pile in
-    the order played, so the deal comes round again; found by the engine, not hard-coded), so that
-    fast autoplay plays the whole window."""
-    for seed in range(1, 200):
-        game = Game("bicycle", seed=seed)
-        n = 0
-        while n < rounds and game.play_round() is not None:
-            n += 1
-        if n >= rounds:
-            return game.code or ""
-    raise AssertionError("no bicycle game in the first seeds lasts that long")
-
-
 def fast_autoplay_pace(table: Table, window_s: float = AUTOPLAY_WINDOW_S) -> float:
     """Rounds a second that autoplay plays at "fast" (the browser's clock, Python's replies) over
     ``window_s`` seconds of a game that does not end (typed into the game-number box, as a teacher
@@ -276,7 +263,7 @@ def fast_autoplay_pace(table: Table, window_s: float = AUTOPLAY_WINDOW_S) -> flo
     the GC's pauses (issue 30 item 2, as tests/browser/test_long_game_browser.py asserts in Lab).
     The table is left on a new game of its own rules, at normal speed."""
     own_code = table.control("code").input_value()
-    table.control("code").fill(never_ending_code())
+    table.control("code").fill(never_ending_code(400))
     table.act("replay")
     table.control("speed").select_option("fast")
     table.control("autoplay").click()

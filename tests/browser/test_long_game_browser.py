@@ -35,9 +35,7 @@ from typing import Any
 
 import pytest
 from long_task_trace import assert_no_long_task, task_cpu
-from table_driver import Table, wait_until
-
-from war_widget.game.engine import Game
+from table_driver import Table, never_ending_code, wait_until
 
 # the helpers of this folder's conftest.py (servers), loaded by path: tests/ has no packages
 if "war_browser_helpers" not in sys.modules:
@@ -77,20 +75,8 @@ new PerformanceObserver((l) => { for (const e of l.getEntries())
 """
 
 
-def never_ending_code(rounds: int = FAR + 400) -> str:
-    """A bicycle game number whose game lasts past ``rounds`` (found by the engine, not hard-coded)."""
-    for seed in range(1, 200):
-        game = Game("bicycle", seed=seed)
-        n = 0
-        while n < rounds and game.play_round() is not None:
-            n += 1
-        if n >= rounds:
-            return game.code or ""
-    raise AssertionError("no bicycle game in the first seeds lasts that long")
-
-
 def _notebook(root: Path) -> Path:
-    cells = [f"from war_widget import WarWidget\nw = WarWidget('bicycle', code={never_ending_code()!r}, "
+    cells = [f"from war_widget import WarWidget\nw = WarWidget('bicycle', code={never_ending_code(FAR + 400)!r}, "
              "speed='fast', records=False)\nw",
              # the same game played on by the kernel, told to the browser once (one sync, a cut)
              f"with w.hold_sync():\n    while w.session.game.round_number < {FAR}:\n        w.session.flip()"]
