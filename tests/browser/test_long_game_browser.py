@@ -10,12 +10,13 @@ What is measured, and how (the DevTools Performance panel's own sources):
 - long tasks: ``PerformanceObserver('longtask')`` (wall clock, > 50 ms), and from Chrome's trace
   the main thread's CPU time of every task that runs our code (a task that holds a ``war:``
   user-timing measure: the table's animation frame, ``war:frame``, and its chart update,
-  ``war:chart``; long_task_trace.py). Seven helpers share two cores here (load average 5-15),
-  which stretches wall time about two to four times and CPU time hardly: the CPU time is asserted
-  always, without the garbage collector's pauses in the task (named so in the trace; a major GC's
-  pause, 11-15 ms on a calm machine, took 40-63 ms of the main thread's CPU at load 15, its
-  helper threads starved), which are bounded apart; the wall clock's long-task count is asserted
-  when the machine is idle (1-minute load average under 1.5, the issue's "on an idle machine"),
+  ``war:chart``, or ``war:chart-whole`` for a whole redraw; long_task_trace.py). Seven helpers
+  share two cores here (load average 5-15), which stretches wall time about two to four times
+  and CPU time hardly: the CPU time is asserted always, without the garbage collector's pauses
+  in the task (named so in the trace; a major GC's pause, 11-15 ms on a calm machine, took
+  40-63 ms of the main thread's CPU at load 15, its helper threads starved), which are bounded
+  apart; the wall clock's long-task count is asserted when the machine is idle (1-minute load
+  average under 1.5, the issue's "on an idle machine"),
   and both are printed;
 - the chart's cost: the ``war:chart`` measures, medians at round 5-100 and at round 5,000+;
 - page elements: CDP ``Performance.getMetrics`` ``Nodes`` and the chart's own elements, after a
@@ -113,10 +114,15 @@ def _metrics(table: Table, cdp: Any) -> dict[str, Any]:
         const c = r.querySelector('.wt-chart');
         return {elements: document.getElementsByTagName('*').length, table: r.getElementsByTagName('*').length,
                 chart: c.getElementsByTagName('*').length, tags,
-                points: c.data ? c.data.reduce((n, t) => n + t.x.length, 0) : 0}; }""")
+                points: c.data ? c.data.reduce((n, t) => n + t.x.length, 0) : 0,
+                // the dots Plotly drew for the seats' dot traces (after the lines, before the wars)
+                dots: c.data ? Array.from(c.querySelectorAll('.scatterlayer .trace'))
+                  .filter((_, i) => c.data[i] && c.data[i].mode === 'markers' && c.data[i].showlegend === false)
+                  .reduce((n, t) => n + t.querySelectorAll('.points path').length, 0) : -1}; }""")
     return {"round": int(table.data("round")), "nodes": int(m["Nodes"]), "heap_mb": round(m["JSHeapUsedSize"] / 1e6, 2),
             "elements": page["elements"], "table_elements": page["table"], "chart_elements": page["chart"],
-            "chart_points": page["points"], "renderer_mb": _renderer_rss_mb(), "tags": page["tags"]}
+            "chart_points": page["points"], "dots_drawn": page["dots"], "renderer_mb": _renderer_rss_mb(),
+            "tags": page["tags"]}
 
 
 def _autoplay_window(table: Table, name: str) -> dict[str, Any]:
@@ -142,12 +148,13 @@ def _autoplay_window(table: Table, name: str) -> dict[str, Any]:
                          " measures: window.__war.measures.filter(([, s]) => s >= t0 && s <= t1)})", [t0, t1])
     gaps = sorted(b - a for a, b in zip(seen["frames"], seen["frames"][1:], strict=False))
     chart = [d for n, _s, d in seen["measures"] if n == "war:chart"]
+    whole = [d for n, _s, d in seen["measures"] if n == "war:chart-whole"]
     frames = [d for n, _s, d in seen["measures"] if n == "war:frame"]
     out = {"rounds": [r0, r1], "seconds": round((t1 - t0) / 1000, 1), "load": round(load, 2),
            "long_tasks": len(seen["longtasks"]), "long_task_max_ms": round(max(seen["longtasks"], default=0)),
            "frames": len(seen["frames"]), "frame_p95_ms": round(gaps[int(len(gaps) * 0.95)]) if gaps else None,
            "chart_updates": len(chart), "chart_median_ms": round(statistics.median(chart), 1) if chart else None,
-           "chart_max_ms": round(max(chart, default=0), 1),
+           "chart_max_ms": round(max(chart, default=0), 1), "chart_whole": len(whole),
            "frame_median_ms": round(statistics.median(frames), 1) if frames else None,
            "frame_max_ms": round(max(frames, default=0), 1),
            **task_cpu(trace, page.evaluate("() => (document.querySelector('script[data-war-plotly]') || {}).src")),
@@ -211,13 +218,17 @@ def long_game(chromium, tmp_path_factory: pytest.TempPathFactory) -> Iterator[di
 
 
 def test_fast_autoplay_has_no_long_task(long_game: dict[str, Any]) -> None:
-    """30 s of fast autoplay at round 5 and at round 5,000: every task that runs the table's code
-    takes under 50 ms of main-thread CPU besides the GC's pauses (any over 50 ms with them held
-    a major GC; the major GCs are few); on an idle machine no task of the page over 50 ms."""
+    """30 s of fast autoplay at round 5 and at round 5,000: the tasks that run the table's code are
+    each under 50 ms of main-thread CPU besides a major GC's pauses (``assert_no_long_task``); on
+    an idle machine no task of the page over 50 ms of wall time (the PerformanceObserver's long
+    tasks)."""
     for when in ("early", "late"):
         w = long_game[when]
         assert w["rounds"][1] - w["rounds"][0] >= 10, (when, "autoplay hardly played", w)
         assert_no_long_task(w, when, WINDOW_S)
+        # the chart moves its lines, never draws itself whole, while autoplay plays: not as the
+        # round axis grows (40 -> 100 -> 200), nor as the dots give way to the line (round 80)
+        assert w["chart_whole"] == 0, (when, "the chart was drawn whole during autoplay", w)
         if w["load"] < IDLE_LOAD:
             assert w["long_tasks"] == 0, (when, "a long task on an idle machine", w)
     assert not long_game["errors"], long_game["errors"]
@@ -246,3 +257,14 @@ def test_the_chart_costs_the_same_and_the_page_stays_flat_over_a_long_game(long_
     assert b["nodes"] - a["nodes"] <= 1000, ("the page's nodes grew with the game", grew, a, b)
     assert b["chart_elements"] - a["chart_elements"] <= NODES_TOLERANCE // 3, ("the chart grew with the game", a, b)
     assert b["heap_mb"] - a["heap_mb"] <= HEAP_TOLERANCE_MB, ("the JS heap grew with the game", a, b)
+
+
+def test_the_dots_give_way_to_the_line(long_game: dict[str, Any]) -> None:
+    """A dot a round while the chart holds up to 80 rounds, none drawn past that (the dots are a
+    trace that Plotly.animate empties: a trace given no points at all kept its old dots drawn)."""
+    start = long_game["start"]
+    assert start["round"] == 0 and start["dots_drawn"] >= 1, ("the deal's point has its dots", start)
+    for when in ("after_early", "far", "after_late"):
+        m = long_game[when]
+        assert m["round"] > 80, (when, m["round"])
+        assert m["dots_drawn"] == 0, (when, "dots still drawn past round 80", m["dots_drawn"])

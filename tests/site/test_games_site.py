@@ -58,9 +58,12 @@ def open_classroom(offline: Any, site_server: str, code: str, selector: str, cou
 
 
 def wars_on_chart(table: Table) -> list[int]:
-    """The rounds of the war markers on the table's Plotly chart (the trace after the seats' lines)."""
+    """The rounds of the war markers on the table's Plotly chart (the stars: the trace after the
+    seats' lines and their dots)."""
     return [int(x) for x in table.root.evaluate(
-        "r => { const c = r.querySelector('.wt-chart'); return c && c.data ? Array.from(c.data[2].x) : []; }")]
+        "r => { const c = r.querySelector('.wt-chart');"
+        " const w = c && c.data ? c.data.find((t) => t.marker && t.marker.symbol === 'star') : null;"
+        " return w ? Array.from(w.x) : []; }")]
 
 
 def test_the_table_offline_games_in_a_row_two_players_which_is_bigger_and_japanese(

@@ -530,6 +530,16 @@ var BANKROLL = { line: "#1f77b4", tie: "#d62728" };
 var SPRITES = /* @__PURE__ */ new Map();
 var SPRITES_MAX = 48;
 var OWN = /* @__PURE__ */ new WeakSet();
+var warming = null;
+function warmSprites(paintAll, budget) {
+  warming = { budget, made: 0 };
+  try {
+    paintAll();
+    return warming.made;
+  } finally {
+    warming = null;
+  }
+}
 function clearSprites() {
   SPRITES.clear();
 }
@@ -557,6 +567,7 @@ function fromSprite(ctx, key, x, y, w, h, pad, paintIt) {
     SPRITES.delete(name);
     SPRITES.set(name, sprite);
   } else {
+    if (warming && warming.made >= warming.budget) return true;
     pad = Math.ceil(pad);
     const cw = Math.ceil((w + 2 * pad) * r);
     const chh = Math.ceil((h + 2 * pad) * r);
@@ -579,7 +590,13 @@ function fromSprite(ctx, key, x, y, w, h, pad, paintIt) {
     paintIt(sctx, pad, pad);
     sprite = { canvas: c, pad };
     SPRITES.set(name, sprite);
+    if (warming) {
+      warming.made += 1;
+      sctx.getImageData(0, 0, 1, 1);
+      return true;
+    }
   }
+  if (warming) return true;
   const { canvas, pad: p } = sprite;
   if (m.b === 0 && m.c === 0 && Math.abs(m.a - r) < 1e-9 && Math.abs(m.d - r) < 1e-9) {
     ctx.save();
@@ -2271,27 +2288,36 @@ function render({ model: anyModel, el: host }) {
     }
     return h + 28;
   }
-  function resize() {
+  let laidOut = "";
+  let chartWidth = -1;
+  function resize(force = false) {
     if (destroyed) return;
     const width = root.clientWidth || host.clientWidth || 800;
     const full2 = isFull();
     const room = full2 ? { height: window.innerHeight, top: 0 } : screenRoom(root, window.innerHeight);
     const size = tableSize(width, window.innerWidth, room.height, chromeHeight(), room.top);
-    dpr = window.devicePixelRatio || 1;
-    canvas.style.width = `${size.width}px`;
-    canvas.style.height = `${size.height}px`;
-    canvas.width = Math.round(size.width * dpr);
-    canvas.height = Math.round(size.height * dpr);
-    root.classList.toggle("wt-portrait", size.portrait);
-    L = layout(size.width, size.height, setup.players || 2, { line: Boolean(setup.number_line) });
-    root.dataset.rankPx = String(L.rankPx);
-    root.dataset.cardPx = `${Math.round(L.cw)}x${Math.round(L.ch)}`;
-    places(current && current.view);
-    draw(performance.now());
-    if (plot && plotly) {
+    const ratio = window.devicePixelRatio || 1;
+    const key = `${size.width}x${size.height}@${ratio} ${size.portrait}`;
+    if (force || key !== laidOut || !L) {
+      laidOut = key;
+      dpr = ratio;
+      canvas.style.width = `${size.width}px`;
+      canvas.style.height = `${size.height}px`;
+      canvas.width = Math.round(size.width * dpr);
+      canvas.height = Math.round(size.height * dpr);
+      root.classList.toggle("wt-portrait", size.portrait);
+      L = layout(size.width, size.height, setup.players || 2, { line: Boolean(setup.number_line) });
+      root.dataset.rankPx = String(L.rankPx);
+      root.dataset.cardPx = `${Math.round(L.cw)}x${Math.round(L.ch)}`;
+      places(current && current.view);
+      draw(performance.now());
+    }
+    const boxWidth = chartBox.clientWidth;
+    if (plot && plotly && (force || boxWidth !== chartWidth)) {
       chartWhole = true;
       updateChart(false);
     }
+    chartWidth = boxWidth;
   }
   let drawn = { beat: (
     /** @type {WarBeat | null} */
@@ -2351,15 +2377,25 @@ function render({ model: anyModel, el: host }) {
   }
   function chartData(drawn2) {
     const names = setup.names || [];
-    const mode = drawn2.x.length <= CHART_MARKERS ? "lines+markers" : "lines";
+    const dotted = drawn2.x.length <= CHART_MARKERS;
     const lines = drawn2.ys.map((y, seat) => ({
       type: "scatter",
-      mode,
+      mode: "lines",
       name: names[seat] || "",
+      legendgroup: `seat${seat}`,
       x: drawn2.x,
       y,
-      marker: { size: 5 },
       line: { color: SEAT_COLOURS[seat % 4], width: 3, dash: SEAT_DASH[seat % 4] }
+    }));
+    const dots = drawn2.ys.map((y, seat) => ({
+      type: "scatter",
+      mode: "markers",
+      name: names[seat] || "",
+      legendgroup: `seat${seat}`,
+      showlegend: false,
+      x: dotted ? drawn2.x : [null],
+      y: dotted ? y : [null],
+      marker: { size: 5, color: SEAT_COLOURS[seat % 4] }
     }));
     const wars = {
       type: "scatter",
@@ -2369,7 +2405,15 @@ function render({ model: anyModel, el: host }) {
       y: drawn2.wars.y,
       marker: { symbol: "star", size: 14, color: WAR_MARKER.fill, line: { color: WAR_MARKER.line, width: 1 } }
     };
-    return [...lines, wars];
+    return [...lines, ...dots, wars];
+  }
+  function chartMoves(drawn2) {
+    const dotted = drawn2.x.length <= CHART_MARKERS;
+    return [
+      ...drawn2.ys.map((y) => ({ x: drawn2.x, y })),
+      ...drawn2.ys.map((y) => dotted ? { x: drawn2.x, y } : { x: [null], y: [null] }),
+      { x: drawn2.wars.x, y: drawn2.wars.y }
+    ];
   }
   function drawChart(light = false) {
     chartTimer = 0;
@@ -2383,8 +2427,8 @@ function render({ model: anyModel, el: host }) {
     const drawn2 = drawnSeries(series);
     const last = drawn2.x.length ? drawn2.x[drawn2.x.length - 1] : 0;
     const xMax = chartXMax(last, setup.limit);
-    const key = `${drawn2.x.length <= CHART_MARKERS} ${xMax} ${drawn2.ys.length}`;
-    if (plot && light && !chartWhole && key !== chartFrameKey && key.split(" ")[0] === chartFrameKey.split(" ")[0] && key.split(" ")[2] === chartFrameKey.split(" ")[2]) {
+    const key = `${xMax} ${drawn2.ys.length}`;
+    if (plot && light && !chartWhole && key !== chartFrameKey && key.split(" ")[1] === chartFrameKey.split(" ")[1]) {
       chartFrameKey = key;
       plotly.relayout(plot, { "xaxis.range": [0, xMax] });
       performance.measure("war:chart", { start: t0 });
@@ -2403,12 +2447,12 @@ function render({ model: anyModel, el: host }) {
         plot.on("plotly_click", (d) => {
           const p = d && d.points && d.points[0];
           if (!p || !Number.isFinite(p.x)) return;
-          const war = p.curveNumber === (setup.names || []).length;
+          const war = p.curveNumber === 2 * (setup.names || []).length;
           send(war ? { do: "goto", round: Math.round(p.x) - 1, war: Math.round(p.x) } : { do: "goto", round: Math.round(p.x) });
         });
       }
     } else {
-      const data = [...drawn2.ys.map((y) => ({ x: drawn2.x, y })), { x: drawn2.wars.x, y: drawn2.wars.y }];
+      const data = chartMoves(drawn2);
       chartBusy = t0;
       const done = () => {
         chartBusy = 0;
@@ -2422,8 +2466,8 @@ function render({ model: anyModel, el: host }) {
       plotly.animate(plot, { data, traces: data.map((_, i) => i) }, CHART_MOVE).then(done, done);
       return;
     }
-    performance.measure("war:chart", { start: t0 });
-    performance.clearMeasures("war:chart");
+    performance.measure("war:chart-whole", { start: t0 });
+    performance.clearMeasures("war:chart-whole");
   }
   function updateChart(later) {
     if (!later) {
@@ -2599,6 +2643,26 @@ function render({ model: anyModel, el: host }) {
   function wake() {
     if (!frame && !destroyed) frame = requestAnimationFrame(tick);
   }
+  let warmTimer = 0;
+  const warmCanvas = typeof OffscreenCanvas === "function" ? new OffscreenCanvas(1, 1) : null;
+  function warm() {
+    warmTimer = 0;
+    const wctx = warmCanvas && /** @type {CanvasRenderingContext2D | null} */
+    /** @type {unknown} */
+    warmCanvas.getContext("2d");
+    const ahead = [...anim && !anim.arrived ? [anim.beat] : [], ...queue.slice(0, 3)];
+    if (destroyed || !L || !wctx || !ahead.length) return;
+    const lay = L;
+    wctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+    const made = warmSprites(() => {
+      for (const b of ahead) {
+        paint(wctx, lay, setup, { ...b.view, winner: null }, [], 1, b.kind);
+        paint(wctx, lay, setup, b.view, [], 1, b.kind);
+      }
+    }, 1);
+    warmCanvas.width = 1;
+    if (made) warmTimer = setTimeout(warm, 0);
+  }
   function onBeats() {
     const incoming = model.get("beats") || [];
     const before = queue.length;
@@ -2606,6 +2670,8 @@ function render({ model: anyModel, el: host }) {
     if (queue.length && queue.some((b) => b.cut)) anim = null;
     if (incoming.length) lastQueued = Math.max(lastQueued, newest(incoming));
     if (queue.length !== before || queue.length) requested = false;
+    if (warmTimer) clearTimeout(warmTimer);
+    warm();
     wake();
   }
   function onSetup() {
@@ -2614,7 +2680,7 @@ function render({ model: anyModel, el: host }) {
     reader.setLang(setup.lang);
     usePips(setup.pips);
     label();
-    resize();
+    resize(true);
   }
   label();
   const initial = model.get("beats") || [];
@@ -2680,7 +2746,7 @@ function render({ model: anyModel, el: host }) {
   window.addEventListener("resize", onResize);
   const onFull = () => {
     label();
-    resize();
+    resize(true);
   };
   document.addEventListener("fullscreenchange", onFull);
   const unfollow = follow(model, {
@@ -2697,6 +2763,7 @@ function render({ model: anyModel, el: host }) {
     clock.follow(false);
     if (frame) cancelAnimationFrame(frame);
     if (chartTimer) clearTimeout(chartTimer);
+    if (warmTimer) clearTimeout(warmTimer);
     observer.disconnect();
     window.removeEventListener("resize", onResize);
     document.removeEventListener("fullscreenchange", onFull);

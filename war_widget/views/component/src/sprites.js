@@ -14,6 +14,30 @@ const SPRITES_MAX = 48;         // a face at a projector's size is about 0.6 MB:
 /** @type {WeakSet<object>} */
 const OWN = new WeakSet();      // the sprites' own contexts: what is drawn there is drawn afresh
 
+// a warm-up pass (warmSprites): sprites are drawn and rasterised, nothing is copied, and at most
+// `budget` new sprites are drawn in the pass (the rest are left for the next pass)
+/** @type {{budget: number, made: number} | null} */
+let warming = null;
+
+/**
+ * Run `paintAll` (a table's paint of a view it will show) as a warm-up: the sprites it needs are
+ * drawn and rasterised now, at most `budget` of them, and nothing is drawn on its context. So a
+ * new card's face costs a task of its own before the frame that shows it, not that frame (a face
+ * drawn afresh is 3-7 ms of the main thread on two cores, a flip shows two to four).
+ * @param {() => void} paintAll
+ * @param {number} budget
+ * @returns {number} how many sprites were drawn (`budget`: there may be more to draw)
+ */
+export function warmSprites(paintAll, budget) {
+  warming = { budget, made: 0 };
+  try {
+    paintAll();
+    return warming.made;
+  } finally {
+    warming = null;
+  }
+}
+
 /** Forget every sprite (new pip table, a font that arrived after they were drawn). */
 export function clearSprites() {
   SPRITES.clear();
@@ -66,6 +90,7 @@ export function fromSprite(ctx, key, x, y, w, h, pad, paintIt) {
     SPRITES.delete(name);       // the most recently used last
     SPRITES.set(name, sprite);
   } else {
+    if (warming && warming.made >= warming.budget) return true;   // (left for the next pass)
     pad = Math.ceil(pad);
     const cw = Math.ceil((w + 2 * pad) * r);
     const chh = Math.ceil((h + 2 * pad) * r);
@@ -90,7 +115,13 @@ export function fromSprite(ctx, key, x, y, w, h, pad, paintIt) {
     paintIt(sctx, pad, pad);
     sprite = { canvas: c, pad };
     SPRITES.set(name, sprite);
+    if (warming) {
+      warming.made += 1;
+      sctx.getImageData(0, 0, 1, 1);   // (rasterised now: its draw calls are only recorded until read)
+      return true;
+    }
   }
+  if (warming) return true;
   const { canvas, pad: p } = sprite;
   if (m.b === 0 && m.c === 0 && Math.abs(m.a - r) < 1e-9 && Math.abs(m.d - r) < 1e-9) {
     // drawn at this very scale: copied pixel for pixel, at whole pixels (as crisp as drawn)

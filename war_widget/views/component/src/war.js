@@ -12,6 +12,7 @@ import { cardSpots, flights, layout, probeX, screenRoom, tableSize } from "./lay
 import { lineMarks, markSpot, paint } from "./paint.js";
 import { pageReader } from "./speech.js";
 import { renderSteal } from "./steal.js";
+import { warmSprites } from "./sprites.js";
 
 /** @typedef {import("./types.js").WarModel} WarModel */
 /** @typedef {import("./types.js").CasinoModel} CasinoModel */
@@ -244,28 +245,41 @@ export function render({ model: anyModel, el: host }) {
     return h + 28;
   }
 
-  function resize() {
+  // what the last resize laid out: the canvas's size and the chart's width (a ResizeObserver
+  // callback that finds both unchanged, as when a line of the log or the sentence changes the
+  // root's height, draws nothing again: no new canvas, no whole chart)
+  let laidOut = "";
+  let chartWidth = -1;
+  /** @param {boolean} [force]  lay out and draw again even at the same size (new rules or words) */
+  function resize(force = false) {
     if (destroyed) return;
     const width = root.clientWidth || host.clientWidth || 800;
     const full = isFull();
     // the height of what the page shows (JupyterLab: the notebook panel), the table's top in it
     const room = full ? { height: window.innerHeight, top: 0 } : screenRoom(root, window.innerHeight);
     const size = tableSize(width, window.innerWidth, room.height, chromeHeight(), room.top);
-    dpr = window.devicePixelRatio || 1;
-    canvas.style.width = `${size.width}px`;
-    canvas.style.height = `${size.height}px`;
-    canvas.width = Math.round(size.width * dpr);
-    canvas.height = Math.round(size.height * dpr);
-    root.classList.toggle("wt-portrait", size.portrait);
-    L = layout(size.width, size.height, setup.players || 2, { line: Boolean(setup.number_line) });
-    root.dataset.rankPx = String(L.rankPx);
-    root.dataset.cardPx = `${Math.round(L.cw)}x${Math.round(L.ch)}`;
-    places(current && current.view);
-    draw(performance.now());
-    if (plot && plotly) {
+    const ratio = window.devicePixelRatio || 1;
+    const key = `${size.width}x${size.height}@${ratio} ${size.portrait}`;
+    if (force || key !== laidOut || !L) {
+      laidOut = key;
+      dpr = ratio;
+      canvas.style.width = `${size.width}px`;
+      canvas.style.height = `${size.height}px`;
+      canvas.width = Math.round(size.width * dpr);
+      canvas.height = Math.round(size.height * dpr);
+      root.classList.toggle("wt-portrait", size.portrait);
+      L = layout(size.width, size.height, setup.players || 2, { line: Boolean(setup.number_line) });
+      root.dataset.rankPx = String(L.rankPx);
+      root.dataset.cardPx = `${Math.round(L.cw)}x${Math.round(L.ch)}`;
+      places(current && current.view);
+      draw(performance.now());
+    }
+    const boxWidth = chartBox.clientWidth;
+    if (plot && plotly && (force || boxWidth !== chartWidth)) {
       chartWhole = true;    // the new width, and the words of a new language
       updateChart(false);
     }
+    chartWidth = boxWidth;
   }
 
   // what the canvas shows (a beat, at a time of its move: 1 once it arrived): a frame that would
@@ -294,7 +308,7 @@ export function render({ model: anyModel, el: host }) {
   // point); the chart draws `drawnSeries` of it. While autoplay plays, the update is a task of
   // its own after the frame that showed the round, at most one per CHART_GAP_MS, and moves the
   // lines only (Plotly.animate without a redraw: about a third of a whole redraw), unless the
-  // chart's frame changed (a cut, a new size or language, the dots giving way to the line, the
+  // chart's frame changed (a cut, a new size or language, the
   // round axis growing). A flip, Back or a jump draws the chart whole at once (Plotly.react:
   // the chart shows the round with the picture).
   /** @type {WarPlotlyDiv | null} */
@@ -304,7 +318,7 @@ export function render({ model: anyModel, el: host }) {
   /** @type {ChartSeries | null} */
   let series = null;
   let chartWhole = true;    // the next update draws the whole chart
-  let chartFrameKey = "";   // what the whole chart was drawn for: dots or not, the round axis
+  let chartFrameKey = "";   // what the whole chart was drawn for: the round axis, the seats
   let chartTimer = 0;       // a deferred update is queued
   let chartBusy = 0;        // when the running Plotly.animate began (0: none)
   let chartAgain = false;   // a change came while it ran
@@ -325,15 +339,30 @@ export function render({ model: anyModel, el: host }) {
       legend: { ...frame.legend, font: { size: font } },
       paper_bgcolor: "rgba(0,0,0,0)", plot_bgcolor: CHART_BG, showlegend: true };
   }
-  /** @param {DrawnSeries} drawn */
+  /** The chart's traces: a line per seat, its dots (a trace of their own: up to CHART_MARKERS
+   * rounds a dot per round, past that one point that is not drawn, so the dots giving way to the line is a change of
+   * data that Plotly.animate moves, not a new mode and a whole redraw), and the war markers.
+   * @param {DrawnSeries} drawn */
   function chartData(drawn) {
     const names = setup.names || [];
-    const mode = drawn.x.length <= CHART_MARKERS ? "lines+markers" : "lines";
-    const lines = drawn.ys.map((y, seat) => ({ type: "scatter", mode, name: names[seat] || "",
-      x: drawn.x, y, marker: { size: 5 }, line: { color: SEAT_COLOURS[seat % 4], width: 3, dash: SEAT_DASH[seat % 4] } }));
+    const dotted = drawn.x.length <= CHART_MARKERS;
+    const lines = drawn.ys.map((y, seat) => ({ type: "scatter", mode: "lines", name: names[seat] || "",
+      legendgroup: `seat${seat}`, x: drawn.x, y, line: { color: SEAT_COLOURS[seat % 4], width: 3, dash: SEAT_DASH[seat % 4] } }));
+    const dots = drawn.ys.map((y, seat) => ({ type: "scatter", mode: "markers", name: names[seat] || "",
+      legendgroup: `seat${seat}`, showlegend: false, x: dotted ? drawn.x : [null], y: dotted ? y : [null],
+      marker: { size: 5, color: SEAT_COLOURS[seat % 4] } }));
     const wars = { type: "scatter", mode: "markers", name: words().chart_war || "War", x: drawn.wars.x,
       y: drawn.wars.y, marker: { symbol: "star", size: 14, color: WAR_MARKER.fill, line: { color: WAR_MARKER.line, width: 1 } } };
-    return [...lines, wars];
+    return [...lines, ...dots, wars];
+  }
+  /** What Plotly.animate moves for `drawn`: chartData's x and y, trace by trace (no dots: one
+   * point that is not drawn, for Plotly.animate leaves the old dots drawn on an empty trace).
+   * @param {DrawnSeries} drawn */
+  function chartMoves(drawn) {
+    const dotted = drawn.x.length <= CHART_MARKERS;
+    return [...drawn.ys.map((y) => ({ x: drawn.x, y })),
+      ...drawn.ys.map((y) => (dotted ? { x: drawn.x, y } : { x: [null], y: [null] })),
+      { x: drawn.wars.x, y: drawn.wars.y }];
   }
   function drawChart(light = false) {
     chartTimer = 0;
@@ -347,12 +376,11 @@ export function render({ model: anyModel, el: host }) {
     const drawn = drawnSeries(series);
     const last = drawn.x.length ? drawn.x[drawn.x.length - 1] : 0;
     const xMax = chartXMax(last, setup.limit);
-    const key = `${drawn.x.length <= CHART_MARKERS} ${xMax} ${drawn.ys.length}`;
+    const key = `${xMax} ${drawn.ys.length}`;
     // while autoplay plays, the round axis growing (40 -> 100 -> 200 ...) moves that axis alone
     // (Plotly.relayout of its range: its ticks), and the lines in a task of their own after it: a
     // whole redraw there took one task of 47-50 ms (marimo, 30 s of fast autoplay, 2 cores)
-    if (plot && light && !chartWhole && key !== chartFrameKey && key.split(" ")[0] === chartFrameKey.split(" ")[0]
-        && key.split(" ")[2] === chartFrameKey.split(" ")[2]) {
+    if (plot && light && !chartWhole && key !== chartFrameKey && key.split(" ")[1] === chartFrameKey.split(" ")[1]) {
       chartFrameKey = key;
       plotly.relayout(plot, { "xaxis.range": [0, xMax] });
       performance.measure("war:chart", { start: t0 });
@@ -371,13 +399,13 @@ export function render({ model: anyModel, el: host }) {
           const p = d && d.points && d.points[0];
           if (!p || !Number.isFinite(p.x)) return;
           // a war marker jumps to just before its round, so Step walks through the war
-          const war = p.curveNumber === (setup.names || []).length;
+          const war = p.curveNumber === 2 * (setup.names || []).length;
           send(war ? { do: "goto", round: Math.round(p.x) - 1, war: Math.round(p.x) } : { do: "goto", round: Math.round(p.x) });
         });
       }
     } else {
       // the lines move, nothing else: no axis, legend or title drawn again
-      const data = [...drawn.ys.map((y) => ({ x: drawn.x, y })), { x: drawn.wars.x, y: drawn.wars.y }];
+      const data = chartMoves(drawn);
       chartBusy = t0;
       const done = () => {
         chartBusy = 0;
@@ -391,8 +419,10 @@ export function render({ model: anyModel, el: host }) {
       plotly.animate(plot, { data, traces: data.map((_, i) => i) }, CHART_MOVE).then(done, done);
       return;
     }
-    performance.measure("war:chart", { start: t0 });     // (for the Performance panel and tests)
-    performance.clearMeasures("war:chart");
+    // (for the Performance panel and tests: a whole redraw has a name of its own, and autoplay
+    // draws none but at its start, a cut or a new size)
+    performance.measure("war:chart-whole", { start: t0 });
+    performance.clearMeasures("war:chart-whole");
   }
   /** Draw the chart's new state now, or (`later`: autoplay) in a task of its own after this
    * frame: a frame never waits for Plotly, and rounds that come faster are drawn together.
@@ -561,6 +591,29 @@ export function render({ model: anyModel, el: host }) {
     if (!frame && !destroyed) frame = requestAnimationFrame(tick);
   }
 
+  // the sprites of the beats queued, drawn ahead in tasks of their own (one new sprite a task:
+  // sprites.js warmSprites), so the frame that shows a new card copies its face
+  let warmTimer = 0;
+  const warmCanvas = typeof OffscreenCanvas === "function" ? new OffscreenCanvas(1, 1) : null;
+  function warm() {
+    warmTimer = 0;
+    const wctx = warmCanvas && /** @type {CanvasRenderingContext2D | null} */ (/** @type {unknown} */ (warmCanvas.getContext("2d")));
+    // the beat in flight (its cards may still turn up) and the next ones queued
+    const ahead = [...(anim && !anim.arrived ? [anim.beat] : []), ...queue.slice(0, 3)];
+    if (destroyed || !L || !wctx || !ahead.length) return;
+    const lay = L;
+    wctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+    // each view as it will rest, and its cards as they fly there (unmarked: no winner yet)
+    const made = warmSprites(() => {
+      for (const b of ahead) {
+        paint(wctx, lay, setup, { ...b.view, winner: null }, [], 1, b.kind);
+        paint(wctx, lay, setup, b.view, [], 1, b.kind);
+      }
+    }, 1);
+    /** @type {OffscreenCanvas} */ (warmCanvas).width = 1;   // (what the pass drew there is dropped)
+    if (made) warmTimer = setTimeout(warm, 0);
+  }
+
   function onBeats() {
     const incoming = model.get("beats") || [];
     const before = queue.length;
@@ -568,6 +621,10 @@ export function render({ model: anyModel, el: host }) {
     if (queue.length && queue.some((b) => b.cut)) anim = null;
     if (incoming.length) lastQueued = Math.max(lastQueued, newest(incoming));
     if (queue.length !== before || queue.length) requested = false;
+    // the first new face now, in this message's task (a frame may come before a timer), the
+    // rest in timer tasks after it
+    if (warmTimer) clearTimeout(warmTimer);
+    warm();
     wake();
   }
 
@@ -577,7 +634,7 @@ export function render({ model: anyModel, el: host }) {
     reader.setLang(setup.lang);
     usePips(setup.pips);
     label();
-    resize();
+    resize(true);
   }
 
 
@@ -644,7 +701,7 @@ export function render({ model: anyModel, el: host }) {
   const observer = new ResizeObserver(onResize);
   observer.observe(root);
   window.addEventListener("resize", onResize);
-  const onFull = () => { label(); resize(); };
+  const onFull = () => { label(); resize(true); };
   document.addEventListener("fullscreenchange", onFull);
   const unfollow = follow(model, { beats: onBeats, setup: onSetup, state: onState, settings: onSettings,
     results: onResults, read_aloud: onReadAloud });
@@ -655,6 +712,7 @@ export function render({ model: anyModel, el: host }) {
     clock.follow(false);
     if (frame) cancelAnimationFrame(frame);
     if (chartTimer) clearTimeout(chartTimer);
+    if (warmTimer) clearTimeout(warmTimer);
     observer.disconnect();
     window.removeEventListener("resize", onResize);
     document.removeEventListener("fullscreenchange", onFull);
