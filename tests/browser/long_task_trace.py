@@ -4,18 +4,28 @@ for the long-task tests of every front end (issue 30: no task over 50 ms while t
 A task's CPU time is the renderer main thread's clock (``tdur``), which the machine's load hardly
 stretches (its wall time it stretches two to four times on two shared cores). The table's tasks
 are those that run its code: a ``war:`` user-timing measure (its animation frame, ``war:frame``,
-its chart update, ``war:chart``) or a function of its module (the one that defines ``tick`` and
-``frameWork``) or of its plotly.js.
+its chart update, ``war:chart``, or ``war:chart-whole`` when drawn whole) or a function of its
+module (the one that defines ``tick`` and ``frameWork``) or of its plotly.js.
 
 The garbage collector's pauses are counted apart, by what the trace names them (V8's ``MajorGC``,
 ``MinorGC`` and ``V8.GC_*`` phases, Blink's ``BlinkGC.*`` / ``CppGC.*``): V8 runs them inside
 whatever task happens to be running when the heap's budget is reached (JupyterLab's allocations
 count there as much as ours), and under load its parallel helper threads get no core, so the main
 thread does their share: a major GC's pause was 11-15 ms of CPU on a calm machine and 40-63 ms at
-load 15. A task of the table's must stay under 50 ms without them (``own``; also without another
-script's callbacks that the browser ran in the same frame, by their URL); the GC itself is
-reported (its pauses, the major ones' count) and bounded on its own (its share of the time), so
-a table that allocated enough to make the GC run all the time still fails.
+load 15. A task's *own* CPU is its CPU less a major GC's pause in it and less another script's
+callbacks that the browser ran in the same frame (by their URL); the GC itself is reported (its
+pauses, the major ones' count) and bounded on its own (its share of the time), so a table that
+allocated enough to make the GC run all the time still fails.
+
+What the tests assert is the issue's figure: no task of the table's takes 50 ms of its own CPU.
+On a machine slower than this one (the CI machine ran the same tasks about 1.4-1.7 times as long,
+at the same load 4.7-5.1 from the test's own browser, server and kernel) that still holds with
+room: 30 s of fast autoplay here, at load 1-2.5, the table's longest own task 10.0-15.8 ms and its
+95th percentile 3.8-5.5 ms in JupyterLab, Notebook 7, Voila, marimo and the static site. (Where CI
+once found tasks of 52-72 ms, they held the test driver's own snapshot of each beat, pixels read
+back from the canvas in the table's task: table_driver.py turns it off while a trace runs.)
+``benchmarks/bench_autoplay_tasks.py`` measures the same window on an idle machine beside a
+baseline of the same page drawing every new face in the frame that shows it.
 """
 from __future__ import annotations
 
@@ -133,8 +143,12 @@ def task_cpu(trace_path: Path, plotly_url: str | None = None) -> dict[str, Any]:
     def cpu(i: int) -> float:
         return float(tasks[i].get("tdur", tasks[i].get("dur", 0))) / 1000
 
+    def own_cpu(i: int) -> float:
+        """The task's CPU less a major GC's pause in it and other scripts' callbacks in its frame."""
+        return max(0.0, cpu(i) - (gc[i] if major[i] else 0.0) - other[i])
+
     mine = sorted(cpu(i) for i in ours)
-    own = sorted(max(0.0, cpu(i) - gc[i] - other[i]) for i in ours)
+    own = sorted(own_cpu(i) for i in ours)
     charts = sorted(cpu(i) for i in chart)
     every = [cpu(i) for i in range(len(tasks))]
     over = [i for i in ours if cpu(i) >= LONG_TASK_MS]
@@ -143,10 +157,11 @@ def task_cpu(trace_path: Path, plotly_url: str | None = None) -> dict[str, Any]:
     worst = max(ours, key=cpu, default=None)
     return {"our_tasks": len(mine), "cpu_max_ms": round(max(mine, default=0), 1), "cpu_p95_ms": _pct(mine, 0.95),
             "own_cpu_max_ms": round(max(own, default=0), 1), "own_cpu_p95_ms": _pct(own, 0.95),
+            "own_cpu_median_ms": _pct(own, 0.5), "own_long": sum(1 for c in own if c >= LONG_TASK_MS),
             "wall_max_ms": round(max((tasks[i].get("dur", 0) / 1000 for i in ours), default=0), 1),
             # our tasks of 50 ms of CPU or more, each: [its CPU, the GC's pauses in it, a major GC
             # ran, other scripts' callbacks in its frame]
-            "over_50": [[round(cpu(i), 1), round(gc[i], 1), major[i], round(other[i], 1)] for i in sorted(over)],
+            "over_50": [[round(cpu(i), 1), round(gc[i], 1), major[i], round(other[i], 1)] for i in sorted(over)][:20],
             "worst": None if worst is None else {"cpu_ms": round(cpu(worst), 1), "gc_ms": round(gc[worst], 1),
                                                  "other_scripts_ms": round(other[worst], 1)},
             "major_gcs": sum(1 for e in on_main if e.get("ph") == "X" and e.get("name") == "MajorGC"),
@@ -155,23 +170,22 @@ def task_cpu(trace_path: Path, plotly_url: str | None = None) -> dict[str, Any]:
             "chart_cpu_max_ms": round(max(charts, default=0), 1),
             "commits": len(commits), "commit_median_ms": _pct(commits, 0.5), "commit_p95_ms": _pct(commits, 0.95),
             "commit_max_ms": round(max(commits, default=0), 1),
+            # the chart's whole redraws (Plotly.react: its ``war:chart-whole`` measures)
+            "chart_whole": sum(1 for e in on_main if e.get("ph") == "b" and e.get("name") == "war:chart-whole"),
             "page_tasks_cpu_over_50": sum(1 for c in every if c > LONG_TASK_MS),
             "page_cpu_max_ms": round(max(every, default=0), 1)}
 
 
 def assert_no_long_task(w: dict[str, Any], when: str, seconds: float) -> None:
-    """The assertions every front end's long-task test makes on ``task_cpu``'s figures (``w``):
-    the table's tasks ran; each took under 50 ms of CPU besides the GC's pauses in it (and, in the
-    table's frame, other scripts' callbacks of that frame); any that took 50 ms or more with them
-    was long by a major GC's work (its pause or its incremental marking: the one-off collection
-    of the whole heap, named so by the trace) or another script's; and the GC did not run all
-    the time: its pauses on the main thread under a tenth of the window's time (0.15-0.36 s of
-    30 s here at loads 10-20, 3 to 12 major GCs; their count grows with the load, so it is only
-    reported)."""
+    """The assertions every front end's long-task test makes on ``task_cpu``'s figures (``w``; see
+    the module's docstring): the table's tasks ran; none took 50 ms of its own CPU (its CPU less a
+    major GC's pause, the one-off collection of the whole heap, and less other scripts' callbacks
+    in the frame; a minor GC's pause is the table's); and the GC did not run all the time: its
+    pauses on the main thread under a tenth of the window's time (0.15-0.62 s of 30 s here, 3 to 36
+    major GCs; their count grows with the load, so it is only reported)."""
     assert w["our_tasks"] > 0, (when, "no task of the table's was traced", w)
-    assert w["own_cpu_max_ms"] < LONG_TASK_MS, (when, "a task of the table's took 50 ms of CPU or more", w)
-    assert all(cpu - (gc if major else 0) - other < LONG_TASK_MS for cpu, gc, major, other in w["over_50"]), (
-        when, "a task of the table's took 50 ms or more with a GC pause that was not a major GC's", w)
+    assert w["own_long"] == 0 and w["own_cpu_max_ms"] < LONG_TASK_MS, (
+        when, f"{w['own_long']} of the table's {w['our_tasks']} tasks took 50 ms of CPU or more", w)
     assert w["gc_cpu_ms"] < 100 * seconds, (when, "the garbage collector ran all the time", w)
 
 

@@ -8,6 +8,7 @@ chart tell the same moment at all of them.  ``play_games`` is several games in a
 """
 from __future__ import annotations
 
+import json
 import re
 import time
 from collections.abc import Callable
@@ -15,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from long_task_trace import assert_no_long_task, traced
 
 from war_widget.game.engine import Game
 
@@ -42,6 +44,7 @@ JS_RECORD = """root => {
     root.__record = [];
     const canvas = root.querySelector('canvas.war-table');
     root.addEventListener('war-beat', e => {
+        if (root.__quiet) return;      // (while a trace measures the table's own tasks)
         const dpr = canvas.width / canvas.getBoundingClientRect().width;
         const ctx = canvas.getContext('2d');
         const px = (x, y) => Array.from(ctx.getImageData(Math.round(x * dpr), Math.round(y * dpr), 1, 1).data);
@@ -147,7 +150,7 @@ def play_games(table: Table) -> None:
                                            " return c && c.data ? c.data[0].x.length : 0 }") == 4, 30,
                f"{table.name}: the chart to show rounds 0-3")
     table.root.locator(".wt-chart").scroll_into_view_if_needed()
-    point = table.root.locator(".wt-chart .scatterlayer .trace").first.locator(".points path").nth(1)
+    point = table.root.locator(".wt-chart .scatterlayer .trace:has(.points path)").first.locator(".points path").nth(1)
     box = point.bounding_box()
     assert box is not None
     before = len(table.record())
@@ -416,3 +419,58 @@ def never_ending_code(rounds: int) -> str:
         if n >= rounds:
             return game.code or ""
     raise AssertionError("no bicycle game in the first seeds lasts that long")
+
+
+AUTOPLAY_WINDOW_S = 30.0   # seconds of fast autoplay traced (the issue's "30 s of fast autoplay")
+
+
+def fast_autoplay_window(table: Table, artifacts: Path, window_s: float = AUTOPLAY_WINDOW_S
+                         ) -> tuple[int, float, bool, dict[str, Any]]:
+    """``window_s`` seconds of fast autoplay of a game that does not end (typed into the game-number
+    box, as a teacher would), traced by Chrome (written to ``artifacts``): the rounds played, the
+    seconds, whether the game ended, and ``traced``'s figures. The table is left on a new game of
+    its own rules, at normal speed, autoplay off (also when the window fails)."""
+    own_code = table.control("code").input_value()
+    table.control("code").fill(never_ending_code(400))
+    table.act("replay")
+    table.control("speed").select_option("fast")
+    table.control("autoplay").click()
+    wait_until(lambda: int(table.data("round")) >= 1, 30, f"{table.name}: fast autoplay to start")
+    # the snapshot this driver takes at each beat (pixels read back from the canvas, in the
+    # table's own task) is the test's work, not the table's: off while the trace runs
+    table.root.evaluate("r => { r.__quiet = true; }")
+    try:
+        with traced(table.page, artifacts / f"{table.name}-fast.trace.json") as tasks:
+            start, t0 = int(table.data("round")), time.monotonic()
+            time.sleep(window_s)
+            rounds, elapsed = int(table.data("round")) - start, time.monotonic() - t0
+            over = table.data("over") == "1"
+    finally:
+        table.root.evaluate("r => { r.__quiet = false; }")
+        # autoplay off and the table back on its own game before any assertion: a failure here
+        # does not leave the table playing under the next test
+        table.control("autoplay").click()
+        wait_until(lambda: table.control("autoplay").get_attribute("aria-pressed") == "false", 20, "autoplay off")
+        table.control("speed").select_option("normal")
+        wait_until(lambda: table.data("idle") == "1", 30, f"{table.name}: the table at rest")
+        table.control("code").fill(own_code)
+        table.act("replay")
+        table.act("new_game")
+    return rounds, elapsed, over, tasks
+
+
+def fast_autoplay_pace(table: Table, artifacts: Path, window_s: float = AUTOPLAY_WINDOW_S) -> float:
+    """Rounds a second that autoplay plays at "fast" (the browser's clock, Python's replies) over
+    ``fast_autoplay_window``; meanwhile, in Chrome's trace, the table's tasks short
+    (``assert_no_long_task``) and no whole redraw of the chart (issue 30 item 2, as
+    tests/browser/test_long_game_browser.py asserts in Lab)."""
+    rounds, elapsed, over, tasks = fast_autoplay_window(table, artifacts, window_s)
+    print(f"\n{table.name}: {rounds} rounds in {elapsed:.1f} s of fast autoplay; its tasks:", json.dumps(tasks))
+    assert not over, f"{table.name}: the game ended inside the window"
+    assert rounds >= 10, f"{table.name}: fast autoplay played {rounds} rounds in {elapsed:.0f} s"
+    assert tasks["seconds"] >= 0.9 * window_s, tasks
+    assert_no_long_task(tasks, table.name, tasks["seconds"])
+    # the lines move while autoplay plays; the chart is never drawn whole (not as the round axis
+    # grows, 40 -> 100 -> 200, nor as the dots give way to the line at round 80)
+    assert tasks["chart_whole"] == 0, (table.name, "the chart was drawn whole during autoplay", tasks)
+    return rounds / elapsed

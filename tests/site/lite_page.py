@@ -47,3 +47,21 @@ def wait_output(page: Any, marker: str, timeout_ms: int = BOOT_TIMEOUT_MS) -> st
     hits = [t for t in texts if marker in t]
     assert hits, "the kernel raised an error:\n" + "\n".join(texts)
     return hits[0]
+
+
+TABLE_CODE = "from war_widget import WarWidget\nWarWidget(records=False)"
+
+
+def open_site_table(browser_context: Any, site_server: str, width: int, height: int) -> Any:
+    """A new page of ``browser_context`` at ``width`` x ``height`` on the classroom page running
+    ``TABLE_CODE``; returns its table (table_driver's ``Table``) once it rests at round 0."""
+    from table_driver import Table, wait_until
+
+    page = browser_context.new_page()
+    page.set_viewport_size({"width": width, "height": height})
+    page.goto(site_server + build_site.classroom_url(TABLE_CODE))
+    root = page.locator("[data-war-table]")
+    root.wait_for(timeout=BOOT_TIMEOUT_MS)
+    table = Table(page, root, "site")
+    wait_until(lambda: table.data("round") == "0" and table.data("idle") == "1", 60, "site: the table at round 0")
+    return table
