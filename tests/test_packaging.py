@@ -256,6 +256,8 @@ def test_wheel_contents(dists: dict[str, Path]) -> None:
     assert list(SOURCES.glob("*.js")) and not [n for n in names if n.startswith("war_widget/views/component/src/")]
     assert list(CLASS_SOURCES.glob("*.js")) and not [n for n in names if n.startswith("war_widget/classmode/src/")]
     assert {"war_widget/classmode/seat.js", "war_widget/classmode/board.js"} <= set(names)    # their bundles
+    template = "war_widget/classmode/jupyter/voila/templates/war_class/"
+    assert {template + "conf.json", template + "index.html.j2"} <= set(names)    # the class pages' Voila template
     top = {n.split("/")[0] for n in names}
     assert top == {"war_widget", f"war_widget-{VERSION}.dist-info"}, top       # no tests, notebooks, docs
     assert f"war_widget-{VERSION}.dist-info/entry_points.txt" in names

@@ -5,7 +5,7 @@ in its own browser context like its own tablet.  The board deals one game, the c
 answer, the first question's tally stays hidden until Reveal, the pause covers every tablet, the
 CSV downloaded from the board holds exactly what was played, and a child's page that reloads sits
 again at its seat and goes on with its game, the kernel of the page that went shut down.  No
-console errors."""
+console errors, and no page asks anything of an address but the class's two servers."""
 from __future__ import annotations
 
 import csv
@@ -37,7 +37,6 @@ from table_driver import right_answer, wait_until  # noqa: E402
 
 pytestmark = pytest.mark.browser
 
-NOT_OURS = ("ERR_NAME_NOT_RESOLVED",)     # Voila's page asks for a font from the internet (none here)
 
 
 def _calm_code() -> str:
@@ -50,8 +49,22 @@ def _calm_code() -> str:
 
 
 def _errors(page) -> list[str]:
-    return [line for line in page._war_console if line.startswith(("[error]", "[pageerror]"))
-            and not any(n in line for n in NOT_OURS)]
+    return [line for line in page._war_console if line.startswith(("[error]", "[pageerror]"))]
+
+
+def _record_requests(page) -> list[str]:
+    """Every address the page asks for (documents, scripts, styles, fonts, sockets), as it asks."""
+    asked: list[str] = []
+    page.on("request", lambda r: asked.append(r.url))
+    page.on("websocket", lambda w: asked.append(w.url))
+    return asked
+
+
+def _elsewhere(asked: list[str], school: dict[str, object]) -> list[str]:
+    """What a page asked of anyone but the class's two servers (a CDN, a font service)."""
+    ours = tuple(str(school[k]) for k in ("seats", "board")) + tuple(
+        str(school[k]).replace("http://", "ws://") for k in ("seats", "board"))
+    return [u for u in asked if not u.startswith(ours) and not u.startswith(("data:", "blob:"))]
 
 
 @pytest.fixture(scope="module")
@@ -125,6 +138,7 @@ def test_a_class_plays_one_dealt_game(chromium, school: dict[str, object]) -> No
     kids = {name: new_page(chromium, f"class-{name}", viewport={"width": 1024, "height": 768})
             for name in ("seat3", "seat12", "pair20")}
     pages = [board, *kids.values()]
+    asked = {p._war_name: _record_requests(p) for p in pages}
     try:
         board.goto(str(school["board"]), wait_until="commit", timeout=90_000)
         for page in kids.values():
@@ -230,6 +244,10 @@ def test_a_class_plays_one_dealt_game(chromium, school: dict[str, object]) -> No
         assert not [line for line in log.read_text(errors="replace").splitlines() if line.startswith("403 ")]
         for p in pages:
             assert not _errors(p), (p._war_name, _errors(p))
+            # nothing asked of anyone but the class's servers (Voila's own template fetched Font
+            # Awesome from a CDN: the class pages' template leaves it out), and the record works
+            assert len(asked[p._war_name]) > 20, (p._war_name, asked[p._war_name])
+            assert not _elsewhere(asked[p._war_name], school), (p._war_name, _elsewhere(asked[p._war_name], school))
         with ClassStore(Path(str(school["store"]))) as store:     # the server's store, as kept on disk
             assert {p.seat: p.round for p in store.plays()} == {3: 3, 12: 4, 20: 3, 21: 3}
     finally:

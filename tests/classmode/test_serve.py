@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import ipaddress
+import json
+import os
 import signal
 import sqlite3
 import subprocess
@@ -12,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from war_widget.classmode import config, serve
-from war_widget.classmode.serve import PAGES, lan_address, main, voila_command
+from war_widget.classmode.serve import PAGES, TEMPLATE, TEMPLATE_ROOT, lan_address, main, voila_command, voila_env
 from war_widget.classmode.store import ClassStore
 
 
@@ -25,6 +27,21 @@ def test_each_voila_serves_one_notebook_on_its_address() -> None:
     assert "--show_tracebacks=False" in seat
     for page in ("class_seat.ipynb", "class_board.ipynb"):
         assert (PAGES / page).read_text().count('"cell_type": "code"') == 1
+
+
+def test_the_pages_template_is_ours_and_found_first() -> None:
+    """The class pages use our Voila template (Voila's lab one without its CDN stylesheets;
+    tests/browser/test_class_browser.py shows no page asks anything of another address), found on
+    JUPYTER_PATH before anything the user had there."""
+    assert f"--template={TEMPLATE}" in voila_command(PAGES / "class_seat.ipynb", "0.0.0.0", 8866)
+    folder = TEMPLATE_ROOT / "voila" / "templates" / TEMPLATE
+    assert json.loads((folder / "conf.json").read_text()) == {"base_template": "lab"}
+    page = (folder / "index.html.j2").read_text()
+    assert "extends 'voila/templates/lab/index.html.j2'" in page and "super.super()" in page
+    assert "https://" not in page.split("-#}", 1)[1]
+    assert voila_env({"JUPYTER_PATH": "/theirs", "X": "1"}) == {"JUPYTER_PATH": f"{TEMPLATE_ROOT}{os.pathsep}/theirs",
+                                                               "X": "1"}
+    assert voila_env({}) == {"JUPYTER_PATH": str(TEMPLATE_ROOT)}
 
 
 def test_the_address_is_an_ip_address() -> None:

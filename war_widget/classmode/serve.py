@@ -27,9 +27,13 @@ from pathlib import Path
 from .config import ENV_LANG, ENV_READ_ALOUD, ENV_SEAT_LANG, ENV_STORE, default_path
 from .store import MAX_SEATS, SYNC_SECONDS, ClassStore
 
-__all__ = ["main", "lan_address", "voila_command", "PAGES"]
+__all__ = ["main", "lan_address", "voila_command", "voila_env", "PAGES"]
 
 PAGES = Path(__file__).parent / "pages"
+# a Jupyter data folder of our own, put first on JUPYTER_PATH of the Voila servers: the class pages'
+# template (its voila/templates/war_class/index.html.j2 says why)
+TEMPLATE_ROOT = Path(__file__).parent / "jupyter"
+TEMPLATE = "war_class"
 STOP_GRACE = 8.0      # s: the servers' time to stop their kernels on Ctrl-C, all together, before SIGTERM
 CULL_IDLE = 900       # s: a kernel no page has polled for 15 minutes is shut down (a tablet gone to sleep)
 
@@ -47,6 +51,12 @@ def lan_address() -> str:
         s.close()
 
 
+def voila_env(env: dict[str, str]) -> dict[str, str]:
+    """``env`` with our Jupyter data folder first on JUPYTER_PATH, where Voila finds the class
+    pages' template (``voila_command`` names it)."""
+    return {**env, "JUPYTER_PATH": os.pathsep.join(d for d in (str(TEMPLATE_ROOT), env.get("JUPYTER_PATH")) if d)}
+
+
 def voila_command(notebook: Path, host: str, port: int) -> list[str]:
     """Voila serving ``notebook`` alone (no tree, no other file), without tracebacks on the page.
     The page needs no front-end extension but the widgets': Notebook 7's and JupyterLite's (when
@@ -55,9 +65,10 @@ def voila_command(notebook: Path, host: str, port: int) -> list[str]:
     page's ``_xsrf`` cookie, which the seat's and the board's script set: classmode/src/link.js);
     a tablet that goes without unloading (put to sleep, out of Wi-Fi, its battery flat) leaves its
     kernel, culled when idle for ``CULL_IDLE`` seconds (a page that comes back later sits again at
-    its seat, its game read from the store)."""
+    its seat, its game read from the store). The page's template is ours (``TEMPLATE``: it fetches
+    nothing from the internet), found on ``voila_env``'s JUPYTER_PATH."""
     return [sys.executable, "-m", "voila", str(notebook), f"--port={port}", f"--Voila.ip={host}", "--no-browser",
-            "--show_tracebacks=False",
+            "--show_tracebacks=False", f"--template={TEMPLATE}",
             '--VoilaConfiguration.extension_denylist=["@jupyter-notebook/lab-extension", '
             '"@jupyterlite/pyodide-kernel-extension"]',
             f"--MappingKernelManager.cull_idle_timeout={CULL_IDLE}", "--MappingKernelManager.cull_interval=60"]
@@ -131,7 +142,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         store.set_size(args.seats)
     address = args.address or f"http://{lan_address()}:{args.port}/"
     store.set_address(address)
-    env = {**os.environ, ENV_STORE: str(path), ENV_LANG: args.lang, ENV_READ_ALOUD: "1" if args.read_aloud else "0"}
+    env = voila_env({**os.environ, ENV_STORE: str(path), ENV_LANG: args.lang,
+                     ENV_READ_ALOUD: "1" if args.read_aloud else "0"})
     if args.seat_lang:
         env[ENV_SEAT_LANG] = args.seat_lang
     servers = [subprocess.Popen(voila_command(PAGES / "class_seat.ipynb", "0.0.0.0", args.port), env=env)]
