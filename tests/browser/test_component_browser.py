@@ -327,9 +327,13 @@ def settings_by_keyboard(table: Table) -> None:
     wait_until(lambda: table.control("flip").inner_text() == "めくる", 30, f"{table.name}: the words in Japanese")
     assert "ルール" in summary.inner_text()
     assert table.root.get_attribute("lang") == "ja", f"{table.name}: a Japanese table read with an English voice"
+    # the sentence says where the game is, in Japanese (the divider line stays in the log)
+    wait_until(lambda: table.sentence().startswith(("今は", "あなたの番")), 30,
+               f"{table.name}: the sentence in Japanese")
     table.root.locator("[data-setting=language]").select_option(label="English")
     wait_until(lambda: table.control("flip").inner_text() == "Flip", 30, f"{table.name}: the words in English")
     assert table.root.get_attribute("lang") == "en"
+    wait_until(lambda: table.sentence().startswith(("Now ", "Your turn")), 30, f"{table.name}: the sentence in English")
     summary.click()
 
 

@@ -12,7 +12,7 @@ from war_widget.game.engine import Game
 from war_widget.game.rules import Rules
 from war_widget.session.options import RULE_OPTIONS
 from war_widget.session.war import WarSession
-from war_widget.text.i18n import describe_rules, label, start_line
+from war_widget.text.i18n import counts_text, describe_rules, label, start_line
 from war_widget.text.kanji_grades import is_kanji
 
 LANGS = ("en", "ja", "ja_kana")
@@ -62,7 +62,22 @@ def test_a_language_chosen_before_the_first_flip_says_the_first_line_again_in_it
     assert s.narration_log == [start_line("cpu", s.names, "ja_kana")]
     s.flip()
     s.set_lang("en")                  # once played, the log keeps its lines and says where English starts
-    assert s.narration_log[-1] == label("lang_switched", "en") and len(s.narration_log) > 2
+    assert s.narration_log[-2] == label("lang_switched", "en") and len(s.narration_log) > 3
+    # and where the game is, in English: the line the table shows is not the divider
+    assert s.narration_log[-1] == "Now at the end of round 1: " + counts_text(s.names, s.game.counts, "en") + "."
+
+
+def test_a_language_changed_inside_a_round_or_back_at_the_deal_says_where_the_game_is() -> None:
+    s = WarSession(game=Game("classic", seed=3))
+    s.step()                            # each seat's card turned: the round is under way
+    assert s.game.in_round
+    s.set_lang("ja")
+    assert s.narration_log[-1] == f"今は1ラウンド目の途中です。{counts_text(s.names, s.game.counts, 'ja')}。"
+    s.set_lang("en")
+    s.back()                            # back at the deal, the log keeps its lines
+    s.set_lang("ja_kana")
+    assert s.narration_log[-2] == label("lang_switched", "ja_kana")
+    assert s.narration_log[-1] == f"いまは くばった ところだよ。{counts_text(s.names, s.game.counts, 'ja_kana')}。"
 
 
 def test_a_resumed_game_in_progress_is_told_by_its_counts() -> None:

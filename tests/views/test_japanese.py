@@ -19,6 +19,7 @@ import pytest
 
 from war_widget import Game, Rules
 from war_widget.game.engine import Termination
+from war_widget.session.history import where_line
 from war_widget.session.options import LENGTHS, OPPONENTS, RULE_OPTIONS
 from war_widget.session.view import compare_text
 from war_widget.text.casino import TEXT as CASINO_TEXT
@@ -613,7 +614,9 @@ def test_switching_to_japanese_leaves_no_english_unmarked(rules):
     w.set_lang("ja")                                  # the same language again: no second mark
     assert log.count(marker) == 1
     w.set_lang("en")
-    assert w.narration_log[-1] == label("lang_switched", "en")
+    assert w.narration_log[-2] == label("lang_switched", "en")
+    assert w.narration_log[-1] == where_line("now", w.session.game, w.session.names, "en")  # where it is, in English
+    assert w.narration_log[-1].startswith("Now in round 5: ")             # (a step into round 5)
 
 
 def test_a_kids_widget_says_its_records_problems_in_childrens_words(tmp_path):

@@ -34,11 +34,17 @@ Round = tuple[int | None, int, tuple[int, ...]]
 
 def back_line(game: Game, names: list[str], reg: str) -> str:
     """What the narration says after Back: where the game is now, and the counts."""
+    return where_line("back", game, names, reg)
+
+
+def where_line(kind: str, game: Game, names: list[str], reg: str) -> str:
+    """Where ``game`` is (inside a round, at the deal or after round n) and the counts, in the
+    words of ``kind``: "back" (after Back) or "now" (after a change of language)."""
     counts = counts_text(names, game.counts, reg)
     n = game.round_number
     if game.in_round:
-        return label("back_mid_line", reg, n=n + 1, counts=counts)
-    return label("back_deal_line" if n == 0 else "back_line", reg, n=n, counts=counts)
+        return label(f"{kind}_mid_line", reg, n=n + 1, counts=counts)
+    return label(f"{kind}_deal_line" if n == 0 else f"{kind}_line", reg, n=n, counts=counts)
 
 
 def goto_line(game: Game, n: int, names: list[str], reg: str) -> str:

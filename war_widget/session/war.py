@@ -51,7 +51,7 @@ from .beat import Beat, ChartPoint, Shown
 from .clock import TimeLimit, check_clock, check_seconds, check_time_limit, check_time_used
 from .guess import Guess, check_answer
 from .highlights import Highlights, end_banner
-from .history import Extra, History, back_line, check_round, code_deal, goto_line
+from .history import Extra, History, back_line, check_round, code_deal, goto_line, where_line
 from .keeping import Keeping, RecordStore, intact, read_saved
 from .options import (
     FF_CAP,
@@ -627,8 +627,9 @@ class WarSession(Told[Shown]):
         changed, self.voice.lang = lang != self.lang, lang
         if changed and self.game.beats == 0 and len(self.narration) <= 1:   # nothing played: the first line anew
             self.narration = [self.words(start_line(self.mode, self.names, self.reg))]
-        elif changed and self.narration:  # the lines above stay in the old language: say where the new one starts
-            self.say(label("lang_switched", self.reg))
+        elif changed and self.narration:  # the lines above stay in the old language: say where the new one
+            self.say(label("lang_switched", self.reg))       # starts, and where the game is, in it
+            self.say(where_line("now", self.game, self.names, self.reg))
         if self.game.is_over:
             self.highlights.banner = self.end_banner()
         self._emit("lang")

@@ -87,6 +87,10 @@ LABELS: dict[str, dict[str, str]] = {
         "nothing_to_undo": "Nothing to undo: this is where the game started.",
         "goto_line": "Jumped to the end of round {n}: {counts}.",
         "goto_deal_line": "Jumped to the deal: {counts}.",
+        # after a change of language in a game under way (below "from here on in English"): where it is
+        "now_line": "Now at the end of round {n}: {counts}.",
+        "now_mid_line": "Now in round {n}: {counts}.",
+        "now_deal_line": "Now at the deal: {counts}.",
         "goto_war_hint": "Press Step to walk through the war of round {n}.",
         "cannot_replay": "This game cannot go back: {error}",
         "guess_title": "Which is bigger?",
