@@ -16,7 +16,7 @@ import copy
 from array import array
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 from ..game.engine import Game
 from ..game.events import Event
@@ -37,7 +37,7 @@ def back_line(game: Game, names: list[str], reg: str) -> str:
     return where_line("back", game, names, reg)
 
 
-def where_line(kind: str, game: Game, names: list[str], reg: str) -> str:
+def where_line(kind: Literal["back", "now"], game: Game, names: list[str], reg: str) -> str:
     """Where ``game`` is (inside a round, at the deal or after round n) and the counts, in the
     words of ``kind``: "back" (after Back) or "now" (after a change of language)."""
     counts = counts_text(names, game.counts, reg)
