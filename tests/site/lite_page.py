@@ -14,6 +14,7 @@ BOOT_TIMEOUT_MS = 240_000  # the Pyodide kernel boots in ~15-45 s here (two shar
 sys.path.insert(0, str(REPO / "tools"))
 sys.path.insert(0, str(REPO / "tests" / "browser"))   # table_driver: the component driven as a person does
 import build_site  # noqa: E402,F401  (re-exported for the tests)
+from table_driver import Table, wait_until  # noqa: E402
 
 
 def record_artifact(name: str, data: dict[str, Any]) -> None:
@@ -52,11 +53,9 @@ def wait_output(page: Any, marker: str, timeout_ms: int = BOOT_TIMEOUT_MS) -> st
 TABLE_CODE = "from war_widget import WarWidget\nWarWidget(records=False)"
 
 
-def open_site_table(browser_context: Any, site_server: str, width: int, height: int) -> Any:
+def open_site_table(browser_context: Any, site_server: str, width: int, height: int) -> Table:
     """A new page of ``browser_context`` at ``width`` x ``height`` on the classroom page running
     ``TABLE_CODE``; returns its table (table_driver's ``Table``) once it rests at round 0."""
-    from table_driver import Table, wait_until
-
     page = browser_context.new_page()
     page.set_viewport_size({"width": width, "height": height})
     page.goto(site_server + build_site.classroom_url(TABLE_CODE))

@@ -2408,12 +2408,7 @@ function render({ model: anyModel, el: host }) {
     return [...lines, ...dots, wars];
   }
   function chartMoves(drawn2) {
-    const dotted = drawn2.x.length <= CHART_MARKERS;
-    return [
-      ...drawn2.ys.map((y) => ({ x: drawn2.x, y })),
-      ...drawn2.ys.map((y) => dotted ? { x: drawn2.x, y } : { x: [null], y: [null] }),
-      { x: drawn2.wars.x, y: drawn2.wars.y }
-    ];
+    return chartData(drawn2).map(({ x, y }) => ({ x, y }));
   }
   function drawChart(light = false) {
     chartTimer = 0;

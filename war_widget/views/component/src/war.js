@@ -355,14 +355,12 @@ export function render({ model: anyModel, el: host }) {
       y: drawn.wars.y, marker: { symbol: "star", size: 14, color: WAR_MARKER.fill, line: { color: WAR_MARKER.line, width: 1 } } };
     return [...lines, ...dots, wars];
   }
-  /** What Plotly.animate moves for `drawn`: chartData's x and y, trace by trace (no dots: one
-   * point that is not drawn, for Plotly.animate leaves the old dots drawn on an empty trace).
+  /** What Plotly.animate moves for `drawn`: chartData's x and y, trace by trace (past
+   * CHART_MARKERS the dots' one point that is not drawn: Plotly.animate leaves the old dots drawn
+   * on an empty trace).
    * @param {DrawnSeries} drawn */
   function chartMoves(drawn) {
-    const dotted = drawn.x.length <= CHART_MARKERS;
-    return [...drawn.ys.map((y) => ({ x: drawn.x, y })),
-      ...drawn.ys.map((y) => (dotted ? { x: drawn.x, y } : { x: [null], y: [null] })),
-      { x: drawn.wars.x, y: drawn.wars.y }];
+    return chartData(drawn).map(({ x, y }) => ({ x, y }));
   }
   function drawChart(light = false) {
     chartTimer = 0;
